@@ -1,0 +1,1 @@
+"""Age of Discovery table companion."""
