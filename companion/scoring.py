@@ -127,7 +127,7 @@ def best_income(goods: Mapping[str, int], ships: int = 0) -> Income:
     Exact: a dynamic programme over groups of kinds with equal counts, whose state is
     (ships spent on one-kind sets, goods left over for mixed sets).
 
-    >>> income = best_income({"gold": 3, "fur": 2}, ships=1)
+    >>> income = best_income({"gold": 3, "fur": 3}, ships=1)
     >>> income.dollars, sorted(s.value for s in income.sets)
     (9, [3, 6])
     """
@@ -220,3 +220,180 @@ def _check_holding(goods: Mapping[str, int], ships: int) -> None:
         raise ValueError(f"the number of ships must be a whole number, not {ships!r}")
     if ships < 0:
         raise ValueError(f"a player cannot hold {ships} ships")
+
+
+# ---------------------------------------------------------------- colony scoring
+
+FIRST_VP, SECOND_VP, TIED_FIRST_VP = 6, 2, 2
+BUILDER_FIRST_VP, BUILDER_SECOND_VP = 4, 2
+
+
+def colony_scores(workers: Mapping[str, int], builders: int = 0) -> dict[str, int]:
+    """VP each player earns in one region at one colony scoring, Builder bonus included.
+
+    ``workers`` counts every worker of each player in the region (builders included);
+    ``builders`` is the number of builders of any colour there. Every key gets a score.
+
+    >>> colony_scores({"George": 5, "Matt": 5, "Ernie": 2, "Adam": 1}, builders=3)
+    {'George': 14, 'Matt': 14, 'Ernie': 6, 'Adam': 0}
+    >>> colony_scores({"Red": 2, "Blue": 2})
+    {'Red': 0, 'Blue': 0}
+    """
+    for player, count in workers.items():
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise ValueError(f"{player} cannot have {count!r} workers in a region")
+    if not isinstance(builders, int) or isinstance(builders, bool) or builders < 0:
+        raise ValueError(f"a region cannot hold {builders!r} builders")
+    if builders > sum(workers.values()):
+        raise ValueError(
+            f"{builders} builders cannot stand in a region holding only "
+            f"{sum(workers.values())} workers"
+        )
+    scores = dict.fromkeys(workers, 0)
+    present = {p: n for p, n in workers.items() if n > 0}
+    if not present or max(present.values()) < SCORING_REGION_MINIMUM:
+        return scores
+    levels = sorted(set(present.values()), reverse=True)
+    first = [p for p, n in present.items() if n == levels[0]]
+    second = [p for p, n in present.items() if len(levels) > 1 and n == levels[1]]
+    if len(first) == 1:
+        scores[first[0]] += FIRST_VP
+        if len(second) == 1:
+            scores[second[0]] += SECOND_VP
+    elif len(first) == 2:
+        for p in first:
+            scores[p] += TIED_FIRST_VP
+    for p in first:
+        scores[p] += BUILDER_FIRST_VP * builders
+    for p in second:
+        scores[p] += BUILDER_SECOND_VP * builders
+    return scores
+
+
+# ---------------------------------------------------------------- end of game
+
+
+@dataclass(frozen=True)
+class EndFacts:
+    """What one player has at the end of turn 8: the inputs of every end-VP formula.
+
+    The names match ``companion.rules.buildings.END_VP_QUANTITIES``.
+    """
+
+    goods: int = 0  # goods owned (ships not included)
+    ships: int = 0
+    money: int = 0
+    buildings: int = 0  # capital buildings owned, War Chests and Plagues included
+    discoveries: int = 0  # tokens and cards owned
+    new_world_workers: int = 0
+    new_world_soldiers: int = 0
+    new_world_builders: int = 0
+    specialists_track_workers: int = 0
+    glory_regions: int = 0  # regions that count for Glory under the edition's rule
+
+    def __post_init__(self) -> None:
+        for name, value in vars(self).items():
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{name.replace('_', ' ')} must be a whole number >= 0")
+
+    def as_mapping(self) -> dict[str, int]:
+        return dict(vars(self))
+
+
+def glory_regions(
+    player: str,
+    regions: Mapping[str, Mapping[str, int]],
+    rule: str,
+) -> int:
+    """Regions that count for Glory. ``regions`` maps region -> player -> workers there.
+
+    ``rule`` is the edition's reading: ``"other_has_three"`` (`empires`: the player has a
+    worker and some other player has at least 3) or ``"present"`` (`aoe3`: a worker is enough).
+
+    >>> regions = {"peru": {"Red": 1, "Blue": 3}, "brazil": {"Red": 4}}
+    >>> glory_regions("Red", regions, "other_has_three"), glory_regions("Red", regions, "present")
+    (1, 2)
+    """
+    if rule not in ("other_has_three", "present"):
+        raise ValueError(f"unknown Glory rule {rule!r}")
+    count = 0
+    for workers in regions.values():
+        if workers.get(player, 0) < 1:
+            continue
+        if rule == "present" or any(
+            n >= SCORING_REGION_MINIMUM for p, n in workers.items() if p != player
+        ):
+            count += 1
+    return count
+
+
+def discovery_vp(discoveries: Iterable[Discovery]) -> int:
+    """VP printed on the tokens and cards a player owns."""
+    return sum(d.vp for d in discoveries)
+
+
+def building_vp(building: Building, facts: EndFacts) -> int:
+    """A building's VP at the end: its fixed VP plus its end-VP formula, if any.
+
+    >>> from companion.rules.buildings import building
+    >>> building_vp(building("empires", "navy"), EndFacts(ships=3))
+    12
+    """
+    formula = building.effect.end_vp
+    return building.fixed_vp + (formula.score(facts.as_mapping()) if formula else 0)
+
+
+def economy_vp(goods: Mapping[str, int], ships: int = 0) -> int:
+    """Economy VP: the income of turn 8's Income phase (Mayflower ships already removed)."""
+    return best_income(goods, ships).dollars
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """One player's final VP by category, with the values the tie-breaks use."""
+
+    player: str
+    colony: tuple[int, int, int] = (0, 0, 0)  # VP from the scorings of turns 3, 6 and 8
+    discoveries: int = 0
+    buildings: dict[str, int] = field(default_factory=dict)  # building id -> VP
+    economy: int = 0
+    bought: int = 0  # VP bought with the optional "buy VP" rule
+    money: int = 0  # tie-break 2
+    goods_and_ships: int = 0  # tie-break 3
+
+    @property
+    def colony_total(self) -> int:
+        return sum(self.colony)
+
+    @property
+    def buildings_total(self) -> int:
+        return sum(self.buildings.values())
+
+    @property
+    def total(self) -> int:
+        return self.colony_total + self.discoveries + self.buildings_total + self.economy + (
+            self.bought
+        )
+
+    def tie_key(self) -> tuple[int, int, int, int]:
+        """Higher is better: total, then turn-8 colony VP, money, goods plus ships."""
+        return (self.total, self.colony[2], self.money, self.goods_and_ships)
+
+
+def rank(scores: Iterable[ScoreBreakdown]) -> list[tuple[int, ScoreBreakdown]]:
+    """Standings as (place, breakdown), best first; players still tied share a place.
+
+    >>> a = ScoreBreakdown("A", colony=(6, 6, 6), money=3)
+    >>> b = ScoreBreakdown("B", colony=(6, 8, 4), money=3)
+    >>> c = ScoreBreakdown("C", colony=(6, 8, 4), money=3)
+    >>> [(place, s.player) for place, s in rank([b, c, a])]
+    [(1, 'A'), (2, 'B'), (2, 'C')]
+    """
+    ordered = sorted(scores, key=lambda s: s.tie_key(), reverse=True)
+    standings: list[tuple[int, ScoreBreakdown]] = []
+    for i, score in enumerate(ordered):
+        if i and score.tie_key() == ordered[i - 1].tie_key():
+            standings.append((standings[-1][0], score))
+        else:
+            standings.append((i + 1, score))
+    return standings
