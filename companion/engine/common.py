@@ -1,0 +1,106 @@
+"""Small helpers every part of the engine uses: refusing, moving workers, reading the state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.engine.errors import IllegalAction
+from companion.engine.state import GameState, PlayerState
+from companion.rules.goods import GOODS
+from companion.rules.regions import REGIONS
+
+
+def refuse(state: GameState, message: str) -> IllegalAction:
+    """An IllegalAction whose message names where the game stands."""
+    return IllegalAction(f"{message} ({state.describe()})")
+
+
+def player(state: GameState, name: str | None) -> PlayerState:
+    if name is None or name not in state.players:
+        raise refuse(state, f"there is no player {name!r} in this game "
+                            f"(players: {', '.join(state.players)})")
+    return state.players[name]
+
+
+def check_region(state: GameState, region: str | None, *, discovered: bool = True) -> str:
+    if region not in REGIONS:
+        raise refuse(state, f"{region!r} is not a region of the New World")
+    if discovered and region not in state.discovered:
+        raise refuse(state, f"{REGIONS[region].display_name(state.setup.edition)} "
+                            "has not been discovered yet")
+    return region
+
+
+def check_good(state: GameState, good: str | None) -> str:
+    if good not in GOODS:
+        raise refuse(state, f"{good!r} is not a trade good")
+    return good
+
+
+def region_name(state: GameState, region: str) -> str:
+    return REGIONS[region].display_name(state.setup.edition)
+
+
+def add_to_region(state: GameState, region: str, owner: str, worker: str, n: int = 1) -> None:
+    """Put workers into a region; the first player to reach 3 there takes its good."""
+    counts = state.regions[region].setdefault(owner, {})
+    counts[worker] = counts.get(worker, 0) + n
+    if region not in state.region_good_taken_by and state.workers_in_region(region, owner) >= 3:
+        state.region_good_taken_by[region] = owner
+        good = state.region_goods[region]
+        state.players[owner].goods[good] += 1
+
+
+def remove_from_region(state: GameState, region: str, owner: str, losses: Mapping[str, int],
+                       what: str) -> None:
+    """Take workers out of a region back to their owner's reserve."""
+    counts = state.regions[region].get(owner, {})
+    for worker, n in losses.items():
+        if n < 0 or counts.get(worker, 0) < n:
+            raise refuse(state, f"{owner} has {counts.get(worker, 0)} {worker}(s) in "
+                                f"{region_name(state, region)}, cannot lose {n} to {what}")
+    for worker, n in losses.items():
+        counts[worker] -= n
+        state.players[owner].reserve[worker] += n
+        if counts[worker] == 0:
+            del counts[worker]
+    if not counts:
+        state.regions[region].pop(owner, None)
+
+
+def from_reserve(state: GameState, who: PlayerState, worker: str, n: int) -> int:
+    """Take up to n workers of a type from the reserve; returns how many there were."""
+    taken = min(n, who.reserve.get(worker, 0))
+    who.reserve[worker] -= taken
+    return taken
+
+
+def pay(state: GameState, who: PlayerState, amount: int, what: str) -> None:
+    if who.money < amount:
+        raise refuse(state, f"{who.name} has ${who.money}, not enough for {what} (${amount})")
+    who.money -= amount
+
+
+def owner_of(state: GameState, building_id: str) -> str | None:
+    for p in state.players.values():
+        if building_id in p.buildings:
+            return p.name
+    return None
+
+
+def use_limited(state: GameState, who: PlayerState, key: str, per_game: int | None,
+                per_turn: int | None, what: str) -> None:
+    """Count one use of a limited power, refusing when the limit is reached."""
+    if per_game is not None and who.uses.get(key, 0) >= per_game:
+        raise refuse(state, f"{who.name} has already used {what} {per_game} time(s) this game")
+    turn_key = f"{who.name}:{key}"
+    if per_turn is not None and state.turn_uses.get(turn_key, 0) >= per_turn:
+        raise refuse(state, f"{who.name} has already used {what} this turn")
+    who.uses[key] = who.uses.get(key, 0) + 1
+    state.turn_uses[turn_key] = state.turn_uses.get(turn_key, 0) + 1
+
+
+def check_counts(state: GameState, counts: Mapping[str, int], what: str) -> None:
+    for key, n in counts.items():
+        if not isinstance(n, int) or n < 0:
+            raise refuse(state, f"{what}: {n!r} {key} is not a count")

@@ -1,0 +1,181 @@
+"""Events: frozen records of what happened at the table, one ``type`` each.
+
+The event log is the game; the state is a fold of it. Events carry only what the table
+decided (where a worker went, which good was picked); the engine derives the rest.
+
+>>> parse_event({"type": "place", "player": "Red", "worker": "colonist", "track": "dock"})
+Place(type='place', player='Red', worker='colonist', track='dock', box=None)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from companion.engine.errors import MalformedEvent
+
+WorkerType = Literal["colonist", "captain", "merchant", "missionary", "soldier", "builder"]
+Track = Literal[
+    "initiative", "dock", "trade_goods", "shipping", "buildings", "discovery", "specialists",
+    "warfare",
+]
+Box = Literal["captain", "merchant", "missionary", "soldier", "builder", "training"]
+Counts = dict[str, Annotated[int, Field(ge=0)]]
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Reveal(Event):
+    """Goods and buildings turned face up (before turn 1 and at each Refresh)."""
+
+    type: Literal["reveal"] = "reveal"
+    goods: tuple[str, ...] = ()
+    buildings: tuple[str, ...] = ()
+
+
+class Place(Event):
+    """One worker placed on a track (``box`` names the Specialists box)."""
+
+    type: Literal["place"] = "place"
+    player: str
+    worker: WorkerType
+    track: Track
+    box: Box | None = None
+
+
+class Dock(Event):
+    """The next worker on the Colonist Dock goes to ``region`` (None: it stays home)."""
+
+    type: Literal["dock"] = "dock"
+    region: str | None
+
+
+class TakeGood(Event):
+    """The next worker on Trade Goods takes ``good`` (None: declines)."""
+
+    type: Literal["take_good"] = "take_good"
+    good: str | None
+
+
+class Buy(Event):
+    """The next worker on Capital Buildings buys ``building`` (None: declines).
+
+    ``choice`` carries what an immediate building needs: ``specialists`` (War Chest),
+    ``goods`` drawn (War Chest: 2 goods), ``region`` and ``token`` (Cartography), ...
+    """
+
+    type: Literal["buy"] = "buy"
+    building: str | None
+    choice: dict[str, Any] = Field(default_factory=dict)
+
+
+class Expedition(Event):
+    """The current Discovery player sends ``workers`` (empty: sends nobody this turn).
+
+    ``target`` is a region id, or ``"card"`` once every region is discovered; ``found`` is the
+    revealed token or card id.
+    """
+
+    type: Literal["expedition"] = "expedition"
+    workers: Counts = Field(default_factory=dict)
+    target: str | None = None
+    found: str | None = None
+
+
+class Training(Event):
+    """The worker on the Training box pays $5 for ``specialist`` (None: declines)."""
+
+    type: Literal["training"] = "training"
+    specialist: WorkerType | None
+
+
+class Losses(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    region: str
+    attacker: Counts = Field(default_factory=dict)  # workers the attacker loses
+    defender: Counts = Field(default_factory=dict)  # workers the defender loses
+
+
+class Warfare(Event):
+    """The next Warfare worker: a battle, a war, or nothing (``kind`` None).
+
+    ``losses`` lists, per region fought over, which workers each side lost (chosen by the
+    soldiers' owners at the table); the engine checks the numbers.
+    """
+
+    type: Literal["warfare"] = "warfare"
+    kind: Literal["battle", "war"] | None
+    defender: str | None = None
+    losses: tuple[Losses, ...] = ()
+
+
+class Benefit(Event):
+    """A building power used in phase 4 (or just before Discovery for Stables)."""
+
+    type: Literal["benefit"] = "benefit"
+    player: str
+    building: str
+    choice: dict[str, Any] = Field(default_factory=dict)
+
+
+class Refresh(Event):
+    """End of turn: new goods and buildings from the table, West Indies draws."""
+
+    type: Literal["refresh"] = "refresh"
+    goods: tuple[str, ...] = ()
+    buildings: tuple[str, ...] = ()
+    drawn: dict[str, str] = Field(default_factory=dict)  # West Indies Company: player -> good
+
+
+class BuyVP(Event):
+    """Optional rule: VP bought right after a colony scoring (0 to pass)."""
+
+    type: Literal["buy_vp"] = "buy_vp"
+    player: str
+    vp: Annotated[int, Field(ge=0)]
+
+
+class Correction(Event):
+    """A manual adjustment for something that happened outside the rules."""
+
+    type: Literal["correction"] = "correction"
+    player: str
+    reason: Annotated[str, Field(min_length=1)]
+    money: int = 0
+    vp: int = 0
+    goods: dict[str, int] = Field(default_factory=dict)
+    ships: int = 0
+    available: dict[str, int] = Field(default_factory=dict)  # workers ready to place
+
+
+AnyEvent = Annotated[
+    Reveal | Place | Dock | TakeGood | Buy | Expedition | Training | Warfare | Benefit
+    | Refresh | BuyVP | Correction,
+    Field(discriminator="type"),
+]
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEvent)
+EVENT_TYPES = (
+    "reveal", "place", "dock", "take_good", "buy", "expedition", "training", "warfare",
+    "benefit", "refresh", "buy_vp", "correction",
+)
+
+
+def parse_event(data: Any) -> Event:
+    """An event from a dict (or an event), or ``MalformedEvent`` naming what is wrong."""
+    if isinstance(data, Event):
+        return data
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'event'}: {err['msg']}"
+            for err in exc.errors()
+        )
+        raise MalformedEvent(f"not a valid event ({problems})") from None
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    return event.model_dump(mode="json")

@@ -1,0 +1,173 @@
+"""The game state: game data (players, board) kept apart from turn-flow data.
+
+The state is mutable only inside the engine's fold; everything outside gets copies.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from companion.engine.setup import GameSetup
+from companion.rules.buildings import Building, buildings_for
+from companion.rules.editions import (
+    COLONISTS_PER_TURN,
+    EDITIONS,
+    WINNABLE_SHIPS,
+    WORKER_SUPPLY,
+    WORKER_TYPES,
+    Edition,
+)
+from companion.rules.goods import GOODS
+from companion.rules.regions import REGIONS, START_DISCOVERED
+
+
+def _zero_workers() -> dict[str, int]:
+    return dict.fromkeys(WORKER_TYPES, 0)
+
+
+@dataclass
+class Slot:
+    """A worker standing on a track this turn; ``label`` is its slot or box."""
+
+    player: str
+    worker: str
+    label: str
+
+
+@dataclass
+class PlayerState:
+    name: str
+    colour: str
+    nation: str | None
+    money: int
+    reserve: dict[str, int]  # unused stock
+    available: dict[str, int] = field(default_factory=_zero_workers)  # to place this turn
+    incoming: dict[str, int] = field(default_factory=_zero_workers)  # usable next turn
+    discovery: dict[str, int] = field(default_factory=_zero_workers)  # waiting on Discovery
+    goods: dict[str, int] = field(default_factory=lambda: dict.fromkeys(GOODS, 0))
+    ships: int = 0
+    buildings: list[str] = field(default_factory=list)
+    discoveries: list[str] = field(default_factory=list)
+    colony_vp: list[int] = field(default_factory=lambda: [0, 0, 0])
+    bought_vp: int = 0
+    corrected_vp: int = 0
+    income: dict[int, int] = field(default_factory=dict)  # turn -> income-phase dollars
+    uses: dict[str, int] = field(default_factory=dict)  # limited powers used: key -> times
+
+    def owns(self, building_id: str) -> bool:
+        return building_id in self.buildings
+
+    def workers_to_place(self) -> int:
+        return sum(self.available.values())
+
+
+@dataclass
+class GameState:
+    setup: GameSetup
+    edition: Edition
+    catalogue: dict[str, Building]
+    players: dict[str, PlayerState]
+    # ---- board
+    regions: dict[str, dict[str, dict[str, int]]]  # region -> player -> worker type -> n
+    region_goods: dict[str, str]
+    region_good_taken_by: dict[str, str]  # region -> player who took its good
+    discovered: list[str]
+    known_tokens: dict[str, str]  # undiscovered region -> token revealed by a failed expedition
+    tracks: dict[str, list[Slot]]
+    goods_offer: list[str]
+    buildings_offer: list[str]
+    buildings_seen: list[str]  # every building ever turned face up
+    supply: dict[str, int]  # face-down goods
+    removed_goods: dict[str, int]  # goods out of the game (Empires refresh)
+    ship_on_track: bool
+    ships_in_reserve: int
+    # ---- turn flow
+    turn: int = 1
+    phase: str = "setup"  # setup, placement, resolution, benefits, buy_vp, over
+    order: list[str] = field(default_factory=list)
+    placing: int = 0  # index into order of the player to place next
+    step: str | None = None  # the track being resolved
+    cursor: int = 0  # the slot (or Discovery player) being resolved
+    queue: list[str] = field(default_factory=list)  # players still to act (Discovery, buy VP)
+    turn_uses: dict[str, int] = field(default_factory=dict)  # powers used this turn
+    mayflower_ships: dict[str, int] = field(default_factory=dict)  # ships carrying this turn
+    timeline: list[dict] = field(default_factory=list)  # per-turn snapshots for charts
+    version: int = 0  # events applied
+
+    @property
+    def age(self) -> int:
+        return 1 if self.turn <= 3 else 2 if self.turn <= 6 else 3
+
+    def player(self, name: str) -> PlayerState:
+        try:
+            return self.players[name]
+        except KeyError:
+            known = ", ".join(self.players)
+            raise KeyError(f"there is no player {name!r} in this game (players: {known})") from None
+
+    def workers_in_region(self, region: str, player: str) -> int:
+        return sum(self.regions[region].get(player, {}).values())
+
+    def new_world_workers(self, player: str, worker: str | None = None) -> int:
+        return sum(
+            (counts.get(worker, 0) if worker else sum(counts.values()))
+            for region in self.regions.values()
+            for p, counts in region.items()
+            if p == player
+        )
+
+    def describe(self) -> str:
+        """Where the game stands, for error messages."""
+        where = {
+            "setup": "before turn 1",
+            "placement": f"turn {self.turn}, placement",
+            "resolution": f"turn {self.turn}, resolving {str(self.step).replace('_', ' ')}",
+            "benefits": f"turn {self.turn}, building benefits",
+            "buy_vp": f"after the turn {self.turn - 1} scoring, buying VP",
+            "over": "the game is over",
+        }[self.phase]
+        return where
+
+    def clone(self) -> GameState:
+        return copy.deepcopy(self)
+
+
+def initial_state(setup: GameSetup) -> GameState:
+    edition = EDITIONS[setup.edition]
+    money = setup.starting_money()
+    players: dict[str, PlayerState] = {}
+    for p in setup.players:
+        reserve = dict(WORKER_SUPPLY)
+        if not setup.options.builders:
+            reserve["builder"] = 0
+        state = PlayerState(name=p.name, colour=p.colour, nation=p.nation, money=money[p.name],
+                            reserve=reserve)
+        state.reserve["colonist"] -= COLONISTS_PER_TURN
+        state.available["colonist"] = COLONISTS_PER_TURN
+        players[p.name] = state
+    region_goods = {rid: r.good for rid, r in REGIONS.items()}
+    region_goods.update(setup.region_goods)
+    supply = dict(GOODS)
+    for good in region_goods.values():
+        supply[good] -= 1
+    return GameState(
+        setup=setup,
+        edition=edition,
+        catalogue=buildings_for(setup.edition, setup.options.builders),
+        players=players,
+        regions={rid: {} for rid in REGIONS},
+        region_goods=region_goods,
+        region_good_taken_by={},
+        discovered=list(START_DISCOVERED),
+        known_tokens={},
+        tracks={},
+        goods_offer=[],
+        buildings_offer=[],
+        buildings_seen=[],
+        supply=supply,
+        removed_goods=dict.fromkeys(GOODS, 0),
+        ship_on_track=True,
+        ships_in_reserve=WINNABLE_SHIPS - 1,
+        order=setup.names,
+    )
