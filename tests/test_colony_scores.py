@@ -176,4 +176,4 @@ def test_invalid_input_raises(workers, builders):
 
 def test_builders_equal_to_workers_is_allowed():
     # every worker there may be a builder
-    assert colony_scores({"A": 3, "B": 1}, builders=4) == {"A": 6 + 12, "B": 2 + 8}
+    assert colony_scores({"A": 3, "B": 1}, builders=4) == {"A": 6 + 16, "B": 2 + 8}

@@ -8,7 +8,7 @@ no other shapes exist. The maximum income is wanted, not a greedy one.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -36,7 +36,7 @@ def shape_value(tokens: tuple[str, ...]) -> int:
     return 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _brute(tokens: tuple[str, ...]) -> int:
     """Exhaustive search over every way to cut a sorted multiset into disjoint sets."""
     if not tokens:
