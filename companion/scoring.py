@@ -98,8 +98,8 @@ def _pareto(found: Mapping[tuple[int, int], tuple]) -> tuple[tuple, ...]:
     kept = []
     for (ships, leftover), entry in found.items():
         if not any(
-            s <= ships and l >= leftover and e[0] >= entry[0] and (s, l) != (ships, leftover)
-            for (s, l), e in found.items()
+            s <= ships and left >= leftover and e[0] >= entry[0] and (s, left) != (ships, leftover)
+            for (s, left), e in found.items()
         ):
             kept.append((entry[0], ships, leftover, entry[1]))
     return tuple(kept)

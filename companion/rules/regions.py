@@ -28,7 +28,10 @@ class Region:
         return self.aoe3_name if edition_id == "aoe3" and self.aoe3_name else self.name
 
 
-def _load() -> tuple[dict[str, Region], frozenset[frozenset[str]], frozenset[frozenset[str]], tuple]:
+Edges = frozenset[frozenset[str]]
+
+
+def _load() -> tuple[dict[str, Region], Edges, Edges, tuple[str, ...]]:
     data = json.loads(resources.files(__package__).joinpath("map.json").read_text("utf-8"))
     regions = {row["id"]: Region(**row) for row in data["regions"]}
     edges = frozenset(frozenset(a["regions"]) for a in data["adjacency"])

@@ -1,0 +1,64 @@
+"""Final scoring from the state: every player's VP breakdown and the standings.
+
+Before the end of turn 8 the same functions give a provisional score (economy from the
+current goods and ships), which the scoreboard shows as the game goes.
+"""
+
+from __future__ import annotations
+
+from companion.engine.state import GameState
+from companion.rules.discoveries import DISCOVERIES
+from companion.rules.regions import REGIONS
+from companion.scoring import (
+    EndFacts,
+    ScoreBreakdown,
+    best_income,
+    building_vp,
+    discovery_vp,
+    glory_regions,
+    rank,
+)
+
+LAST_TURN = 8
+
+
+def end_facts(state: GameState, name: str) -> EndFacts:
+    who = state.players[name]
+    regions = {r: {p: state.workers_in_region(r, p) for p in state.players} for r in REGIONS}
+    return EndFacts(
+        goods=sum(who.goods.values()),
+        ships=who.ships,
+        money=who.money,
+        buildings=len(who.buildings),
+        discoveries=len(who.discoveries),
+        new_world_workers=state.new_world_workers(name),
+        new_world_soldiers=state.new_world_workers(name, "soldier"),
+        new_world_builders=state.new_world_workers(name, "builder"),
+        specialists_track_workers=sum(
+            1 for s in state.tracks.get("specialists", []) if s.player == name),
+        glory_regions=glory_regions(name, regions, state.edition.glory_rule),
+    )
+
+
+def final_scores(state: GameState) -> list[ScoreBreakdown]:
+    scores = []
+    for name, who in state.players.items():
+        facts = end_facts(state, name)
+        economy = who.income.get(LAST_TURN)
+        if economy is None:
+            economy = best_income(who.goods, who.ships).dollars
+        scores.append(ScoreBreakdown(
+            player=name,
+            colony=tuple(who.colony_vp),
+            discoveries=discovery_vp(DISCOVERIES[d] for d in who.discoveries),
+            buildings={b: building_vp(state.catalogue[b], facts) for b in who.buildings},
+            economy=economy,
+            bought=who.bought_vp + who.corrected_vp,
+            money=who.money,
+            goods_and_ships=facts.goods + facts.ships,
+        ))
+    return scores
+
+
+def standings(state: GameState) -> list[tuple[int, ScoreBreakdown]]:
+    return rank(final_scores(state))

@@ -1,0 +1,149 @@
+"""Phase 1: placing workers on the tracks, one at a time in turn order."""
+
+from __future__ import annotations
+
+from companion.engine.common import player, refuse
+from companion.engine.events import Place
+from companion.engine.state import GameState, Slot
+from companion.rules.editions import TRACKS, WORKER_TYPES
+
+MAYFLOWER_SLOTS = 3
+
+
+def start_turn(state: GameState) -> None:
+    """Open the placement phase: free workers from buildings, then the first player."""
+    state.phase = "placement"
+    state.tracks = {track: [] for track in TRACKS}
+    state.turn_uses = {}
+    state.mayflower_ships = {}
+    state.step, state.cursor, state.queue = None, 0, []
+    for name in state.order:
+        who = state.players[name]
+        for building_id in who.buildings:
+            effect = state.catalogue[building_id].effect
+            if effect.dock_slot and who.reserve["colonist"] > 0:
+                who.reserve["colonist"] -= 1
+                state.tracks["dock"].append(Slot(name, "colonist", effect.dock_slot))
+            if effect.discovery_worker and who.reserve[effect.discovery_worker] > 0:
+                who.reserve[effect.discovery_worker] -= 1
+                who.discovery[effect.discovery_worker] += 1
+    state.placing = 0
+    _skip_to_next_placer(state, advance=False)
+
+
+def start_placing_from(state: GameState) -> None:
+    """After a correction: the current placer, or the next one who still has workers."""
+    _skip_to_next_placer(state, advance=False)
+
+
+def _skip_to_next_placer(state: GameState, advance: bool) -> None:
+    n = len(state.order)
+    start = (state.placing + 1) % n if advance else state.placing
+    for i in range(n):
+        idx = (start + i) % n
+        if state.players[state.order[idx]].workers_to_place() > 0:
+            state.placing = idx
+            return
+    from companion.engine.resolution import begin_resolution  # cycle: phase 2 follows 1
+
+    begin_resolution(state)
+
+
+def current_placer(state: GameState) -> str | None:
+    return state.order[state.placing] if state.phase == "placement" else None
+
+
+def _numbered_dock_slots(state: GameState) -> int:
+    return 2 * len(state.players) - 1
+
+
+def _free_label(state: GameState, ev: Place) -> str:
+    """The slot the worker takes on its track, or a refusal naming the limit."""
+    track = state.tracks[ev.track]
+    name = ev.player
+    if ev.track == "initiative":
+        if any(s.player == name for s in track):
+            raise refuse(state, f"{name} already has a worker on Initiative (one each)")
+        return str(len(track) + 1)
+    if ev.track == "dock":
+        numbered = [s for s in track if s.label.isdigit()]
+        if len(numbered) >= _numbered_dock_slots(state):
+            if state.players[name].owns("mayflower"):
+                used = sum(1 for s in track if s.label.startswith("M"))
+                ships = state.players[name].ships
+                if used < min(MAYFLOWER_SLOTS, ships):
+                    return f"M{used + 1}"
+            last = _numbered_dock_slots(state)
+            raise refuse(state, f"the Colonist Dock is full (slots 1-{last} in a "
+                                f"{len(state.players)}-player game)")
+        return str(len(numbered) + 1)
+    if ev.track == "trade_goods":
+        if len(track) >= len(state.goods_offer):
+            raise refuse(state, f"Trade Goods is full ({len(state.goods_offer)} goods this turn)")
+        return str(len(track) + 1)
+    if ev.track == "buildings":
+        if len(track) >= len(state.buildings_offer):
+            raise refuse(state, f"Capital Buildings is full "
+                                f"({len(state.buildings_offer)} buildings face up)")
+        return str(len(track) + 1)
+    if ev.track == "specialists":
+        boxes = state.edition.specialist_boxes(state.setup.options.builders)
+        if ev.box is None:
+            raise refuse(state, f"say which Specialists box ({', '.join(boxes)})")
+        if ev.box not in boxes:
+            raise refuse(state, f"there is no {ev.box} box in this game")
+        if any(s.label == ev.box for s in track):
+            raise refuse(state, f"the {ev.box} box is already taken")
+        return ev.box
+    if ev.track == "warfare":
+        cap = state.edition.warfare_cap
+        if cap is not None and len(track) >= cap:
+            raise refuse(state, f"Warfare is full ({cap} workers per turn)")
+        return str(len(track) + 1)
+    return str(len(track) + 1)  # shipping, discovery: anywhere
+
+
+def place(state: GameState, ev: Place) -> None:
+    if state.phase != "placement":
+        raise refuse(state, "workers are placed only during the placement phase")
+    who = player(state, ev.player)
+    expected = current_placer(state)
+    if ev.player != expected:
+        raise refuse(state, f"it is {expected}'s turn to place a worker, not {ev.player}'s")
+    if who.available.get(ev.worker, 0) < 1:
+        have = ", ".join(f"{n} {w}" for w, n in who.available.items() if n) or "nothing"
+        raise refuse(state, f"{ev.player} has no {ev.worker} left to place (has {have})")
+    if ev.box is not None and ev.track != "specialists":
+        raise refuse(state, f"boxes exist only on the Specialists track, not on {ev.track}")
+    if ev.worker == "builder" and not state.setup.options.builders:
+        raise refuse(state, "builders are only in the Builder expansion")
+    label = _free_label(state, ev)
+    who.available[ev.worker] -= 1
+    if label.startswith("M"):  # a Mayflower ship carries it: not wild this turn
+        state.mayflower_ships[ev.player] = state.mayflower_ships.get(ev.player, 0) + 1
+    if ev.track == "discovery":
+        who.discovery[ev.worker] += 1
+    state.tracks[ev.track].append(Slot(ev.player, ev.worker, label))
+    _skip_to_next_placer(state, advance=True)
+
+
+def placement_options(state: GameState) -> list[Place]:
+    """Every placement the current player may make now."""
+    name = current_placer(state)
+    if name is None:
+        return []
+    who = state.players[name]
+    boxes = state.edition.specialist_boxes(state.setup.options.builders)
+    options = []
+    for worker in WORKER_TYPES:
+        if who.available.get(worker, 0) < 1:
+            continue
+        for track in TRACKS:
+            for box in boxes if track == "specialists" else (None,):
+                ev = Place(player=name, worker=worker, track=track, box=box)
+                try:
+                    _free_label(state, ev)
+                except ValueError:
+                    continue
+                options.append(ev)
+    return options

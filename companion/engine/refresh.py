@@ -1,0 +1,198 @@
+"""Phase 5 (Refresh) and the start of the game: goods and buildings turned face up, colony
+scoring at the end of each age, new workers, the next turn order, the optional VP purchase."""
+
+from __future__ import annotations
+
+from companion.engine.common import check_good, player, refuse
+from companion.engine.events import BuyVP, Refresh, Reveal
+from companion.engine.placement import start_turn
+from companion.engine.state import GameState
+from companion.rules.editions import (
+    BUILDING_SLOTS,
+    BUY_VP_PRICE,
+    COLONISTS_PER_TURN,
+    SCORING_TURNS,
+    TRADE_GOODS_SLOTS,
+    age_of_turn,
+)
+from companion.rules.regions import REGIONS
+from companion.scoring import colony_scores
+
+LAST_TURN = 8
+
+
+def _take_goods(state: GameState, goods: tuple[str, ...], what: str) -> None:
+    wanted = min(TRADE_GOODS_SLOTS, sum(state.supply.values()))
+    if len(goods) != wanted:
+        raise refuse(state, f"{what}: turn {wanted} goods face up, not {len(goods)}")
+    for good in goods:
+        check_good(state, good)
+        if state.supply[good] < 1:
+            raise refuse(state, f"{what}: no {good} is left in the goods supply")
+        state.supply[good] -= 1
+    state.goods_offer = list(goods)
+
+
+def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int, what: str) -> None:
+    pile = [b for b in state.catalogue.values() if b.age == age]
+    left_in_pile = sum(b.tiles for b in pile) - sum(
+        state.buildings_seen.count(b.id) for b in pile)
+    wanted = min(BUILDING_SLOTS - len(state.buildings_offer), left_in_pile)
+    if len(new) != wanted:
+        raise refuse(state, f"{what}: turn {wanted} Age {age} building(s) face up, not {len(new)}")
+    for building_id in new:
+        building = state.catalogue.get(building_id)
+        if building is None:
+            raise refuse(state, f"{what}: there is no building {building_id!r} in this game")
+        if building.age != age:
+            raise refuse(state, f"{what}: {building.name} is an Age {building.age} building, "
+                                f"not Age {age}")
+        if state.buildings_seen.count(building_id) >= building.tiles:
+            raise refuse(state, f"{what}: {building.name} has already come out")
+        state.buildings_seen.append(building_id)
+        state.buildings_offer.append(building_id)
+
+
+def reveal(state: GameState, ev: Reveal) -> None:
+    """The set-up: 4 goods and 5 Age I buildings face up, then turn 1 begins."""
+    if state.phase != "setup":
+        raise refuse(state, "the opening goods and buildings are turned up only once, at set-up")
+    _take_goods(state, ev.goods, "set-up")
+    _turn_up_buildings(state, ev.buildings, 1, "set-up")
+    start_turn(state)
+
+
+def score_colonies(state: GameState) -> dict[str, dict[str, int]]:
+    """Colony VP per region for every player, as the scoring at the end of an age gives it."""
+    by_region = {}
+    for region in REGIONS:
+        workers = {name: state.workers_in_region(region, name) for name in state.order}
+        builders = sum(c.get("builder", 0) for c in state.regions[region].values())
+        by_region[region] = colony_scores(workers, builders)
+    return by_region
+
+
+def _next_order(state: GameState) -> list[str]:
+    first = [s.player for s in state.tracks.get("initiative", [])]
+    return first + [name for name in state.order if name not in first]
+
+
+def snapshot(state: GameState, turn: int) -> dict:
+    from companion.engine.final import final_scores  # final scoring reads the whole state
+
+    scores = {s.player: s for s in final_scores(state)}
+    return {
+        "turn": turn,
+        "players": {
+            name: {
+                "vp": scores[name].total,
+                "colony": scores[name].colony_total,
+                "discoveries": scores[name].discoveries,
+                "buildings": scores[name].buildings_total,
+                "economy": scores[name].economy,
+                "bought": scores[name].bought,
+                "money": p.money,
+                "income": p.income.get(turn, 0),
+                "new_world_workers": state.new_world_workers(name),
+            }
+            for name, p in state.players.items()
+        },
+        "leaders": {
+            region: max(
+                (n for n in state.order if state.workers_in_region(region, n)),
+                key=lambda n: state.workers_in_region(region, n),
+                default=None,
+            )
+            for region in REGIONS
+        },
+    }
+
+
+def refresh(state: GameState, ev: Refresh) -> None:
+    if state.phase != "benefits":
+        raise refuse(state, "the board is refreshed only after the building benefits")
+    turn, age = state.turn, state.age
+    last = turn == LAST_TURN
+    # Goods: what is left on the track leaves the game (Empires) or goes back (AoE III).
+    leftovers = state.supply if state.edition.leftover_goods == "reshuffled" else (
+        state.removed_goods)
+    for good in state.goods_offer:
+        leftovers[good] += 1
+    state.goods_offer = []
+    owners = [n for n in state.order if state.players[n].owns("west_indies_company")]
+    for name, good in ev.drawn.items():
+        if name not in owners:
+            raise refuse(state, f"{name} owns no West Indies Company to draw a good")
+        check_good(state, good)
+        if state.supply[good] < 1:
+            raise refuse(state, f"no {good} is left in the goods supply")
+        state.supply[good] -= 1
+        state.players[name].goods[good] += 1
+    missing = [n for n in owners if n not in ev.drawn]
+    if missing and sum(state.supply.values()):
+        raise refuse(state, f"say which good {missing[0]} drew for the West Indies Company")
+    if last:
+        if ev.goods or ev.buildings:
+            raise refuse(state, "nothing is turned up after turn 8")
+    else:
+        _take_goods(state, ev.goods, f"refresh of turn {turn}")
+        if not state.ship_on_track and state.ships_in_reserve > 0:
+            state.ships_in_reserve -= 1
+            state.ship_on_track = True
+        next_age = age_of_turn(turn + 1)
+        if next_age != age:
+            state.buildings_offer = []
+        _turn_up_buildings(state, ev.buildings, next_age, f"refresh of turn {turn}")
+    if turn in SCORING_TURNS:
+        for scores in score_colonies(state).values():
+            for name, vp in scores.items():
+                state.players[name].colony_vp[age - 1] += vp
+    if not last:
+        for who in state.players.values():
+            for worker, n in who.incoming.items():
+                who.available[worker] += n
+                who.incoming[worker] = 0
+            grants = {"colonist": COLONISTS_PER_TURN}
+            for building_id in who.buildings:
+                for worker, n in state.catalogue[building_id].effect.workers_per_turn:
+                    grants[worker] = grants.get(worker, 0) + n
+            for worker, n in grants.items():
+                taken = min(n, who.reserve[worker])
+                who.reserve[worker] -= taken
+                who.available[worker] += taken
+    scored_order = list(state.order)
+    state.order = _next_order(state)
+    state.timeline.append(snapshot(state, turn))
+    state.turn += 0 if last else 1
+    if state.setup.options.buy_vp and turn in SCORING_TURNS:
+        state.phase, state.queue = "buy_vp", scored_order
+        state.step = f"scoring of turn {turn}"
+        return
+    _after_turn(state, last)
+
+
+def _after_turn(state: GameState, last: bool) -> None:
+    if last:
+        state.phase = "over"
+    else:
+        start_turn(state)
+
+
+def buy_vp(state: GameState, ev: BuyVP) -> None:
+    if state.phase != "buy_vp":
+        raise refuse(state, "VP can be bought only right after a colony scoring")
+    expected = state.queue[0]
+    if ev.player != expected:
+        raise refuse(state, f"it is {expected}'s turn to buy VP, not {ev.player}'s")
+    who = player(state, ev.player)
+    scored_turn = int(str(state.step).rsplit(" ", 1)[-1])
+    price = BUY_VP_PRICE[age_of_turn(scored_turn)]
+    if who.money < ev.vp * price:
+        raise refuse(state, f"{ev.player} has ${who.money}: {ev.vp} VP cost ${ev.vp * price} "
+                            f"(${price} each in Age {age_of_turn(scored_turn)})")
+    who.money -= ev.vp * price
+    who.bought_vp += ev.vp
+    state.timeline[-1] = snapshot(state, scored_turn)
+    state.queue.pop(0)
+    if not state.queue:
+        _after_turn(state, scored_turn == LAST_TURN)

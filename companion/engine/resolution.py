@@ -1,0 +1,438 @@
+"""Phases 2 and 3: resolving the eight tracks in order, then income.
+
+Steps that need no decision run by themselves; the others wait for the table's event
+(``pending`` says which one is expected next).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine.common import (
+    add_to_region,
+    check_region,
+    from_reserve,
+    owner_of,
+    pay,
+    player,
+    refuse,
+    region_name,
+    remove_from_region,
+)
+from companion.engine.events import Buy, Dock, Expedition, TakeGood, Training, Warfare
+from companion.engine.state import GameState, Slot
+from companion.rules.discoveries import CARDS, TOKENS
+from companion.rules.editions import (
+    BUILDER_DISCOUNT,
+    DISCOVERY_VALUE,
+    MERCHANT_ARRIVAL_DOLLARS,
+    SHIPPING_VALUE,
+    TRAINING_PRICE,
+    WAR_PRICE,
+    building_price,
+)
+from companion.rules.regions import REGIONS
+from companion.scoring import best_income
+
+STEPS = ("initiative", "dock", "trade_goods", "shipping", "buildings", "discovery",
+         "specialists", "warfare")
+DOCK_ORDER = {"X": 1000, "Y": 1001}
+BOX_ORDER = ("captain", "merchant", "missionary", "soldier", "builder", "training")
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision the engine waits for: an event ``kind`` from ``player`` about ``label``."""
+
+    kind: str
+    player: str | None = None
+    label: str | None = None
+    worker: str | None = None
+
+
+def begin_resolution(state: GameState) -> None:
+    state.phase = "resolution"
+    state.step, state.cursor = STEPS[0], 0
+    dock = state.tracks["dock"]
+    dock.sort(key=lambda s: int(s.label) if s.label.isdigit()
+              else DOCK_ORDER.get(s.label, 2000 + int(s.label[1:])))
+    state.tracks["specialists"].sort(key=lambda s: BOX_ORDER.index(s.label))
+    advance(state)
+
+
+def _home(state: GameState, slot: Slot) -> None:
+    """A resolved worker goes back to its owner's unused stock."""
+    state.players[slot.player].reserve[slot.worker] += 1
+
+
+def _next_step(state: GameState) -> None:
+    state.step = STEPS[STEPS.index(state.step) + 1] if state.step != STEPS[-1] else None
+    state.cursor = 0
+
+
+def advance(state: GameState) -> None:
+    """Run automatic steps until a decision is needed or the resolution is over."""
+    while state.phase == "resolution":
+        step = state.step
+        if step is None:
+            _income(state)
+            return
+        track = state.tracks[step]
+        if step == "initiative":
+            for slot in track:
+                state.players[slot.player].money += int(slot.label)
+                _home(state, slot)
+            _next_step(state)
+        elif step == "shipping":
+            _shipping(state)
+            _next_step(state)
+        elif step == "discovery":
+            if state.cursor == 0 and not state.queue:
+                state.queue = [n for n in state.order if any(state.players[n].discovery.values())]
+                state.cursor = 1  # the queue is built
+            if state.queue:
+                return
+            _next_step(state)
+        elif step == "specialists":
+            if state.cursor == 0:  # every box but Training resolves by itself
+                for slot in track:
+                    if slot.label != "training":
+                        who = state.players[slot.player]
+                        if from_reserve(state, who, slot.label, 1):
+                            who.incoming[slot.label] += 1
+                        _home(state, slot)
+                trains = bool(track) and track[-1].label == "training"  # sorted: Training last
+                state.cursor = len(track) - 1 if trains else len(track)
+            if state.cursor < len(track):
+                return
+            _next_step(state)
+        else:  # dock, trade_goods, buildings, warfare: one decision per slot
+            if step == "trade_goods" and not state.goods_offer or (
+                step == "buildings" and not state.buildings_offer
+            ):
+                for slot in track[state.cursor:]:
+                    _home(state, slot)
+                state.cursor = len(track)
+            if state.cursor < len(track):
+                return
+            _next_step(state)
+
+
+def pending(state: GameState) -> Pending | None:
+    """What the engine waits for now (None once the game is over)."""
+    if state.phase == "setup":
+        return Pending("reveal")
+    if state.phase == "placement":
+        name = state.order[state.placing]
+        return Pending("place", name)
+    if state.phase == "benefits":
+        return Pending("refresh")
+    if state.phase == "buy_vp":
+        return Pending("buy_vp", state.queue[0])
+    if state.phase == "over":
+        return None
+    step = state.step
+    if step == "discovery":
+        return Pending("expedition", state.queue[0])
+    slot = state.tracks[step][state.cursor]
+    kind = {"dock": "dock", "trade_goods": "take_good", "buildings": "buy",
+            "specialists": "training", "warfare": "warfare"}[step]
+    return Pending(kind, slot.player, slot.label, slot.worker)
+
+
+def _expect(state: GameState, kind: str) -> Slot:
+    wanted = pending(state)
+    if state.phase != "resolution" or wanted is None or wanted.kind != kind:
+        expected = wanted.kind.replace("_", " ") if wanted else "nothing"
+        raise refuse(state, f"the game expects {expected} now, not {kind.replace('_', ' ')}")
+    if kind == "expedition":
+        return Slot(state.queue[0], "", "")
+    return state.tracks[state.step][state.cursor]
+
+
+def _done(state: GameState, slot: Slot | None) -> None:
+    if slot is not None:
+        _home(state, slot)
+    state.cursor += 1
+    advance(state)
+
+
+# ---------------------------------------------------------------- Colonist Dock
+
+
+def dock(state: GameState, ev: Dock) -> None:
+    slot = _expect(state, "dock")
+    if ev.region is None:
+        _done(state, slot)
+        return
+    region = check_region(state, ev.region)
+    who = state.players[slot.player]
+    add_to_region(state, region, slot.player, slot.worker)
+    if slot.worker == "merchant":
+        who.money += MERCHANT_ARRIVAL_DOLLARS
+    if slot.worker == "missionary":
+        extra = 2 if who.owns("cathedral") else 1
+        reformer = owner_of(state, "reformation")
+        if reformer and reformer != slot.player and (
+            state.regions[region].get(reformer, {}).get("missionary", 0) > 0
+        ):
+            extra = 0
+        extra = from_reserve(state, who, "colonist", extra)
+        if extra:
+            add_to_region(state, region, slot.player, "colonist", extra)
+    state.cursor += 1
+    advance(state)
+
+
+# ---------------------------------------------------------------- Trade Goods
+
+
+def take_good(state: GameState, ev: TakeGood) -> None:
+    slot = _expect(state, "take_good")
+    if ev.good is not None:
+        if ev.good not in state.goods_offer:
+            offer = ", ".join(state.goods_offer) or "none"
+            raise refuse(state, f"{ev.good} is not on the Trade Goods track (left: {offer})")
+        state.goods_offer.remove(ev.good)
+        state.players[slot.player].goods[ev.good] += 1
+    _done(state, slot)
+
+
+# ---------------------------------------------------------------- Merchant Shipping
+
+
+def shipping_values(state: GameState) -> dict[str, int]:
+    values: dict[str, int] = {}
+    for slot in state.tracks["shipping"]:
+        values[slot.player] = values.get(slot.player, 0) + SHIPPING_VALUE.get(slot.worker, 1)
+    return values
+
+
+def _shipping(state: GameState) -> None:
+    values = shipping_values(state)
+    if values and state.ship_on_track:
+        best = max(values.values())
+        winner = next(n for n in state.order if values.get(n) == best)
+        state.players[winner].ships += 1
+        state.ship_on_track = False
+    for slot in state.tracks["shipping"]:
+        _home(state, slot)
+
+
+# ---------------------------------------------------------------- Capital Buildings
+
+
+def price_of(state: GameState, building_id: str, worker: str) -> int:
+    building = state.catalogue[building_id]
+    if building.cost == "free":
+        return 0
+    price = building_price(building.age)
+    if worker == "builder":
+        price -= BUILDER_DISCOUNT
+    return max(price, 0)
+
+
+def buy(state: GameState, ev: Buy) -> None:
+    slot = _expect(state, "buy")
+    if ev.building is not None:
+        if ev.building not in state.buildings_offer:
+            offer = ", ".join(state.catalogue[b].name for b in state.buildings_offer)
+            raise refuse(state, f"{ev.building!r} is not face up on Capital Buildings "
+                                f"(face up: {offer})")
+        who = state.players[slot.player]
+        building = state.catalogue[ev.building]
+        pay(state, who, price_of(state, ev.building, slot.worker), building.name)
+        state.buildings_offer.remove(ev.building)
+        who.buildings.append(ev.building)
+        from companion.engine.benefits import on_purchase  # phase 4 module owns effects
+
+        on_purchase(state, who, building, ev.choice)
+    _done(state, slot)
+
+
+# ---------------------------------------------------------------- Discovery
+
+
+def expedition_value(state: GameState, name: str, workers: dict[str, int]) -> int:
+    who = state.players[name]
+    captain = 3 if who.owns("magellan") else DISCOVERY_VALUE["captain"]
+    return sum(n * (captain if w == "captain" else 1) for w, n in workers.items())
+
+
+def resistance_modifier(state: GameState, name: str) -> int:
+    return sum(state.catalogue[b].effect.resistance_modifier for b in state.players[name].buildings)
+
+
+def accounted_tokens(state: GameState) -> set[str]:
+    owned = {d for p in state.players.values() for d in p.discoveries}
+    return owned | set(state.known_tokens.values())
+
+
+def check_found(state: GameState, target: str, found: str | None) -> str:
+    """The token or card the table revealed must still be unaccounted for."""
+    if target == "card":
+        if found not in CARDS:
+            raise refuse(state, f"{found!r} is not a discovery card")
+        if any(found in p.discoveries for p in state.players.values()):
+            raise refuse(state, f"{CARDS[found].name} has already been discovered")
+        return found
+    if region_known := state.known_tokens.get(target):
+        if found not in (None, region_known):
+            raise refuse(state, f"the token of {region_name(state, target)} is already known "
+                                f"({region_known}), not {found}")
+        return region_known
+    if found not in TOKENS:
+        raise refuse(state, f"say which discovery token was revealed (not {found!r})")
+    if found in accounted_tokens(state):
+        raise refuse(state, f"token {found} is already on the board or owned")
+    return found
+
+
+def expedition(state: GameState, ev: Expedition) -> None:
+    slot = _expect(state, "expedition")
+    name = slot.player
+    who = state.players[name]
+    sent = {w: n for w, n in ev.workers.items() if n}
+    if sent:
+        for worker, n in sent.items():
+            if who.discovery.get(worker, 0) < n:
+                raise refuse(state, f"{name} has {who.discovery.get(worker, 0)} {worker}(s) on "
+                                    f"Discovery, cannot send {n}")
+        target = ev.target
+        undiscovered = [r for r in REGIONS if r not in state.discovered]
+        if target == "card":
+            if undiscovered:
+                raise refuse(state, "discovery cards are drawn only once every region is found")
+        else:
+            if target not in REGIONS:
+                raise refuse(state, f"{target!r} is not a region of the New World")
+            if target in state.discovered:
+                raise refuse(state, f"{region_name(state, target)} is already discovered")
+        found = check_found(state, target, ev.found)
+        item = CARDS[found] if target == "card" else TOKENS[found]
+        value = expedition_value(state, name, sent)
+        natives = item.natives + resistance_modifier(state, name)
+        for worker, n in sent.items():
+            who.discovery[worker] -= n
+            who.reserve[worker] += n
+        if value >= natives:
+            who.money += item.loot(sent.get("soldier", 0))
+            who.discoveries.append(found)
+            if target != "card":
+                state.known_tokens.pop(target, None)
+                state.discovered.append(target)
+                if from_reserve(state, who, "colonist", 1):
+                    add_to_region(state, target, name, "colonist")
+        elif target != "card" and not state.setup.options.no_survivors:
+            state.known_tokens[target] = found
+        elif target != "card":
+            state.known_tokens.pop(target, None)  # swapped for an unseen token
+    elif ev.target or ev.found:
+        raise refuse(state, "an expedition needs at least one worker")
+    state.queue.pop(0)
+    advance(state)
+
+
+# ---------------------------------------------------------------- Specialists
+
+
+def training(state: GameState, ev: Training) -> None:
+    slot = _expect(state, "training")
+    if ev.specialist is not None:
+        who = state.players[slot.player]
+        if ev.specialist == "colonist":
+            raise refuse(state, "Training gives a specialist, not a colonist")
+        if ev.specialist == "builder" and not state.setup.options.builders:
+            raise refuse(state, "builders are only in the Builder expansion")
+        if who.reserve[ev.specialist] < 1:
+            raise refuse(state, f"{who.name} has no {ev.specialist} left in stock")
+        pay(state, who, TRAINING_PRICE, "Training")
+        who.reserve[ev.specialist] -= 1
+        who.incoming[ev.specialist] += 1
+    _done(state, slot)
+
+
+# ---------------------------------------------------------------- Warfare
+
+
+def _soldiers(state: GameState, region: str, name: str) -> int:
+    return state.regions[region].get(name, {}).get("soldier", 0)
+
+
+def battle_regions(state: GameState, attacker: str, defender: str) -> list[str]:
+    """Where a war between the two is fought: both present and a soldier on either side."""
+    return [
+        r for r in REGIONS
+        if state.workers_in_region(r, attacker) and state.workers_in_region(r, defender)
+        and (_soldiers(state, r, attacker) or _soldiers(state, r, defender))
+    ]
+
+
+def expected_losses(state: GameState, region: str, attacker: str, defender: str) -> tuple[int, int]:
+    """(attacker's losses, defender's losses) in a battle: one per enemy soldier."""
+    militia = state.catalogue["militia"].effect.defence_soldiers if (
+        "militia" in state.players[defender].buildings) else 0
+    attack = _soldiers(state, region, attacker)
+    defence = _soldiers(state, region, defender) + militia
+    return (min(defence, state.workers_in_region(region, attacker)),
+            min(attack, state.workers_in_region(region, defender)))
+
+
+def warfare(state: GameState, ev: Warfare) -> None:
+    slot = _expect(state, "warfare")
+    if ev.kind is None:
+        _done(state, slot)
+        return
+    attacker = slot.player
+    defender = player(state, ev.defender).name
+    if defender == attacker:
+        raise refuse(state, f"{attacker} cannot fight against themselves")
+    regions = [loss.region for loss in ev.losses]
+    if len(set(regions)) != len(regions):
+        raise refuse(state, "a region is listed twice in the losses")
+    if ev.kind == "battle":
+        if len(regions) != 1:
+            raise refuse(state, "a battle is fought in exactly one region")
+        region = check_region(state, regions[0])
+        if not (_soldiers(state, region, attacker) or _soldiers(state, region, defender)):
+            raise refuse(state, f"no battle in {region_name(state, region)}: neither {attacker} "
+                                f"nor {defender} has a soldier there")
+    else:
+        wanted = battle_regions(state, attacker, defender)
+        if sorted(regions) != sorted(wanted):
+            names = ", ".join(region_name(state, r) for r in wanted) or "none"
+            raise refuse(state, f"a war between {attacker} and {defender} is fought in: {names}")
+    plan = []
+    for loss in ev.losses:
+        want_a, want_d = expected_losses(state, loss.region, attacker, defender)
+        got_a, got_d = sum(loss.attacker.values()), sum(loss.defender.values())
+        if (got_a, got_d) != (want_a, want_d):
+            raise refuse(state, f"in {region_name(state, loss.region)} {attacker} loses {want_a} "
+                                f"and {defender} loses {want_d} worker(s), not {got_a} and {got_d}")
+        plan.append(loss)
+    if ev.kind == "war":
+        pay(state, state.players[attacker], WAR_PRICE, "a war")
+    # Losses are simultaneous; a refusal half-way is safe because apply() works on a copy.
+    for loss in plan:
+        remove_from_region(state, loss.region, attacker, loss.attacker, "the battle")
+        remove_from_region(state, loss.region, defender, loss.defender, "the battle")
+    _done(state, slot)
+
+
+# ---------------------------------------------------------------- Income
+
+
+def income_of(state: GameState, name: str) -> int:
+    who = state.players[name]
+    wild = max(0, who.ships - state.mayflower_ships.get(name, 0))
+    return best_income(who.goods, wild).dollars
+
+
+def _income(state: GameState) -> None:
+    for name in state.order:
+        dollars = income_of(state, name)
+        state.players[name].money += dollars
+        state.players[name].income[state.turn] = dollars
+    from companion.engine.benefits import begin_benefits
+
+    begin_benefits(state)
