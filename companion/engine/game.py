@@ -12,7 +12,7 @@
 >>> game.apply({"type": "place", "player": "Ann", "worker": "colonist", "track": "dock"})
 Traceback (most recent call last):
 ...
-companion.engine.errors.IllegalAction: it is Bob's turn to place a worker, not Ann's (turn 1, placement)
+companion.engine.errors.IllegalAction: it is Bob's turn to place a worker, not Ann's (turn 1, ...
 """
 
 from __future__ import annotations
