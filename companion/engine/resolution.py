@@ -50,12 +50,20 @@ class Pending:
     worker: str | None = None
 
 
+def dock_order(slot: Slot) -> int:
+    """Numbered slots first, then X, then Y, then the Mayflower ships M1.. M3."""
+    if slot.label.isdigit():
+        return int(slot.label)
+    if slot.label in DOCK_ORDER:
+        return DOCK_ORDER[slot.label]
+    return 2000 + int(slot.label[1:])
+
+
 def begin_resolution(state: GameState) -> None:
     state.phase = "resolution"
     state.step, state.cursor = STEPS[0], 0
     dock = state.tracks["dock"]
-    dock.sort(key=lambda s: int(s.label) if s.label.isdigit()
-              else DOCK_ORDER.get(s.label, 2000 + int(s.label[1:])))
+    dock.sort(key=dock_order)
     state.tracks["specialists"].sort(key=lambda s: BOX_ORDER.index(s.label))
     advance(state)
 
@@ -63,6 +71,7 @@ def begin_resolution(state: GameState) -> None:
 def _home(state: GameState, slot: Slot) -> None:
     """A resolved worker goes back to its owner's unused stock."""
     state.players[slot.player].reserve[slot.worker] += 1
+    slot.done = True
 
 
 def _next_step(state: GameState) -> None:
@@ -167,6 +176,7 @@ def dock(state: GameState, ev: Dock) -> None:
         return
     region = check_region(state, ev.region)
     who = state.players[slot.player]
+    slot.done = True
     add_to_region(state, region, slot.player, slot.worker)
     if slot.worker == "merchant":
         who.money += MERCHANT_ARRIVAL_DOLLARS

@@ -33,6 +33,7 @@ class Slot:
     player: str
     worker: str
     label: str
+    done: bool = False  # resolved: the worker has left the track
 
 
 @dataclass
@@ -115,6 +116,13 @@ class GameState:
             for region in self.regions.values()
             for p, counts in region.items()
             if p == player
+        )
+
+    def workers_on_tracks(self, player: str, worker: str) -> int:
+        """Workers still standing on a track (Discovery keeps its own count)."""
+        return sum(
+            1 for track, slots in self.tracks.items() if track != "discovery"
+            for s in slots if not s.done and s.player == player and s.worker == worker
         )
 
     def describe(self) -> str:
