@@ -1,0 +1,113 @@
+"""The tables: ``games`` (one row per game, with derived summary columns), ``events`` (the log,
+which *is* the game) and ``game_players`` (one row per seat, derived, for SQL statistics).
+
+Timestamps are stored as naive UTC (``DateTime`` without time zone) so that SQLite and
+PostgreSQL give back the same values; the store hands them out as aware UTC datetimes.
+
+>>> sorted(Base.metadata.tables)
+['events', 'game_players', 'games']
+>>> sorted(c.name for c in Base.metadata.tables["events"].constraints if c.name)
+['ck_events_seq', 'uq_events_game_seq']
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# JSON on SQLite (stored as text), JSONB on PostgreSQL.
+JSONType = JSON().with_variant(JSONB(), "postgresql")
+
+STATUSES = ("in_progress", "finished")
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {
+        dict[str, Any]: JSONType,
+        list[Any]: JSONType,
+        datetime: DateTime(timezone=False),
+    }
+
+
+class GameRow(Base):
+    """A game: its set-up (edition, options, players, map corrections) and derived summary.
+
+    Only the set-up columns and the events are facts; ``status`` .. ``result`` are recomputed
+    from the events on every append/undo and by ``Store.rebuild_summaries()``.
+    """
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    created: Mapped[datetime] = mapped_column(index=True)
+    updated: Mapped[datetime]
+    # ---- set-up (facts, never change after creation)
+    edition: Mapped[str] = mapped_column(String(16), index=True)
+    options: Mapped[dict[str, Any]]
+    players: Mapped[list[Any]]  # the set-up's players in seat order: name, colour, nation, money
+    region_goods: Mapped[dict[str, Any]]
+    # ---- derived from the events
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    event_count: Mapped[int]
+    turn: Mapped[int]
+    phase: Mapped[str] = mapped_column(String(16))
+    winners: Mapped[list[Any] | None]  # names sharing first place, once finished
+    result: Mapped[dict[str, Any]]  # standings with the VP breakdown (provisional until over)
+
+    __table_args__ = (
+        CheckConstraint("status IN ('in_progress', 'finished')", name="ck_games_status"),
+        CheckConstraint("event_count >= 0", name="ck_games_event_count"),
+    )
+
+
+class EventRow(Base):
+    """One event of a game's log; ``seq`` counts from 0 without gaps."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int]
+    type: Mapped[str] = mapped_column(String(32))
+    payload: Mapped[dict[str, Any]]
+    created: Mapped[datetime]
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),
+        CheckConstraint("seq >= 0", name="ck_events_seq"),
+    )
+
+
+class GamePlayerRow(Base):
+    """One seat of one game (derived): ``vp``/``place`` are set once the game is finished."""
+
+    __tablename__ = "game_players"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)  # 1 = first in the initial turn order
+    name: Mapped[str] = mapped_column(String(40))
+    colour: Mapped[str] = mapped_column(String(16))
+    nation: Mapped[str | None] = mapped_column(String(16))
+    vp: Mapped[int | None]
+    place: Mapped[int | None]
+    won: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    __table_args__ = (
+        Index("ix_game_players_name", "name"),
+        Index("ix_game_players_nation", "nation"),
+    )

@@ -1,0 +1,126 @@
+"""Games for the store tests: hand-built partial games and (simple) complete ones.
+
+``finished_game`` uses ``companion.engine.playout.random_game`` when it exists; until then a
+small driver here plays legal, mostly passive moves (it asks the engine what it expects next
+and keeps the first candidate the engine accepts), which is enough to reach the end of turn 8.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.engine import EngineError, Game
+from companion.rules.buildings import buildings_for
+from companion.rules.regions import REGIONS
+
+TWO_PLAYERS: dict[str, Any] = {
+    "edition": "empires",
+    "players": [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}],
+}
+REVEAL: dict[str, Any] = {
+    "type": "reveal",
+    "goods": ["fur", "rice", "gold", "fish"],
+    "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"],
+}
+TRACKS = ("shipping", "dock", "trade_goods", "initiative", "discovery", "buildings")
+
+
+def placements(n: int, players: tuple[str, ...] = ("Ann", "Bob")) -> list[dict[str, Any]]:
+    """``n`` legal turn-1 placements, alternating players (each has 5 colonists)."""
+    return [
+        {"type": "place", "player": players[i % len(players)], "worker": "colonist",
+         "track": "shipping"}
+        for i in range(n)
+    ]
+
+
+def partial_game(n_events: int = 5, setup: dict[str, Any] | None = None) -> Game:
+    """A game with a reveal then ``n_events - 1`` placements (at most 11 events for 2 players)."""
+    setup = setup or TWO_PLAYERS
+    names = tuple(p["name"] for p in setup["players"])
+    game = Game.new(setup)
+    for ev in [REVEAL, *placements(n_events - 1, names)][:n_events]:
+        game = game.apply(ev)
+    return game
+
+
+def _candidates(game: Game, rng: random.Random) -> list[dict[str, Any]]:
+    state = game.state
+    wanted = game.pending()
+    assert wanted is not None
+    kind = wanted.kind
+    if kind == "place":
+        who = state.players[wanted.player]
+        workers = [w for w, n in who.available.items() if n > 0]
+        tracks = list(TRACKS)
+        rng.shuffle(tracks)
+        return [{"type": "place", "player": wanted.player, "worker": w, "track": t}
+                for w in workers for t in tracks]
+    if kind == "dock":
+        regions = list(state.discovered)
+        rng.shuffle(regions)
+        return [{"type": "dock", "region": r} for r in regions] + [
+            {"type": "dock", "region": None}]
+    if kind == "take_good":
+        offer = list(state.goods_offer)
+        rng.shuffle(offer)
+        return [{"type": "take_good", "good": g} for g in offer] + [
+            {"type": "take_good", "good": None}]
+    if kind == "buy":
+        offer = list(state.buildings_offer)
+        rng.shuffle(offer)
+        return [{"type": "buy", "building": b} for b in offer[:2]] + [
+            {"type": "buy", "building": None}]
+    if kind == "training":
+        return [{"type": "training", "specialist": None}]
+    if kind == "warfare":
+        return [{"type": "warfare", "kind": None}]
+    if kind == "expedition":
+        return [{"type": "expedition", "workers": {}}]
+    if kind == "buy_vp":
+        return [{"type": "buy_vp", "player": wanted.player, "vp": 0}]
+    if kind == "refresh":
+        goods = [g for g, n in state.supply.items() for _ in range(n)]
+        rng.shuffle(goods)
+        age = 1 if state.turn + 1 <= 3 else 2 if state.turn + 1 <= 6 else 3
+        catalogue = buildings_for(state.setup.edition, state.setup.options.builders)
+        pile = [b.id for b in catalogue.values() if b.age == age
+                for _ in range(b.tiles - state.buildings_seen.count(b.id))]
+        rng.shuffle(pile)
+        keep = [] if age != state.age else state.buildings_offer
+        n_buildings = min(5 - len(keep), len(pile))
+        owners = [n for n in state.order if state.players[n].owns("west_indies_company")]
+        drawn = dict(zip(owners, goods[4:], strict=False))
+        if state.turn == 8:
+            return [{"type": "refresh", "drawn": dict(zip(owners, goods, strict=False))}]
+        return [{"type": "refresh", "goods": goods[:4], "buildings": pile[:n_buildings],
+                 "drawn": drawn}]
+    raise AssertionError(f"unexpected pending {kind}")
+
+
+def simple_random_game(setup: dict[str, Any], seed: int) -> Game:
+    rng = random.Random(seed)
+    game = Game.new(setup).apply(REVEAL)
+    while game.state.phase != "over":
+        for ev in _candidates(game, rng):
+            try:
+                game = game.apply(ev)
+                break
+            except EngineError:
+                continue
+        else:
+            raise AssertionError(f"no legal move found at {game.state.describe()}")
+    return game
+
+
+def finished_game(setup: dict[str, Any] | None = None, seed: int = 1) -> Game:
+    setup = setup or TWO_PLAYERS
+    try:
+        from companion.engine.playout import random_game  # written in parallel
+    except ImportError:
+        return simple_random_game(setup, seed)
+    return random_game(setup, seed)
+
+
+assert set(REGIONS)  # the rules catalogue is importable
