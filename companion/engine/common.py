@@ -60,6 +60,8 @@ def remove_from_region(state: GameState, region: str, owner: str, losses: Mappin
             raise refuse(state, f"{owner} has {counts.get(worker, 0)} {worker}(s) in "
                                 f"{region_name(state, region)}, cannot lose {n} to {what}")
     for worker, n in losses.items():
+        if not n:
+            continue
         counts[worker] -= n
         state.players[owner].reserve[worker] += n
         if counts[worker] == 0:

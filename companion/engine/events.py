@@ -83,6 +83,7 @@ class Expedition(Event):
     workers: Counts = Field(default_factory=dict)
     target: str | None = None
     found: str | None = None
+    nation_power: bool = False  # Portugal: a card, resistance always 3
 
 
 class Training(Event):
@@ -121,6 +122,15 @@ class Benefit(Event):
     choice: dict[str, Any] = Field(default_factory=dict)
 
 
+class Power(Event):
+    """A national advantage used (England, Spain, France, Holland, Italy)."""
+
+    type: Literal["power"] = "power"
+    player: str
+    nation: Literal["england", "spain", "france", "portugal", "holland", "italy"]
+    choice: dict[str, Any] = Field(default_factory=dict)
+
+
 class Refresh(Event):
     """End of turn: new goods and buildings from the table, West Indies draws."""
 
@@ -153,13 +163,13 @@ class Correction(Event):
 
 AnyEvent = Annotated[
     Reveal | Place | Dock | TakeGood | Buy | Expedition | Training | Warfare | Benefit
-    | Refresh | BuyVP | Correction,
+    | Power | Refresh | BuyVP | Correction,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEvent)
 EVENT_TYPES = (
     "reveal", "place", "dock", "take_good", "buy", "expedition", "training", "warfare",
-    "benefit", "refresh", "buy_vp", "correction",
+    "benefit", "power", "refresh", "buy_vp", "correction",
 )
 
 

@@ -129,12 +129,11 @@ def _expedition(state: GameState, rng: random.Random, name: str) -> Iterator[dic
             found = state.known_tokens.get(region) or rng.choice(
                 [t for t in TOKENS if t not in accounted_tokens(state)])
             yield {"type": "expedition", "workers": workers, "target": region, "found": found}
-        else:
-            owned = {d for p in state.players.values() for d in p.discoveries}
-            free = [c for c in CARDS if c not in owned]
-            if free:
-                yield {"type": "expedition", "workers": workers, "target": "card",
-                       "found": rng.choice(free)}
+        owned = {d for p in state.players.values() for d in p.discoveries}
+        free = [c for c in CARDS if c not in owned]
+        if free and (not undiscovered or who.nation == "portugal"):
+            yield {"type": "expedition", "workers": workers, "target": "card",
+                   "found": rng.choice(free), "nation_power": bool(undiscovered)}
     yield {"type": "expedition", "workers": {}}
 
 
@@ -207,12 +206,33 @@ def _benefits(state: GameState, rng: random.Random) -> Iterator[dict]:
            "buildings": _draw_buildings(state, rng, next_age, 5 - keep)}
 
 
+def _powers(state: GameState, rng: random.Random) -> Iterator[dict]:
+    """A national advantage, tried now and then: the engine refuses those out of time."""
+    who = state.players[rng.choice(state.order)]
+    nation = who.nation
+    choice: dict[str, Any] = {}
+    if nation is None or nation == "portugal":
+        return
+    if nation == "spain":
+        _free_discovery_choice(state, rng, choice)
+    elif nation == "france" and state.goods_offer:
+        choice = {"good": rng.choice(state.goods_offer)}
+    elif nation == "italy" and state.tracks.get("specialists"):
+        box = rng.choice(state.tracks["specialists"]).label
+        kinds = [w for w, n in who.reserve.items() if n]
+        if kinds:
+            choice = {"box": box, "worker": rng.choice(kinds)}
+    yield {"type": "power", "player": who.name, "nation": nation, "choice": choice}
+
+
 def candidates(state: GameState, rng: random.Random) -> Iterator[dict]:
     """Random proposals for the decision the engine waits for, most interesting first."""
     wanted = pending(state)
     if wanted is None:
         return
     kind, name = wanted.kind, wanted.player
+    if state.setup.options.nations and rng.random() < 0.15:
+        yield from _powers(state, rng)
     if kind == "reveal":
         yield {"type": "reveal", "goods": _draw_goods(state, rng, 4),
                "buildings": _draw_buildings(state, rng, 1, 5)}

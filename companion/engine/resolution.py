@@ -20,6 +20,7 @@ from companion.engine.common import (
     remove_from_region,
 )
 from companion.engine.events import Buy, Dock, Expedition, TakeGood, Training, Warfare
+from companion.engine.nations import holland_takes_ship, portugal_expedition
 from companion.engine.state import GameState, Slot
 from companion.rules.discoveries import CARDS, TOKENS
 from companion.rules.editions import (
@@ -220,9 +221,10 @@ def shipping_values(state: GameState) -> dict[str, int]:
 
 def _shipping(state: GameState) -> None:
     values = shipping_values(state)
-    if values and state.ship_on_track:
-        best = max(values.values())
-        winner = next(n for n in state.order if values.get(n) == best)
+    dutch = holland_takes_ship(state)
+    if (values or dutch) and state.ship_on_track:
+        best = max(values.values(), default=0)
+        winner = dutch or next(n for n in state.order if values.get(n) == best)
         state.players[winner].ships += 1
         state.ship_on_track = False
     for slot in state.tracks["shipping"]:
@@ -310,7 +312,9 @@ def expedition(state: GameState, ev: Expedition) -> None:
                                     f"Discovery, cannot send {n}")
         target = ev.target
         undiscovered = [r for r in REGIONS if r not in state.discovered]
-        if target == "card":
+        if ev.nation_power:
+            portugal_natives = portugal_expedition(state, who, target)
+        elif target == "card":
             if undiscovered:
                 raise refuse(state, "discovery cards are drawn only once every region is found")
         else:
@@ -321,7 +325,8 @@ def expedition(state: GameState, ev: Expedition) -> None:
         found = check_found(state, target, ev.found)
         item = CARDS[found] if target == "card" else TOKENS[found]
         value = expedition_value(state, name, sent)
-        natives = item.natives + resistance_modifier(state, name)
+        natives = (portugal_natives if ev.nation_power else item.natives) + (
+            resistance_modifier(state, name))
         for worker, n in sent.items():
             who.discovery[worker] -= n
             who.reserve[worker] += n

@@ -17,11 +17,18 @@ CONFIGS = [
 ] + [("aoe3", n, False) for n in range(2, 6)]
 
 
+NATIONS = ("england", "spain", "france", "portugal", "holland", "italy")
+
+
 def _setup(edition: str, players: int, builders: bool, buy_vp: bool = False) -> dict:
+    """Empires games with the Builder expansion also use buy-VP and national advantages."""
+    nations = edition == "empires" and builders
     return {
         "edition": edition,
-        "players": [{"name": f"P{i}"} for i in range(players)],
-        "options": {"builders": builders, "buy_vp": buy_vp} if edition == "empires" else {},
+        "players": [{"name": f"P{i}", "nation": NATIONS[i] if nations else None}
+                    for i in range(players)],
+        "options": {"builders": builders, "buy_vp": buy_vp, "nations": nations}
+        if edition == "empires" else {},
     }
 
 
