@@ -1,0 +1,70 @@
+"""The command line: replay prints standings, check reports the first refused event."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.cli import main
+from companion.engine import Game, standings
+
+EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "four-player-builders.json"
+
+
+def test_example_record_is_a_finished_four_player_game():
+    game = Game.from_record(json.loads(EXAMPLE.read_text()))
+    assert game.state.phase == "over"
+    assert len(game.setup.players) == 4
+
+
+def test_replay_json_gives_totals_that_match_the_engine(capsys):
+    assert main(["replay", str(EXAMPLE), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    game = Game.from_record(json.loads(EXAMPLE.read_text()))
+    expected = {s.player: s.total for _, s in standings(game.state)}
+    assert {row["player"]: row["total"] for row in data["players"]} == expected
+    for row in data["players"]:
+        assert row["total"] == (sum(row["colonies"]) + row["discoveries"] + row["buildings"]
+                                + row["economy"] + row["bought"])
+    places = [row["place"] for row in data["players"]]
+    assert places == sorted(places) and places[0] == 1
+
+
+def test_replay_table_names_every_player(capsys):
+    assert main(["replay", str(EXAMPLE)]) == 0
+    out = capsys.readouterr().out
+    for name in ("Ann", "Bob", "Cleo", "Dev"):
+        assert name in out
+    assert "final" in out
+
+
+def test_check_reports_the_first_illegal_event_with_its_index(tmp_path, capsys):
+    record = json.loads(EXAMPLE.read_text())
+    record["events"].insert(3, {"type": "dock", "region": "peru"})
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    assert main(["check", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "event 3" in err and "dock" in err
+
+
+def test_check_refuses_unknown_event_types_and_bad_json(tmp_path, capsys):
+    record = json.loads(EXAMPLE.read_text())
+    record["events"][1] = {"type": "teleport"}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    assert main(["check", str(bad)]) == 1
+    assert "event 1" in capsys.readouterr().err
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    assert main(["check", str(broken)]) == 1
+    assert "not JSON" in capsys.readouterr().err
+
+
+def test_module_entry_point_runs():
+    done = subprocess.run([sys.executable, "-m", "companion", "check", str(EXAMPLE)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "valid" in done.stdout
