@@ -138,7 +138,9 @@ class GameState:
         return where
 
     def clone(self) -> GameState:
-        return copy.deepcopy(self)
+        # Set-up, edition and catalogue never change during a game: share them.
+        shared = (self.setup, self.edition, self.catalogue)
+        return copy.deepcopy(self, memo={id(x): x for x in shared})
 
 
 def initial_state(setup: GameSetup) -> GameState:
