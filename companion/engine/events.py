@@ -131,6 +131,20 @@ class Power(Event):
     choice: dict[str, Any] = Field(default_factory=dict)
 
 
+class Resolve(Event):
+    """With national advantages: powers are declared, resolve the tracks now."""
+
+    type: Literal["resolve"] = "resolve"
+
+
+class Scout(Event):
+    """Scouting variant: a player pays to look at a token (or the top card) in secret."""
+
+    type: Literal["scout"] = "scout"
+    player: str
+    target: str  # a region id, or "card"
+
+
 class Refresh(Event):
     """End of turn: new goods and buildings from the table, West Indies draws."""
 
@@ -163,13 +177,13 @@ class Correction(Event):
 
 AnyEvent = Annotated[
     Reveal | Place | Dock | TakeGood | Buy | Expedition | Training | Warfare | Benefit
-    | Power | Refresh | BuyVP | Correction,
+    | Power | Resolve | Scout | Refresh | BuyVP | Correction,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEvent)
 EVENT_TYPES = (
     "reveal", "place", "dock", "take_good", "buy", "expedition", "training", "warfare",
-    "benefit", "power", "refresh", "buy_vp", "correction",
+    "benefit", "power", "resolve", "scout", "refresh", "buy_vp", "correction",
 )
 
 

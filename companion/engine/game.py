@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import benefits, nations, placement, refresh, resolution
+from companion.engine import benefits, nations, placement, refresh, resolution, variants
 from companion.engine.common import check_good, player, refuse
 from companion.engine.errors import EngineError, MalformedEvent
 from companion.engine.events import Correction, Event, event_dict, parse_event
@@ -74,6 +74,8 @@ HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
     "warfare": resolution.warfare,
     "benefit": benefits.benefit,
     "power": nations.power,
+    "scout": variants.scout,
+    "resolve": resolution.resolve,
     "refresh": refresh.refresh,
     "buy_vp": refresh.buy_vp,
     "correction": _correction,

@@ -22,8 +22,9 @@ from companion.rules.regions import REGIONS
 PORTUGAL_NATIVES = 3
 ENGLAND_COLONISTS = 2
 STEPS_BEFORE = {
-    "shipping": ("initiative", "dock", "trade_goods"),
-    "specialists": ("initiative", "dock", "trade_goods", "shipping", "buildings", "discovery"),
+    "shipping": ("declare", "initiative", "dock", "trade_goods"),
+    "specialists": ("declare", "initiative", "dock", "trade_goods", "shipping", "buildings",
+                    "discovery"),
 }
 # nation -> (uses per game, uses per turn)
 LIMITS = {"england": (1, None), "spain": (1, None), "france": (2, 1), "holland": (1, None),
@@ -37,8 +38,25 @@ def nation_of(state: GameState, who: PlayerState, nation: str) -> None:
         raise refuse(state, f"{who.name} does not play {nation.title()}")
 
 
+def _declaring(state: GameState) -> bool:
+    return state.phase == "resolution" and state.step == "declare"
+
+
+def powers_usable(state: GameState) -> bool:
+    """Whether some player still has a power that is declared before the tracks resolve."""
+    if not state.setup.options.nations:
+        return False
+    for who in state.players.values():
+        if who.nation in LIMITS and who.nation != "spain":
+            per_game, per_turn = LIMITS[who.nation]
+            if who.uses.get(f"nation:{who.nation}", 0) < per_game:
+                return True
+    return False
+
+
 def _england(state: GameState, who: PlayerState, choice: dict) -> None:
-    if not (state.phase == "resolution" and state.step == "dock" and state.cursor == 0):
+    if not (_declaring(state) or state.phase == "resolution" and state.step == "dock"
+            and state.cursor == 0):
         raise refuse(state, "England's power is used just before the Colonist Dock resolves")
     dock = state.tracks["dock"]
     for _ in range(from_reserve(state, who, "colonist", ENGLAND_COLONISTS)):
@@ -72,8 +90,8 @@ def _spain(state: GameState, who: PlayerState, choice: dict) -> None:
 
 def _france(state: GameState, who: PlayerState, choice: dict) -> None:
     early = state.phase == "resolution" and (
-        state.step in ("initiative", "dock") or (state.step == "trade_goods"
-                                                 and state.cursor == 0))
+        state.step in ("declare", "initiative", "dock") or (state.step == "trade_goods"
+                                                            and state.cursor == 0))
     if not early:
         raise refuse(state, "France's power is used just before Trade Goods resolves")
     good = check_good(state, choice.get("good"))

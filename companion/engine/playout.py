@@ -17,6 +17,7 @@ from typing import Any
 from companion.engine.errors import IllegalAction
 from companion.engine.game import Game
 from companion.engine.placement import placement_options
+from companion.engine.refresh import building_pile
 from companion.engine.resolution import accounted_tokens, battle_regions, expected_losses, pending
 from companion.engine.state import GameState
 from companion.rules.discoveries import CARDS, TOKENS
@@ -32,7 +33,7 @@ def _draw_goods(state: GameState, rng: random.Random, n: int) -> list[str]:
 
 
 def _draw_buildings(state: GameState, rng: random.Random, age: int, n: int) -> list[str]:
-    pile = [b.id for b in state.catalogue.values() if b.age == age
+    pile = [b.id for b in building_pile(state, age)
             for _ in range(b.tiles - state.buildings_seen.count(b.id))]
     return rng.sample(pile, min(n, len(pile)))
 
@@ -266,6 +267,8 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[dict]:
         yield from _warfare(state, rng, name)
     elif kind == "refresh":
         yield from _benefits(state, rng)
+    elif kind == "resolve":
+        yield {"type": "resolve"}
     elif kind == "buy_vp":
         vp = rng.randint(0, 3)
         yield {"type": "buy_vp", "player": name, "vp": vp}

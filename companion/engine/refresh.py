@@ -7,6 +7,7 @@ from companion.engine.common import check_good, player, refuse
 from companion.engine.events import BuyVP, Refresh, Reveal
 from companion.engine.placement import start_turn
 from companion.engine.state import GameState
+from companion.rules.buildings import Building
 from companion.rules.editions import (
     BUILDING_SLOTS,
     BUY_VP_PRICE,
@@ -34,7 +35,7 @@ def _take_goods(state: GameState, goods: tuple[str, ...], what: str) -> None:
 
 
 def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int, what: str) -> None:
-    pile = [b for b in state.catalogue.values() if b.age == age]
+    pile = building_pile(state, age)
     left_in_pile = sum(b.tiles for b in pile) - sum(
         state.buildings_seen.count(b.id) for b in pile)
     wanted = min(BUILDING_SLOTS - len(state.buildings_offer), left_in_pile)
@@ -44,13 +45,21 @@ def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int, what: s
         building = state.catalogue.get(building_id)
         if building is None:
             raise refuse(state, f"{what}: there is no building {building_id!r} in this game")
-        if building.age != age:
-            raise refuse(state, f"{what}: {building.name} is an Age {building.age} building, "
-                                f"not Age {age}")
+        if building not in pile:
+            raise refuse(state, f"{what}: {building.name} is not in the Age {age} pile "
+                                "of this game")
         if state.buildings_seen.count(building_id) >= building.tiles:
             raise refuse(state, f"{what}: {building.name} has already come out")
         state.buildings_seen.append(building_id)
         state.buildings_offer.append(building_id)
+
+
+def building_pile(state: GameState, age: int) -> list[Building]:
+    """The buildings an age can bring out (reduced randomness narrows Age III to 10)."""
+    pile = [b for b in state.catalogue.values() if b.age == age]
+    if age == 3 and state.setup.options.reduced_randomness:
+        pile = [b for b in pile if b.id in state.setup.age3_buildings]
+    return pile
 
 
 def reveal(state: GameState, ev: Reveal) -> None:

@@ -19,8 +19,16 @@ from companion.engine.common import (
     region_name,
     remove_from_region,
 )
-from companion.engine.events import Buy, Dock, Expedition, TakeGood, Training, Warfare
-from companion.engine.nations import holland_takes_ship, portugal_expedition
+from companion.engine.events import (
+    Buy,
+    Dock,
+    Expedition,
+    Resolve,
+    TakeGood,
+    Training,
+    Warfare,
+)
+from companion.engine.nations import holland_takes_ship, portugal_expedition, powers_usable
 from companion.engine.state import GameState, Slot
 from companion.rules.discoveries import CARDS, TOKENS
 from companion.rules.editions import (
@@ -62,7 +70,9 @@ def dock_order(slot: Slot) -> int:
 
 def begin_resolution(state: GameState) -> None:
     state.phase = "resolution"
-    state.step, state.cursor = STEPS[0], 0
+    # With national advantages the table first gets a moment to declare powers.
+    state.step = "declare" if powers_usable(state) else STEPS[0]
+    state.cursor = 0
     dock = state.tracks["dock"]
     dock.sort(key=dock_order)
     state.tracks["specialists"].sort(key=lambda s: BOX_ORDER.index(s.label))
@@ -76,8 +86,19 @@ def _home(state: GameState, slot: Slot) -> None:
 
 
 def _next_step(state: GameState) -> None:
-    state.step = STEPS[STEPS.index(state.step) + 1] if state.step != STEPS[-1] else None
+    if state.step == "declare":
+        state.step = STEPS[0]
+    else:
+        state.step = STEPS[STEPS.index(state.step) + 1] if state.step != STEPS[-1] else None
     state.cursor = 0
+
+
+def resolve(state: GameState, ev: Resolve) -> None:
+    """The table has declared its national powers: resolve the tracks."""
+    if state.phase != "resolution" or state.step != "declare":
+        raise refuse(state, "the tracks are already being resolved")
+    _next_step(state)
+    advance(state)
 
 
 def advance(state: GameState) -> None:
@@ -86,6 +107,8 @@ def advance(state: GameState) -> None:
         step = state.step
         if step is None:
             _income(state)
+            return
+        if step == "declare":
             return
         track = state.tracks[step]
         if step == "initiative":
@@ -142,6 +165,8 @@ def pending(state: GameState) -> Pending | None:
     if state.phase == "over":
         return None
     step = state.step
+    if step == "declare":
+        return Pending("resolve")
     if step == "discovery":
         return Pending("expedition", state.queue[0])
     slot = state.tracks[step][state.cursor]

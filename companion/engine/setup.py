@@ -12,10 +12,14 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from companion.engine.errors import MalformedEvent
+from companion.rules.buildings import buildings_for
+from companion.rules.discoveries import TOKENS
 from companion.rules.editions import EDITIONS, STARTING_MONEY_NATIONS, starting_money
 from companion.rules.goods import GOODS
 from companion.rules.regions import REGIONS
 
+BID_FOR_SPECIALIST = 8
+REDUCED_AGE3 = 10
 NATIONS = ("england", "spain", "france", "portugal", "holland", "italy")
 COLOURS = ("red", "yellow", "blue", "green", "orange", "purple", "white", "black")
 
@@ -40,6 +44,19 @@ class Options(BaseModel):
     two_player_variant: bool = False
 
 
+class Bidding(BaseModel):
+    """The `aoe3` bidding start (Annex I), as it ended at the table.
+
+    Players in ``GameSetup.players`` are already in the seat order the bidding gave.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    winner_bid: int = Field(ge=0)  # seat 1 pays it and discovers the Caribbean
+    second_bid: int = Field(ge=0)  # seat 2 pays half of it, rounded up
+    second_specialist: Literal["captain", "merchant", "missionary", "soldier"] | None = None
+    caribbean_token: str  # the token the winner finds in the Caribbean
+
+
 class GameSetup(BaseModel):
     """Players are listed in the initial turn order (seat 1 first)."""
 
@@ -48,6 +65,9 @@ class GameSetup(BaseModel):
     players: list[PlayerSetup]
     options: Options = Field(default_factory=Options)
     region_goods: dict[str, str] = Field(default_factory=dict)  # the table's map corrections
+    bidding: Bidding | None = None  # aoe3 bidding start
+    age3_buildings: list[str] = Field(default_factory=list)  # reduced randomness: the 10 drawn
+    tokens: dict[str, str] = Field(default_factory=dict)  # advanced scouting: region -> token
 
     @model_validator(mode="after")
     def _check(self) -> GameSetup:
@@ -75,9 +95,41 @@ class GameSetup(BaseModel):
                 raise ValueError(f"unknown region {region_id!r}")
             if good not in GOODS:
                 raise ValueError(f"unknown trade good {good!r}")
+        self._check_variants()
         if self.options.two_player_variant and len(self.players) != 2:
             raise ValueError("the 2-player variant needs exactly 2 players")
         return self
+
+    def _check_variants(self) -> None:
+        if self.bidding is not None:
+            if self.edition != "aoe3":
+                raise ValueError("the bidding start belongs to Age of Empires III")
+            if self.bidding.caribbean_token not in TOKENS:
+                raise ValueError(f"unknown discovery token {self.bidding.caribbean_token!r}")
+            if self.bidding.second_specialist and self.bidding.second_bid < BID_FOR_SPECIALIST:
+                raise ValueError(f"seat 2 gets a specialist only for a bid of "
+                                 f"${BID_FOR_SPECIALIST} or more")
+        if self.options.reduced_randomness:
+            catalogue = buildings_for(self.edition, self.options.builders)
+            chosen = self.age3_buildings
+            if len(chosen) != REDUCED_AGE3 or len(set(chosen)) != len(chosen):
+                raise ValueError(f"reduced randomness: list the {REDUCED_AGE3} different Age III "
+                                 "buildings drawn at set-up")
+            for b in chosen:
+                if b not in catalogue or catalogue[b].age != 3:
+                    raise ValueError(f"{b!r} is not an Age III building of this game")
+        elif self.age3_buildings:
+            raise ValueError("Age III buildings are drawn at set-up only with reduced randomness")
+        if self.tokens:
+            if not self.options.advanced_scouting:
+                raise ValueError("tokens are laid face up only with advanced scouting")
+            if len(set(self.tokens.values())) != len(self.tokens):
+                raise ValueError("the same token lies on two regions")
+            for region_id, token in self.tokens.items():
+                if region_id not in REGIONS or region_id == "caribbean":
+                    raise ValueError(f"{region_id!r} is not a region with a token")
+                if token not in TOKENS:
+                    raise ValueError(f"unknown discovery token {token!r}")
 
     @property
     def names(self) -> list[str]:
@@ -92,6 +144,10 @@ class GameSetup(BaseModel):
                 money[p.name] = STARTING_MONEY_NATIONS
             else:
                 money[p.name] = starting_money(seat)
+        if self.bidding is not None:  # the bids are paid from the starting money
+            first, second = self.names[0], self.names[1]
+            money[first] = max(0, money[first] - self.bidding.winner_bid)
+            money[second] = max(0, money[second] - -(-self.bidding.second_bid // 2))
         return money
 
 

@@ -130,7 +130,9 @@ class GameState:
         where = {
             "setup": "before turn 1",
             "placement": f"turn {self.turn}, placement",
-            "resolution": f"turn {self.turn}, resolving {str(self.step).replace('_', ' ')}",
+            "resolution": f"turn {self.turn}, " + (
+                "declaring national powers" if self.step == "declare"
+                else f"resolving {str(self.step).replace('_', ' ')}"),
             "benefits": f"turn {self.turn}, building benefits",
             "buy_vp": f"after the turn {self.turn - 1} scoring, buying VP",
             "over": "the game is over",
@@ -161,7 +163,7 @@ def initial_state(setup: GameSetup) -> GameState:
     supply = dict(GOODS)
     for good in region_goods.values():
         supply[good] -= 1
-    return GameState(
+    state = GameState(
         setup=setup,
         edition=edition,
         catalogue=buildings_for(setup.edition, setup.options.builders),
@@ -181,3 +183,26 @@ def initial_state(setup: GameSetup) -> GameState:
         ships_in_reserve=WINNABLE_SHIPS - 1,
         order=setup.names,
     )
+    state.known_tokens.update(setup.tokens)
+    if setup.bidding is not None:
+        _bidding_start(state, setup)
+    return state
+
+
+def _bidding_start(state: GameState, setup: GameSetup) -> None:
+    """`aoe3` Annex I: seat 2 may get a specialist; seat 1 discovers the Caribbean."""
+    from companion.engine.common import add_to_region  # common imports this module
+    from companion.rules.discoveries import TOKENS
+
+    bidding = setup.bidding
+    first, second = (state.players[n] for n in setup.names[:2])
+    if bidding.second_specialist:
+        second.reserve[bidding.second_specialist] -= 1
+        second.available[bidding.second_specialist] += 1
+    state.discovered.remove("caribbean")
+    token = TOKENS[bidding.caribbean_token]
+    first.money += token.dollars
+    first.discoveries.append(token.id)
+    state.discovered.insert(0, "caribbean")
+    first.reserve["colonist"] -= 1
+    add_to_region(state, "caribbean", first.name, "colonist")

@@ -1,0 +1,129 @@
+"""Variants and national advantages: set-up checks, limits and effects."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import Game, IllegalAction, MalformedEvent
+from companion.rules.buildings import buildings_for
+
+OPENING = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+           "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
+
+
+def _players(*names, nations=None):
+    return [{"name": n, **({"nation": nations[i]} if nations else {})}
+            for i, n in enumerate(names)]
+
+
+def test_aoe3_bidding_start_charges_bids_and_gives_the_winner_the_caribbean():
+    setup = {"edition": "aoe3", "players": _players("A", "B", "C"),
+             "bidding": {"winner_bid": 6, "second_bid": 9, "second_specialist": "soldier",
+                         "caribbean_token": "t12"}}
+    state = Game.new(setup).state
+    # seat 1: $10 - 6 + the token's $3; seat 2: $11 - ceil(9 / 2) = $6; seat 3 untouched
+    assert [state.players[n].money for n in "ABC"] == [7, 6, 12]
+    assert state.players["A"].discoveries == ["t12"]
+    assert state.regions["caribbean"] == {"A": {"colonist": 1}}
+    assert state.players["B"].available["soldier"] == 1
+
+
+def test_bidding_specialist_needs_a_bid_of_eight():
+    setup = {"edition": "aoe3", "players": _players("A", "B"),
+             "bidding": {"winner_bid": 6, "second_bid": 7, "second_specialist": "soldier",
+                         "caribbean_token": "t01"}}
+    with pytest.raises(MalformedEvent, match=r"\$8"):
+        Game.new(setup)
+
+
+def test_reduced_randomness_limits_age_three_to_the_ten_drawn():
+    age3 = [b.id for b in buildings_for("empires", False).values() if b.age == 3]
+    with pytest.raises(MalformedEvent, match="10"):
+        Game.new({"players": _players("A", "B"), "options": {"reduced_randomness": True},
+                  "age3_buildings": age3[:9]})
+    game = Game.new({"players": _players("A", "B"), "options": {"reduced_randomness": True},
+                     "age3_buildings": age3[:10]})
+    assert game.state.setup.age3_buildings == age3[:10]
+
+
+def test_advanced_scouting_lays_tokens_face_up_and_expeditions_must_match():
+    game = Game.new({"players": _players("A", "B"), "options": {"advanced_scouting": True},
+                     "tokens": {"peru": "t16"}})
+    assert game.state.known_tokens == {"peru": "t16"}
+    with pytest.raises(MalformedEvent):
+        Game.new({"players": _players("A", "B"), "tokens": {"peru": "t16"}})
+
+
+def test_scouting_costs_one_dollar_in_age_one():
+    game = Game.new({"players": _players("A", "B"), "options": {"scouting": True}}).apply(OPENING)
+    after = game.apply({"type": "scout", "player": "A", "target": "peru"})
+    assert after.state.players["A"].money == 9
+    with pytest.raises(IllegalAction, match="hidden token"):
+        game.apply({"type": "scout", "player": "A", "target": "caribbean"})
+    plain = Game.new({"players": _players("A", "B")}).apply(OPENING)
+    with pytest.raises(IllegalAction, match="not used"):
+        plain.apply({"type": "scout", "player": "A", "target": "peru"})
+
+
+def _nations_game(*nations):
+    names = [f"P{i}" for i in range(len(nations))]
+    return Game.new({"players": _players(*names, nations=list(nations)),
+                     "options": {"nations": True}}), names
+
+
+def test_nations_start_with_fifteen_dollars_and_spain_discovers_before_turn_one():
+    game, _ = _nations_game("spain", "england")
+    assert {p.money for p in game.state.players.values()} == {15}
+    game = game.apply(OPENING)
+    spain = {"type": "power", "player": "P0", "nation": "spain",
+             "choice": {"region": "peru", "token": "t16"}}  # natives 5: ignored
+    after = game.apply(spain)
+    assert "peru" in after.state.discovered
+    assert after.state.regions["peru"] == {"P0": {"soldier": 1}}
+    assert after.state.players["P0"].money == 15 + 2  # printed $ only
+    with pytest.raises(IllegalAction, match="Spain's power"):
+        after.apply({**spain, "choice": {"region": "brazil", "token": "t01"}})
+    with pytest.raises(IllegalAction, match="does not play"):
+        game.apply({**spain, "player": "P1"})
+
+
+def _to_resolution(game, names, track_for):
+    """Everyone places all 5 colonists; track_for(name, i) picks each track."""
+    for i in range(5):
+        for name in names:
+            game = game.apply({"type": "place", "player": name, "worker": "colonist",
+                               "track": track_for(name, i)})
+    return game
+
+
+def test_holland_takes_the_ship_from_the_would_be_winner():
+    game, names = _nations_game("holland", "france")
+    game = game.apply(OPENING)
+    game = _to_resolution(game, names, lambda n, i: "shipping" if n == "P1" else "discovery")
+    assert game.pending().kind == "resolve"  # a pause to declare powers
+    game = game.apply({"type": "power", "player": "P0", "nation": "holland"})
+    game = game.apply({"type": "resolve"})
+    while game.pending().kind == "expedition":
+        game = game.apply({"type": "expedition", "workers": {}})
+    assert game.state.players["P0"].ships == 1
+    assert game.state.players["P1"].ships == 0
+
+
+def test_france_takes_a_good_before_trade_goods_twice_per_game():
+    game, names = _nations_game("france", "italy")
+    game = game.apply(OPENING)
+    game = _to_resolution(game, names, lambda n, i: "trade_goods" if i == 0 else "shipping")
+    take = {"type": "power", "player": "P0", "nation": "france", "choice": {"good": "gold"}}
+    after = game.apply(take)
+    assert after.state.players["P0"].goods["gold"] == 1
+    assert "gold" not in after.state.goods_offer
+    with pytest.raises(IllegalAction, match="this turn"):
+        after.apply({**take, "choice": {"good": "fur"}})
+
+    assert after.apply({"type": "resolve"}).pending().kind == "take_good"
+
+
+def test_without_national_advantages_there_is_no_pause_before_resolution():
+    game = Game.new({"players": _players("A", "B")}).apply(OPENING)
+    game = _to_resolution(game, ["A", "B"], lambda n, i: "trade_goods" if i == 0 else "shipping")
+    assert game.pending().kind == "take_good"
