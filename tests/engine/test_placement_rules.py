@@ -1,0 +1,262 @@
+"""Placement (digest sections 2 and 4): turn order, skipping, and each track's limits."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from helpers import (
+    act,
+    correct,
+    decline_until,
+    finish_turn,
+    new_game,
+    only_workers,
+    place,
+    resolve,
+    to_turn,
+)
+
+from companion.engine import EngineError, IllegalAction, MalformedEvent, replay
+
+
+def _labels(game, track):
+    return [(s.player, s.label) for s in game.state.tracks[track]]
+
+
+# ---------------------------------------------------------------- turn order
+
+
+def test_players_place_one_worker_at_a_time_in_turn_order():
+    game = new_game(["Red", "Blue", "Green"])
+    assert game.pending().player == "Red"
+    game = place(game, ("Red", "colonist", "shipping"))
+    assert game.pending().player == "Blue"
+    game = place(game, ("Blue", "colonist", "shipping"), ("Green", "colonist", "shipping"))
+    assert game.pending().player == "Red"
+
+
+def test_placing_out_of_turn_is_refused_naming_whose_turn_it_is():
+    game = new_game(["Red", "Blue", "Green"])
+    game = place(game, ("Red", "colonist", "shipping"))
+    with pytest.raises(IllegalAction, match="it is Blue's turn"):
+        place(game, ("Green", "colonist", "shipping"))
+    with pytest.raises(IllegalAction, match="it is Blue's turn"):
+        place(game, ("Red", "colonist", "shipping"))
+
+
+def test_a_player_without_workers_is_skipped():
+    game = new_game(["Red", "Blue", "Green"])
+    game = only_workers(game, {"Red": {"colonist": 3}, "Blue": {"colonist": 1},
+                               "Green": {"colonist": 2}})
+    game = place(game, ("Red", "colonist", "shipping"), ("Blue", "colonist", "shipping"),
+                 ("Green", "colonist", "shipping"), ("Red", "colonist", "shipping"))
+    assert game.pending().player == "Green"  # Blue has nothing left
+    game = place(game, ("Green", "colonist", "shipping"))
+    assert game.pending().player == "Red"  # Green is done too
+    game = place(game, ("Red", "colonist", "shipping"))
+    assert game.state.phase != "placement"  # nobody has workers: resolution starts
+
+
+def test_a_worker_the_player_does_not_have_is_refused():
+    game = new_game()
+    with pytest.raises(IllegalAction, match="no captain"):
+        place(game, ("Red", "captain", "shipping"))
+
+
+def test_placement_ends_only_when_every_worker_is_placed():
+    game = new_game()
+    for _ in range(4):
+        game = place(game, ("Red", "colonist", "shipping"), ("Blue", "colonist", "shipping"))
+    game = place(game, ("Red", "colonist", "shipping"))
+    assert game.state.phase == "placement" and game.pending().player == "Blue"
+    game = place(game, ("Blue", "colonist", "shipping"))
+    assert game.state.phase != "placement"
+
+
+# ---------------------------------------------------------------- Initiative
+
+
+def test_initiative_takes_the_leftmost_slot_and_one_worker_per_player():
+    game = new_game(["Red", "Blue"])
+    game = place(game, ("Red", "colonist", "initiative"), ("Blue", "colonist", "initiative"))
+    assert _labels(game, "initiative") == [("Red", "1"), ("Blue", "2")]
+    with pytest.raises(IllegalAction, match="already has a worker on Initiative"):
+        place(game, ("Red", "colonist", "initiative"))
+
+
+# ---------------------------------------------------------------- Colonist Dock
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_dock_has_2n_minus_1_numbered_slots_then_is_full(players):
+    names = ["Red", "Blue", "Green", "Orange"][:players]
+    game = new_game(names)
+    slots = 2 * players - 1
+    for i in range(slots):
+        game = place(game, (names[i % players], "colonist", "dock"))
+    assert [label for _, label in _labels(game, "dock")] == [str(i + 1) for i in range(slots)]
+    nxt = names[slots % players]
+    with pytest.raises(IllegalAction, match=f"slots 1-{slots}"):
+        place(game, (nxt, "colonist", "dock"))
+
+
+def _buy_in_turn(game, buyer, building):
+    """The buyer's one worker goes on Capital Buildings and buys ``building``."""
+    game = only_workers(game, {buyer: {"colonist": 1}})
+    game = place(game, (buyer, "colonist", "buildings"))
+    game = decline_until(game, "buy")
+    return resolve(game, {"type": "buy", "building": building})
+
+
+def test_indentured_servitude_puts_a_free_colonist_on_slot_x_every_turn():
+    game = new_game(buildings=["indentured_servitude", "settlers", "monastery", "navigator",
+                               "trade_routes"])
+    game = finish_turn(_buy_in_turn(game, "Red", "indentured_servitude"))
+    # turn 2: the free colonist stands on X before anyone places; Red still has 5 to place
+    assert game.state.turn == 2
+    assert _labels(game, "dock") == [("Red", "X")]
+    assert game.state.players["Red"].available["colonist"] == 5
+    assert game.state.players["Red"].reserve["colonist"] == 25 - 1
+    assert game.state.players["Blue"].reserve["colonist"] == 25
+    # the numbered slots are still 1..3 for everybody
+    game = place(game, ("Red", "colonist", "dock"), ("Blue", "colonist", "dock"),
+                 ("Red", "colonist", "dock"))
+    with pytest.raises(IllegalAction, match="slots 1-3"):
+        place(game, ("Blue", "colonist", "dock"))
+
+
+def test_slot_x_and_y_resolve_after_the_numbered_slots():
+    game = new_game(buildings=["indentured_servitude", "settlers", "monastery", "navigator",
+                               "trade_routes"])
+    game = finish_turn(_buy_in_turn(game, "Red", "indentured_servitude"))
+    game = to_turn(game, 4, {3: ["colonization_laws"]})
+    game = correct(game, "Blue", money=3)  # $11 + 3 = the Age II price
+    game = finish_turn(_buy_in_turn(game, "Blue", "colonization_laws"))
+    assert game.state.turn == 5
+    assert sorted(_labels(game, "dock")) == [("Blue", "Y"), ("Red", "X")]
+    game = only_workers(game, {"Red": {"colonist": 1}, "Blue": {"colonist": 1}})
+    game = place(game, ("Red", "colonist", "dock"), ("Blue", "colonist", "dock"))
+    order = []
+    while game.pending().kind == "dock":
+        order.append((game.pending().player, game.pending().label))
+        game = game.apply({"type": "dock", "region": "caribbean"})
+    assert order == [("Red", "1"), ("Blue", "2"), ("Red", "X"), ("Blue", "Y")]
+    assert game.state.regions["caribbean"] == {"Red": {"colonist": 2}, "Blue": {"colonist": 2}}
+
+
+# ---------------------------------------------------------------- Trade Goods, Buildings
+
+
+def test_trade_goods_has_one_slot_per_good():
+    game = new_game()
+    for _ in range(2):
+        game = place(game, ("Red", "colonist", "trade_goods"), ("Blue", "colonist", "trade_goods"))
+    assert [label for _, label in _labels(game, "trade_goods")] == ["1", "2", "3", "4"]
+    with pytest.raises(IllegalAction, match="Trade Goods is full"):
+        place(game, ("Red", "colonist", "trade_goods"))
+
+
+def test_capital_buildings_has_one_slot_per_face_up_building():
+    game = new_game(["Red", "Blue", "Green"])
+    for name in ["Red", "Blue", "Green", "Red", "Blue"]:
+        game = place(game, (name, "colonist", "buildings"))
+    assert [label for _, label in _labels(game, "buildings")] == ["1", "2", "3", "4", "5"]
+    with pytest.raises(IllegalAction, match="Capital Buildings is full"):
+        place(game, ("Green", "colonist", "buildings"))
+
+
+# ---------------------------------------------------------------- Specialists
+
+
+def test_each_specialist_box_takes_one_worker():
+    game = new_game()
+    game = place(game, ("Red", "colonist", "specialists", "captain"))
+    with pytest.raises(IllegalAction, match="captain box is already taken"):
+        place(game, ("Blue", "colonist", "specialists", "captain"))
+    game = place(game, ("Blue", "colonist", "specialists", "training"),
+                 ("Red", "colonist", "specialists", "merchant"),
+                 ("Blue", "colonist", "specialists", "missionary"),
+                 ("Red", "colonist", "specialists", "soldier"))
+    for box in ("captain", "merchant", "missionary", "soldier", "training"):
+        with pytest.raises(IllegalAction):
+            place(game, ("Blue", "colonist", "specialists", box))
+
+
+def test_specialists_need_a_box_and_only_specialists_have_boxes():
+    game = new_game()
+    with pytest.raises(IllegalAction, match="say which Specialists box"):
+        place(game, ("Red", "colonist", "specialists"))
+    with pytest.raises(IllegalAction, match="boxes exist only"):
+        place(game, ("Red", "colonist", "dock", "captain"))
+
+
+def test_builder_box_exists_only_with_the_builder_expansion():
+    with pytest.raises(IllegalAction, match="no builder box"):
+        place(new_game(), ("Red", "colonist", "specialists", "builder"))
+    game = place(new_game(builders=True), ("Red", "colonist", "specialists", "builder"))
+    assert _labels(game, "specialists") == [("Red", "builder")]
+
+
+def test_builders_cannot_be_placed_without_the_expansion():
+    game = new_game()
+    with pytest.raises(EngineError):
+        correct(game, "Red", available={"builder": 1})
+    game = new_game(builders=True)
+    game = correct(game, "Red", available={"builder": 1})
+    game = place(game, ("Red", "builder", "buildings"))
+    assert _labels(game, "buildings") == [("Red", "1")]
+
+
+# ---------------------------------------------------------------- Warfare
+
+
+def test_warfare_takes_at_most_four_workers_in_empires():
+    game = new_game()
+    for _ in range(2):
+        game = place(game, ("Red", "colonist", "warfare"), ("Blue", "colonist", "warfare"))
+    with pytest.raises(IllegalAction, match="Warfare is full"):
+        place(game, ("Red", "colonist", "warfare"))
+
+
+def test_warfare_has_no_cap_in_aoe3():
+    game = new_game(edition="aoe3")
+    for _ in range(5):
+        game = place(game, ("Red", "colonist", "warfare"), ("Blue", "colonist", "warfare"))
+    assert len(game.state.tracks["warfare"]) == 10
+
+
+# ---------------------------------------------------------------- refused events
+
+
+def _refusals():
+    return [
+        {"type": "place", "player": "Blue", "worker": "colonist", "track": "dock"},  # not Blue
+        {"type": "place", "player": "Red", "worker": "colonist", "track": "initiative"},  # 2nd
+        {"type": "place", "player": "Red", "worker": "soldier", "track": "dock"},  # none
+        {"type": "place", "player": "Red", "worker": "colonist", "track": "specialists",
+         "box": "captain"},  # taken
+        {"type": "place", "player": "Nobody", "worker": "colonist", "track": "dock"},
+        {"type": "place", "player": "Red", "worker": "colonist", "track": "harbour"},
+        {"type": "dock", "region": "caribbean"},  # not resolving yet
+        {"type": "teleport"},
+        {"type": "correction", "player": "Red", "reason": "", "money": 5},
+        {"type": "correction", "player": "Red", "reason": "typo", "money": -100},
+    ]
+
+
+@pytest.mark.parametrize("event", _refusals())
+def test_a_refused_event_leaves_the_game_unchanged(event):
+    game = new_game()
+    game = place(game, ("Red", "colonist", "initiative"),
+                 ("Blue", "colonist", "specialists", "captain"))
+    state_before = copy.deepcopy(game.state)
+    events_before = game.events
+    with pytest.raises((IllegalAction, MalformedEvent)):
+        game.apply(event)
+    assert game.events == events_before
+    assert game.state == state_before
+    assert replay(game.setup, game.events) == game.state
+    # and the game goes on from there as if nothing happened
+    game = act(game, {"type": "place", "player": "Red", "worker": "colonist", "track": "dock"})
+    assert game.pending().player == "Blue"
