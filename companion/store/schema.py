@@ -44,10 +44,11 @@ class Base(DeclarativeBase):
 
 
 class GameRow(Base):
-    """A game: its set-up (edition, options, players, map corrections) and derived summary.
+    """A game: its set-up and derived summary.
 
-    Only the set-up columns and the events are facts; ``status`` .. ``result`` are recomputed
-    from the events on every append/undo and by ``Store.rebuild_summaries()``.
+    Only ``setup`` and the events are facts; ``edition``, ``options`` and ``players`` are
+    copies of parts of the set-up kept for queries, and ``status`` .. ``result`` are
+    recomputed from the events on every append/undo and by ``Store.rebuild_summaries()``.
     """
 
     __tablename__ = "games"
@@ -55,11 +56,11 @@ class GameRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     created: Mapped[datetime] = mapped_column(index=True)
     updated: Mapped[datetime]
-    # ---- set-up (facts, never change after creation)
+    setup: Mapped[dict[str, Any]]  # the set-up exactly as a game record carries it
+    # ---- copied from the set-up for queries (never change after creation)
     edition: Mapped[str] = mapped_column(String(16), index=True)
     options: Mapped[dict[str, Any]]
-    players: Mapped[list[Any]]  # the set-up's players in seat order: name, colour, nation, money
-    region_goods: Mapped[dict[str, Any]]
+    players: Mapped[list[Any]]  # in seat order: name, colour, nation, money
     # ---- derived from the events
     status: Mapped[str] = mapped_column(String(16), index=True)
     event_count: Mapped[int]

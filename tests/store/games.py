@@ -8,16 +8,29 @@ and keeps the first candidate the engine accepts), which is enough to reach the 
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from companion.engine import EngineError, Game
 from companion.rules.buildings import buildings_for
-from companion.rules.regions import REGIONS
 
 TWO_PLAYERS: dict[str, Any] = {
     "edition": "empires",
     "players": [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"}],
 }
+NATIONS_THREE: dict[str, Any] = {
+    "edition": "empires",
+    "options": {"nations": True},
+    "players": [{"name": "Ann", "colour": "red", "nation": "england"},
+                {"name": "Bob", "colour": "blue", "nation": "spain"},
+                {"name": "Cy", "colour": "green", "nation": "france"}],
+}
+AOE3_FOUR: dict[str, Any] = {
+    "edition": "aoe3",
+    "players": [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
+                {"name": "Cy", "colour": "green"}, {"name": "Di", "colour": "white"}],
+}
+SETUPS = {"two": TWO_PLAYERS, "nations3": NATIONS_THREE, "aoe3_4": AOE3_FOUR}
 REVEAL: dict[str, Any] = {
     "type": "reveal",
     "goods": ["fur", "rice", "gold", "fish"],
@@ -123,4 +136,7 @@ def finished_game(setup: dict[str, Any] | None = None, seed: int = 1) -> Game:
     return random_game(setup, seed)
 
 
-assert set(REGIONS)  # the rules catalogue is importable
+@cache
+def finished(key: str = "two", seed: int = 1) -> Game:
+    """A complete game (phase "over") for one of ``SETUPS``; cached, games are immutable."""
+    return finished_game(SETUPS[key], seed)

@@ -1,0 +1,500 @@
+"""Saved games. The event log is the game; everything else in the database is derived from it.
+
+Every write is one transaction that (1) locks the game (``BEGIN IMMEDIATE`` on SQLite,
+``SELECT ... FOR UPDATE`` elsewhere), (2) reads the log and checks the writer's expected event
+count, (3) lets the engine validate, (4) writes the events and the derived summary. A refused
+event or record stores nothing. ``UNIQUE(game_id, seq)`` is the last guard against two writers
+recording the same position: its violation becomes ``Conflict`` too.
+
+>>> store = Store("sqlite://")
+>>> sg = store.create_game({"players": [{"name": "Ann"}, {"name": "Bob"}]})
+>>> sg = store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+...     "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}, 0)
+>>> sg.seq, store.load(sg.id).game.state.phase
+(1, 'placement')
+>>> store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
+...                      "track": "dock"}, expected_seq=0)
+Traceback (most recent call last):
+...
+companion.engine.errors.Conflict: game 1: someone else recorded an event first (game is at ...
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+from typing import Any
+
+from sqlalchemy import Select, and_, case, delete, func, insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from companion.engine import (
+    Conflict,
+    EngineError,
+    Event,
+    Game,
+    GameSetup,
+    event_dict,
+    parse_event,
+)
+from companion.engine.setup import parse_setup
+from companion.store.db import WRITE, default_url, make_engine
+from companion.store.schema import STATUSES, Base, EventRow, GamePlayerRow, GameRow
+from companion.store.summary import Summary, summarize
+
+When = datetime | date
+
+
+class GameNotFound(LookupError):
+    """There is no saved game with that id."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A saved game as loaded: ``seq`` is the number of events (pass it back to ``append``)."""
+
+    id: int
+    game: Game
+    created: datetime
+    updated: datetime
+
+    @property
+    def seq(self) -> int:
+        return len(self.game.events)
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.game.state.phase == "over" else "in_progress"
+
+
+@dataclass(frozen=True)
+class GameListing:
+    """One line of the game history (no replay needed: read from the summary columns)."""
+
+    id: int
+    created: datetime
+    updated: datetime
+    edition: str
+    status: str
+    phase: str
+    turn: int
+    event_count: int
+    players: list[str]
+    winners: list[str]
+    totals: dict[str, int]  # VP per player, provisional while in progress
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    name: str
+    games: int
+    wins: int
+    win_rate: float
+    average_vp: float
+    best_vp: int
+
+
+@dataclass(frozen=True)
+class NationStats:
+    nation: str
+    games: int
+    wins: int
+    win_rate: float
+    average_vp: float
+    best_vp: int
+
+
+@dataclass(frozen=True)
+class RebuildReport:
+    rebuilt: int
+    failed: list[tuple[int, str]]  # game id, why its log no longer replays
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC)
+
+
+def _naive_utc(value: When) -> datetime:
+    if not isinstance(value, datetime):
+        return datetime.combine(value, time())
+    if value.tzinfo is not None:
+        return value.astimezone(UTC).replace(tzinfo=None)
+    return value
+
+
+def _setup_of(row: GameRow) -> GameSetup:
+    return parse_setup(row.setup)
+
+
+def _is_seq_clash(exc: IntegrityError) -> bool:
+    """A violation of UNIQUE(game_id, seq), as SQLite or PostgreSQL word it."""
+    text = str(exc.orig)
+    return "uq_events_game_seq" in text or "events.game_id, events.seq" in text
+
+
+def _conflict(game_id: int, current: int, expected: int) -> Conflict:
+    # behind: events were added meanwhile; ahead: events were undone meanwhile
+    what = "recorded an event first" if expected < current else "undid events first"
+    return Conflict(f"game {game_id}: someone else {what} (game is at event {current}, "
+                    f"you had {expected}); reload")
+
+
+class Store:
+    """The saved-games database (SQLite by default, any SQLAlchemy URL)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine = make_engine(self.url)
+        self._read = sessionmaker(self.engine, expire_on_commit=False)
+        self._write = sessionmaker(self.engine.execution_options(**{WRITE: True}),
+                                   expire_on_commit=False)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ internals
+
+    @contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """One write transaction (``BEGIN IMMEDIATE`` on SQLite): commit or roll back."""
+        with self._write() as session, session.begin():
+            yield session
+
+    def _locked_row(self, session: Session, game_id: int) -> GameRow:
+        row = session.scalars(
+            select(GameRow).where(GameRow.id == game_id).with_for_update()
+        ).one_or_none()
+        if row is None:
+            raise GameNotFound(f"there is no saved game {game_id}")
+        return row
+
+    def _row(self, session: Session, game_id: int) -> GameRow:
+        row = session.get(GameRow, game_id)
+        if row is None:
+            raise GameNotFound(f"there is no saved game {game_id}")
+        return row
+
+    @staticmethod
+    def _payloads(session: Session, game_id: int) -> list[dict[str, Any]]:
+        return list(session.scalars(
+            select(EventRow.payload).where(EventRow.game_id == game_id).order_by(EventRow.seq)
+        ))
+
+    def _game(self, session: Session, row: GameRow) -> Game:
+        return Game.from_events(_setup_of(row), self._payloads(session, row.id))
+
+    @staticmethod
+    def _apply_summary(session: Session, row: GameRow, summary: Summary, now: datetime) -> None:
+        row.status = summary.status
+        row.phase = summary.phase
+        row.turn = summary.turn
+        row.event_count = summary.event_count
+        row.winners = summary.winners
+        row.result = summary.result_json()
+        row.updated = now
+        seats = {gp.seat: gp for gp in session.scalars(
+            select(GamePlayerRow).where(GamePlayerRow.game_id == row.id))}
+        for p in summary.players:
+            gp = seats.pop(p.seat, None)
+            if gp is None:
+                gp = GamePlayerRow(game_id=row.id, seat=p.seat)
+                session.add(gp)
+            gp.name, gp.colour, gp.nation = p.name, p.colour, p.nation
+            gp.vp = p.total if summary.status == "finished" else None
+            gp.place, gp.won = p.place, p.won
+        for stale in seats.values():
+            session.delete(stale)
+
+    @staticmethod
+    def _new_row(setup: GameSetup, summary: Summary, created: datetime) -> GameRow:
+        dumped = setup.model_dump(mode="json")
+        return GameRow(
+            created=created, updated=created, setup=dumped, edition=setup.edition,
+            options=dumped["options"], players=dumped["players"],
+            status=summary.status, phase=summary.phase, turn=summary.turn,
+            event_count=summary.event_count, winners=summary.winners,
+            result=summary.result_json(),
+        )
+
+    @staticmethod
+    def _seat_rows(game_id: int, summary: Summary) -> list[dict[str, Any]]:
+        finished = summary.status == "finished"
+        return [
+            {"game_id": game_id, "seat": p.seat, "name": p.name, "colour": p.colour,
+             "nation": p.nation, "vp": p.total if finished else None, "place": p.place,
+             "won": p.won}
+            for p in summary.players
+        ]
+
+    @staticmethod
+    def _event_rows(game_id: int, events: Iterable[Event], start: int,
+                    now: datetime) -> list[dict[str, Any]]:
+        return [
+            {"game_id": game_id, "seq": seq, "type": ev.type, "payload": event_dict(ev),
+             "created": now}
+            for seq, ev in enumerate(events, start=start)
+        ]
+
+    def _insert_game(self, session: Session, game: Game, created: datetime) -> GameRow:
+        summary = summarize(game)
+        row = self._new_row(game.setup, summary, created)
+        session.add(row)
+        session.flush()
+        session.execute(insert(GamePlayerRow), self._seat_rows(row.id, summary))
+        if game.events:
+            session.execute(insert(EventRow), self._event_rows(row.id, game.events, 0, created))
+        return row
+
+    # ------------------------------------------------------------------ games
+
+    def create_game(self, setup: GameSetup | Mapping[str, Any]) -> StoredGame:
+        game = Game.new(setup)  # MalformedEvent for a bad set-up: nothing stored
+        now = _now()
+        with self._writing() as session:
+            row = self._insert_game(session, game, now)
+        return StoredGame(row.id, game, _utc(now), _utc(now))
+
+    def load(self, game_id: int) -> StoredGame:
+        with self._read() as session, session.begin():
+            row = self._row(session, game_id)
+            game = self._game(session, row)
+            return StoredGame(row.id, game, _utc(row.created), _utc(row.updated))
+
+    def append(self, game_id: int, event: Event | Mapping[str, Any],
+               expected_seq: int) -> StoredGame:
+        """Record ``event`` if the game is still at ``expected_seq`` events and the engine
+        accepts it. Raises ``Conflict`` for a stale writer, the engine's error for a refused
+        event (nothing is stored in either case)."""
+        ev = parse_event(event)
+        now = _now()
+        try:
+            with self._writing() as session:
+                row = self._locked_row(session, game_id)
+                game = self._game(session, row)
+                if len(game.events) != expected_seq:
+                    raise _conflict(game_id, len(game.events), expected_seq)
+                game = game.apply(ev)  # EngineError: the transaction rolls back
+                session.execute(insert(EventRow),
+                                self._event_rows(game_id, [ev], expected_seq, now))
+                self._apply_summary(session, row, summarize(game), now)
+                created = row.created
+        except IntegrityError as exc:
+            if not _is_seq_clash(exc):
+                raise
+            raise Conflict(f"game {game_id}: someone else recorded an event first (event "
+                           f"{expected_seq} is already taken); reload") from None
+        return StoredGame(game_id, game, _utc(created), _utc(now))
+
+    def undo(self, game_id: int, expected_seq: int, n: int = 1) -> StoredGame:
+        """Delete the last ``n`` events (guarded like ``append``). Undo is not recorded: the
+        log afterwards is exactly as if those events had never been entered."""
+        now = _now()
+        with self._writing() as session:
+            row = self._locked_row(session, game_id)
+            game = self._game(session, row)
+            if len(game.events) != expected_seq:
+                raise _conflict(game_id, len(game.events), expected_seq)
+            if n < 1:
+                raise ValueError(f"undo needs a positive number of events, not {n}")
+            game = game.undo(n)  # IllegalAction if the log is shorter than n
+            session.execute(delete(EventRow).where(
+                EventRow.game_id == game_id, EventRow.seq >= len(game.events)))
+            self._apply_summary(session, row, summarize(game), now)
+            created = row.created
+        return StoredGame(game_id, game, _utc(created), _utc(now))
+
+    def delete_game(self, game_id: int) -> None:
+        with self._writing() as session:
+            row = self._locked_row(session, game_id)
+            session.execute(delete(EventRow).where(EventRow.game_id == game_id))
+            session.execute(delete(GamePlayerRow).where(GamePlayerRow.game_id == game_id))
+            session.delete(row)
+
+    # ------------------------------------------------------------------ records
+
+    def import_record(self, record: Mapping[str, Any], *,
+                      created: When | None = None) -> StoredGame:
+        """Store a game record (as ``export_record`` writes it) after a full replay; a
+        malformed or illegal record raises the engine's error and stores nothing."""
+        game = Game.from_record(record)
+        when = _naive_utc(created) if created is not None else _now()
+        with self._writing() as session:
+            row = self._insert_game(session, game, when)
+        return StoredGame(row.id, game, _utc(when), _utc(when))
+
+    def import_records(self, records: Iterable[tuple[Mapping[str, Any], When | None]]) -> int:
+        """Many records in one transaction (all or nothing); each is replayed by the engine.
+
+        Raises the engine's error naming the record's position if one is refused.
+        """
+        count = 0
+        with self._writing() as session:
+            for index, (record, created) in enumerate(records):
+                try:
+                    game = Game.from_record(record)
+                except EngineError as exc:
+                    raise type(exc)(f"record {index}: {exc}") from None
+                when = _naive_utc(created) if created is not None else _now()
+                self._insert_game(session, game, when)
+                count += 1
+        return count
+
+    def export_record(self, game_id: int) -> dict[str, Any]:
+        return self.load(game_id).game.record()
+
+    # ------------------------------------------------------------------ history
+
+    @staticmethod
+    def _filtered(query: Select[Any], *, since: When | None, before: When | None,
+                  player: str | None, edition: str | None, status: str | None) -> Select[Any]:
+        if since is not None:
+            query = query.where(GameRow.created >= _naive_utc(since))
+        if before is not None:
+            query = query.where(GameRow.created < _naive_utc(before))
+        if edition is not None:
+            query = query.where(GameRow.edition == edition)
+        if status is not None:
+            if status not in STATUSES:
+                raise ValueError(f"status is one of {', '.join(STATUSES)}, not {status!r}")
+            query = query.where(GameRow.status == status)
+        if player is not None:
+            query = query.where(GameRow.id.in_(
+                select(GamePlayerRow.game_id).where(GamePlayerRow.name == player)))
+        return query
+
+    def list_games(self, *, since: When | None = None, before: When | None = None,
+                   player: str | None = None, edition: str | None = None,
+                   status: str | None = None, limit: int = 50,
+                   offset: int = 0) -> list[GameListing]:
+        """Saved games, newest first. ``since`` is inclusive, ``before`` exclusive (a date
+        means its midnight UTC); ``player`` matches a name exactly."""
+        if limit < 0 or offset < 0:
+            raise ValueError("limit and offset cannot be negative")
+        query = self._filtered(select(GameRow), since=since, before=before, player=player,
+                               edition=edition, status=status)
+        query = query.order_by(GameRow.created.desc(), GameRow.id.desc()).limit(limit).offset(
+            offset)
+        with self._read() as session, session.begin():
+            return [self._listing(row) for row in session.scalars(query)]
+
+    def count_games(self, *, since: When | None = None, before: When | None = None,
+                    player: str | None = None, edition: str | None = None,
+                    status: str | None = None) -> int:
+        query = self._filtered(select(func.count()).select_from(GameRow), since=since,
+                               before=before, player=player, edition=edition, status=status)
+        with self._read() as session, session.begin():
+            return session.scalar(query) or 0
+
+    @staticmethod
+    def _listing(row: GameRow) -> GameListing:
+        return GameListing(
+            id=row.id, created=_utc(row.created), updated=_utc(row.updated),
+            edition=row.edition, status=row.status, phase=row.phase, turn=row.turn,
+            event_count=row.event_count, players=[p["name"] for p in row.players],
+            winners=list(row.winners or []),
+            totals={s["player"]: s["total"] for s in row.result.get("standings", [])},
+        )
+
+    def _stats_query(self, key: Any, *, since: When | None, before: When | None,
+                     edition: str | None) -> Select[Any]:
+        wins = func.sum(case((GamePlayerRow.won, 1), else_=0))
+        games = func.count()
+        query = (
+            select(key, games, wins, func.avg(GamePlayerRow.vp), func.max(GamePlayerRow.vp))
+            .join(GameRow, GameRow.id == GamePlayerRow.game_id)
+            .where(GameRow.status == "finished")
+            .group_by(key)
+            .order_by(wins.desc(), games.desc(), key)
+        )
+        return self._filtered(query, since=since, before=before, player=None, edition=edition,
+                              status=None)
+
+    def player_stats(self, *, since: When | None = None, before: When | None = None,
+                     edition: str | None = None) -> list[PlayerStats]:
+        """Per player name, over finished games: games, wins (shared first places count),
+        win rate, average and best VP. Computed by the database (GROUP BY)."""
+        query = self._stats_query(GamePlayerRow.name, since=since, before=before,
+                                  edition=edition)
+        with self._read() as session, session.begin():
+            return [PlayerStats(name, n, int(w), int(w) / n, float(avg), int(best))
+                    for name, n, w, avg, best in session.execute(query)]
+
+    def nation_stats(self, *, since: When | None = None, before: When | None = None,
+                     edition: str | None = None) -> list[NationStats]:
+        """The same per nation, over finished games played with the national advantages."""
+        query = self._stats_query(GamePlayerRow.nation, since=since, before=before,
+                                  edition=edition).where(GamePlayerRow.nation.is_not(None))
+        with self._read() as session, session.begin():
+            return [NationStats(nation, n, int(w), int(w) / n, float(avg), int(best))
+                    for nation, n, w, avg, best in session.execute(query)]
+
+    CSV_COLUMNS = ("game_id", "date", "edition", "status", "seat", "player", "colour", "nation",
+                   "vp", "place", "won")
+
+    def export_history_csv(self, *, since: When | None = None, before: When | None = None,
+                           player: str | None = None, edition: str | None = None,
+                           status: str | None = None) -> str:
+        """One row per game and player, oldest game first; VP and place are empty until the
+        game is finished."""
+        query = self._filtered(
+            select(GameRow.id, GameRow.created, GameRow.edition, GameRow.status,
+                   GamePlayerRow.seat, GamePlayerRow.name, GamePlayerRow.colour,
+                   GamePlayerRow.nation, GamePlayerRow.vp, GamePlayerRow.place,
+                   GamePlayerRow.won)
+            .join(GamePlayerRow, and_(GamePlayerRow.game_id == GameRow.id))
+            .order_by(GameRow.created, GameRow.id, GamePlayerRow.seat),
+            since=since, before=before, player=player, edition=edition, status=status)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(self.CSV_COLUMNS)
+        with self._read() as session, session.begin():
+            for gid, created, ed, st, seat, name, colour, nation, vp, place, won in (
+                    session.execute(query)):
+                writer.writerow([
+                    gid, _utc(created).isoformat(timespec="seconds"), ed, st, seat, name, colour,
+                    nation or "", "" if vp is None else vp, "" if place is None else place,
+                    "yes" if won else "no",
+                ])
+        return out.getvalue()
+
+    # ------------------------------------------------------------------ maintenance
+
+    def rebuild_summaries(self) -> RebuildReport:
+        """Recompute every derived column, the copies of the set-up and the ``game_players``
+        rows from the set-ups and logs (after a change to the scoring rules, or to repair a
+        hand-edited database). A game whose log no longer replays is left as it was and
+        reported."""
+        with self._read() as session, session.begin():
+            ids = list(session.scalars(select(GameRow.id).order_by(GameRow.id)))
+        rebuilt, failed = 0, []
+        for game_id in ids:
+            try:
+                with self._writing() as session:
+                    row = self._locked_row(session, game_id)
+                    game = self._game(session, row)
+                    dumped = game.setup.model_dump(mode="json")
+                    row.edition, row.options, row.players = (
+                        game.setup.edition, dumped["options"], dumped["players"])
+                    self._apply_summary(session, row, summarize(game), row.updated)
+                rebuilt += 1
+            except EngineError as exc:
+                failed.append((game_id, str(exc)))
+            except GameNotFound:  # deleted meanwhile
+                continue
+        return RebuildReport(rebuilt, failed)
