@@ -19,3 +19,11 @@ class IllegalAction(EngineError):
 
 class Conflict(EngineError):
     """Someone else changed the game first (a stale view): reload and try again."""
+
+
+def validation_problems(exc: object, root: str) -> str:
+    """A pydantic ``ValidationError`` as one line: ``field: problem; ...``."""
+    return "; ".join(
+        f"{'.'.join(str(p) for p in err['loc']) or root}: {err['msg']}"
+        for err in exc.errors()  # type: ignore[attr-defined]
+    )

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from companion.engine.errors import MalformedEvent
+from companion.engine.errors import MalformedEvent, validation_problems
 
 WorkerType = Literal["colonist", "captain", "merchant", "missionary", "soldier", "builder"]
 Track = Literal[
@@ -194,10 +194,7 @@ def parse_event(data: Any) -> Event:
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'event'}: {err['msg']}"
-            for err in exc.errors()
-        )
+        problems = validation_problems(exc, "event")
         raise MalformedEvent(f"not a valid event ({problems})") from None
 
 

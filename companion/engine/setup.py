@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from companion.engine.errors import MalformedEvent
+from companion.engine.errors import MalformedEvent, validation_problems
 from companion.rules.buildings import buildings_for
 from companion.rules.discoveries import TOKENS
 from companion.rules.editions import EDITIONS, STARTING_MONEY_NATIONS, starting_money
@@ -157,8 +157,5 @@ def parse_setup(data: object) -> GameSetup:
     try:
         return GameSetup.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'setup'}: {err['msg']}"
-            for err in exc.errors()
-        )
+        problems = validation_problems(exc, "setup")
         raise MalformedEvent(f"not a valid game set-up ({problems})") from None
