@@ -137,6 +137,15 @@ class Resolve(Event):
     type: Literal["resolve"] = "resolve"
 
 
+class Swap(Event):
+    """Short of a specialist: bring one home from a region, a colonist takes its place."""
+
+    type: Literal["swap"] = "swap"
+    player: str
+    region: str
+    worker: Literal["captain", "merchant", "missionary", "soldier"]
+
+
 class Scout(Event):
     """Scouting variant: a player pays to look at a token (or the top card) in secret."""
 
@@ -177,13 +186,13 @@ class Correction(Event):
 
 AnyEvent = Annotated[
     Reveal | Place | Dock | TakeGood | Buy | Expedition | Training | Warfare | Benefit
-    | Power | Resolve | Scout | Refresh | BuyVP | Correction,
+    | Power | Resolve | Swap | Scout | Refresh | BuyVP | Correction,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEvent)
 EVENT_TYPES = (
     "reveal", "place", "dock", "take_good", "buy", "expedition", "training", "warfare",
-    "benefit", "power", "resolve", "scout", "refresh", "buy_vp", "correction",
+    "benefit", "power", "resolve", "swap", "scout", "refresh", "buy_vp", "correction",
 )
 
 

@@ -75,6 +75,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
     "benefit": benefits.benefit,
     "power": nations.power,
     "scout": variants.scout,
+    "swap": variants.swap,
     "resolve": resolution.resolve,
     "refresh": refresh.refresh,
     "buy_vp": refresh.buy_vp,

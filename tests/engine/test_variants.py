@@ -127,3 +127,30 @@ def test_without_national_advantages_there_is_no_pause_before_resolution():
     game = Game.new({"players": _players("A", "B")}).apply(OPENING)
     game = _to_resolution(game, ["A", "B"], lambda n, i: "trade_goods" if i == 0 else "shipping")
     assert game.pending().kind == "take_good"
+
+
+def test_swap_brings_a_specialist_home_only_when_the_stock_has_none():
+    game = Game.new({"players": _players("A", "B")}).apply(OPENING)
+    game = game.apply({"type": "correction", "player": "A", "reason": "test",
+                       "available": {"captain": 1}})
+    # put a captain in the Caribbean through the dock
+    game = game.apply({"type": "place", "player": "A", "worker": "captain", "track": "dock"})
+    while game.pending().kind == "place":
+        who = game.pending().player
+        worker = next(w for w, n in game.state.players[who].available.items() if n)
+        game = game.apply({"type": "place", "player": who, "worker": worker,
+                           "track": "shipping"})
+    game = game.apply({"type": "dock", "region": "caribbean"})
+    assert game.state.regions["caribbean"]["A"] == {"captain": 1}
+    swap = {"type": "swap", "player": "A", "region": "caribbean", "worker": "captain"}
+    with pytest.raises(IllegalAction, match="still has a captain"):
+        game.apply(swap)
+    game = game.apply({"type": "correction", "player": "A", "reason": "stock used up",
+                       "available": {"captain": 4}})
+    assert game.state.players["A"].reserve["captain"] == 0
+    swap = {"type": "swap", "player": "A", "region": "caribbean", "worker": "captain"}
+    after = game.apply(swap)
+    assert after.state.regions["caribbean"]["A"] == {"colonist": 1}
+    assert after.state.players["A"].reserve["captain"] == 1
+    with pytest.raises(IllegalAction, match="still has a captain"):
+        after.apply({**swap, "worker": "captain"})
