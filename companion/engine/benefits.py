@@ -271,11 +271,14 @@ def _university(state: GameState, who: PlayerState, b: Building, choice: Mapping
     if track not in b.effect.tracks:
         raise refuse(state, f"{b.name} works on {', '.join(b.effect.tracks)}, not {track!r}")
     if track == "turn_order":
+        placer = state.order[state.placing]
         state.order.remove(who.name)
         state.order.insert(0, who.name)
+        state.placing = state.order.index(placer)  # whoever was placing still places
         return
     slots = state.tracks[track]
-    mine = [i for i, s in enumerate(slots) if s.player == who.name]
+    # Only numbered slots move: X, Y and Mayflower keep their fixed places after them.
+    mine = [i for i, s in enumerate(slots) if s.player == who.name and s.label.isdigit()]
     if not mine:
         raise refuse(state, f"{who.name} has no worker on {track.replace('_', ' ')}")
     slot = slots.pop(mine[0])
@@ -298,9 +301,11 @@ PHASE4_ACTIONS: dict[str, Callable[[GameState, PlayerState, Building, Mapping], 
 def _when_allowed(state: GameState, b: Building) -> bool:
     if b.effect.action == "university":
         return state.phase == "placement"
-    if b.effect.timing == "before_discovery":  # Empires Stables: until Discovery is done
-        return state.phase == "resolution" and state.step in (
-            "initiative", "dock", "trade_goods", "shipping", "buildings", "discovery")
+    if b.effect.timing == "before_discovery":  # Empires Stables: until the first expedition
+        return state.phase == "resolution" and (
+            state.step in ("declare", "initiative", "dock", "trade_goods", "shipping",
+                           "buildings")
+            or state.step == "discovery" and not state.turn_uses.get("expeditions"))
     return state.phase == "benefits"
 
 

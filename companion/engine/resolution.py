@@ -70,8 +70,8 @@ def dock_order(slot: Slot) -> int:
 
 def begin_resolution(state: GameState) -> None:
     state.phase = "resolution"
-    # With national advantages the table first gets a moment to declare powers.
-    state.step = "declare" if powers_usable(state) else STEPS[0]
+    # Powers used "just before" a track resolves get a moment of their own first.
+    state.step = "declare" if powers_usable(state) or _stables_ready(state) else STEPS[0]
     state.cursor = 0
     dock = state.tracks["dock"]
     dock.sort(key=dock_order)
@@ -93,8 +93,16 @@ def _next_step(state: GameState) -> None:
     state.cursor = 0
 
 
+def _stables_ready(state: GameState) -> bool:
+    """Someone may move a soldier with Stables before Discovery (Empires timing)."""
+    return any(
+        state.catalogue[b].effect.timing == "before_discovery"
+        for p in state.players.values() for b in p.buildings
+    )
+
+
 def resolve(state: GameState, ev: Resolve) -> None:
-    """The table has declared its national powers: resolve the tracks."""
+    """The table has declared its powers (nations, Stables): resolve the tracks."""
     if state.phase != "resolution" or state.step != "declare":
         raise refuse(state, "the tracks are already being resolved")
     _next_step(state)
@@ -369,6 +377,8 @@ def expedition(state: GameState, ev: Expedition) -> None:
             state.known_tokens.pop(target, None)  # swapped for an unseen token
     elif ev.target or ev.found:
         raise refuse(state, "an expedition needs at least one worker")
+    if sent:
+        state.turn_uses["expeditions"] = state.turn_uses.get("expeditions", 0) + 1
     state.queue.pop(0)
     advance(state)
 

@@ -131,7 +131,7 @@ class GameState:
             "setup": "before turn 1",
             "placement": f"turn {self.turn}, placement",
             "resolution": f"turn {self.turn}, " + (
-                "declaring national powers" if self.step == "declare"
+                "declaring powers before the tracks resolve" if self.step == "declare"
                 else f"resolving {str(self.step).replace('_', ' ')}"),
             "benefits": f"turn {self.turn}, building benefits",
             "buy_vp": f"after the turn {self.turn - 1} scoring, buying VP",

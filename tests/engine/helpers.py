@@ -90,6 +90,7 @@ def decline(game: Game) -> dict[str, Any]:
         "training": {"type": "training", "specialist": None},
         "warfare": {"type": "warfare", "kind": None},
         "buy_vp": {"type": "buy_vp", "player": wanted.player, "vp": 0},
+        "resolve": {"type": "resolve"},
     }[wanted.kind]
 
 
