@@ -1,8 +1,52 @@
-"""Home page."""
+"""Home: games in progress (resume), recent finished games, start a new one."""
 
 import streamlit as st
 
-st.title("Age of Discovery Companion")
-st.write(
-    "Keep the books for Empires: Age of Discovery and Age of Empires III: The Age of Discovery."
-)
+from companion.ui import services, session, widgets
+
+st.title("⚓ Age of Discovery Companion")
+st.caption("Keep the books for Empires: Age of Discovery and Age of Empires III: "
+           "The Age of Discovery — the app checks every step and keeps the score.")
+widgets.show_flashes()
+
+with st.container(horizontal=True):
+    if st.button("➕ New game", type="primary", key="home_new"):
+        st.switch_page("pages/new_game.py")
+    if st.button("🧮 Score sheet", key="home_sheet"):
+        st.switch_page("pages/score_sheet.py")
+    if st.button("📖 Rules", key="home_rules"):
+        st.switch_page("pages/rules.py")
+
+view = services.home()
+
+st.subheader("Games in progress")
+if not view.in_progress:
+    st.caption("None. Start a new game above.")
+for g in view.in_progress:
+    with st.container(border=True, horizontal=True, vertical_alignment="center"):
+        st.markdown(widgets.listing_label(g))
+        if st.button("Resume", key=f"resume_{g.id}", type="primary"):
+            services.open_game(g.id)
+            st.switch_page("pages/table.py")
+
+st.subheader("Recently finished")
+if not view.finished:
+    st.caption("No finished game yet.")
+for g in view.finished:
+    with st.container(border=True, horizontal=True, vertical_alignment="center"):
+        st.markdown(widgets.listing_label(g))
+        if st.button("Replay", key=f"replay_{g.id}"):
+            session.set_history_game(g.id)
+            st.switch_page("pages/history.py")
+
+if view.total == 0:
+    st.divider()
+    st.caption("An empty history? Add a randomly played game to see the scoreboard and charts.")
+    if st.button("Add a demo game", key="home_demo"):
+        with st.spinner("Playing a demo game…"):
+            outcome = services.demo_game()
+        if outcome.ok:
+            session.flash("success", f"Demo game #{outcome.stored.id} added")
+            st.rerun()
+        else:
+            widgets.error(outcome.error)

@@ -1,0 +1,215 @@
+"""Plotly figures for the scoreboard and the history. Plain data in, a figure out.
+
+Player names are user text and plotly reads a little HTML in labels, so every name is
+escaped here before it reaches a figure.
+
+>>> points = [{"turn": 1, "players": {"Ann": {"vp": 0, "money": 12}}},
+...           {"turn": 2, "players": {"Ann": {"vp": 4, "money": 9}}}]
+>>> fig = vp_by_turn(points, {"Ann": "#c0392b"})
+>>> list(fig.data[0].y)
+[0, 4]
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import plotly.graph_objects as go
+
+# A rough layout of the New World, west to east and south to north (not to scale).
+REGION_XY: dict[str, tuple[float, float]] = {
+    "new_france": (-71.0, 50.0),
+    "new_england": (-67.0, 43.0),
+    "virginia": (-78.0, 37.5),
+    "florida": (-84.0, 30.0),
+    "new_spain": (-101.0, 21.0),
+    "caribbean": (-72.0, 18.5),
+    "new_granada": (-74.0, 5.0),
+    "peru": (-77.0, -11.0),
+    "brazil": (-52.0, -9.0),
+}
+COASTLINE = [  # a few points that suggest the continent's outline
+    (-125, 49), (-124, 40), (-117, 32), (-105, 20), (-95, 16), (-83, 9), (-80, 0),
+    (-81, -6), (-76, -14), (-71, -18), (-70, -30), (-73, -42), (-68, -53), (-65, -40),
+    (-57, -35), (-48, -26), (-39, -14), (-35, -7), (-44, -2), (-51, 4), (-60, 9),
+    (-72, 11), (-77, 8), (-83, 15), (-88, 21), (-91, 19), (-97, 22), (-97, 28), (-90, 30),
+    (-82, 29), (-80, 25), (-81, 31), (-76, 35), (-75, 40), (-70, 42), (-66, 44), (-60, 46),
+    (-56, 52), (-62, 58), (-78, 60), (-95, 60), (-125, 49),
+]
+CATEGORY_COLOURS = {
+    "colony": "#2e8b57", "discoveries": "#8b3a1a", "buildings": "#d4ac0d",
+    "economy": "#2e5fa8", "bought": "#9e9e9e",
+}
+CATEGORY_TITLES = {
+    "colony": "Colonies", "discoveries": "Discoveries", "buildings": "Buildings",
+    "economy": "Economy", "bought": "Bought / corrected",
+}
+NEUTRAL = "#bdb39c"
+
+
+def _name(text: str) -> str:
+    return html.escape(str(text), quote=False)
+
+
+def _layout(fig: go.Figure, title: str, height: int = 330, **extra: Any) -> go.Figure:
+    fig.update_layout(
+        title={"text": title, "x": 0, "font": {"size": 15}},
+        height=height,
+        margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        legend={"orientation": "h", "yanchor": "top", "y": -0.15, "x": 0},
+        paper_bgcolor="rgba(0,0,0,0)",
+        plot_bgcolor="rgba(255,255,255,0.35)",
+        **extra,
+    )
+    return fig
+
+
+def _players(points: Sequence[Mapping[str, Any]]) -> list[str]:
+    names: list[str] = []
+    for point in points:
+        for name in point.get("players", {}):
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def _per_turn(points: Sequence[Mapping[str, Any]], colours: Mapping[str, str], key: str,
+              title: str, y_title: str) -> go.Figure:
+    fig = go.Figure()
+    for name in _players(points):
+        xs = [p["turn"] for p in points if name in p["players"]]
+        ys = [p["players"][name].get(key, 0) for p in points if name in p["players"]]
+        dash = ["dot" if p.get("provisional") else "solid" for p in points]
+        fig.add_trace(go.Scatter(
+            x=xs, y=ys, mode="lines+markers", name=_name(name),
+            line={"color": colours.get(name), "width": 3, "dash": "solid"},
+            marker={"size": 8, "symbol": ["circle-open" if d == "dot" else "circle"
+                                          for d in dash]},
+            hovertext=[f"{_name(name)}<br>turn {x}: {y}" for x, y in zip(xs, ys, strict=True)],
+            hoverinfo="text",
+        ))
+    fig.update_xaxes(title="turn", dtick=1, range=[0.5, 8.5])
+    fig.update_yaxes(title=y_title, rangemode="tozero")
+    return _layout(fig, title)
+
+
+def vp_by_turn(points: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) -> go.Figure:
+    """VP of each player at the end of every turn (an open marker: the turn in play)."""
+    return _per_turn(points, colours, "vp", "Victory points by turn", "VP")
+
+
+def money_by_turn(points: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) -> go.Figure:
+    return _per_turn(points, colours, "money", "Money by turn", "$")
+
+
+def vp_by_category(totals: Mapping[str, Mapping[str, int]]) -> go.Figure:
+    """Stacked bars: each player's VP split by where it comes from."""
+    players = list(totals)
+    fig = go.Figure()
+    for category, colour in CATEGORY_COLOURS.items():
+        ys = [totals[p].get(category, 0) for p in players]
+        if not any(ys):
+            continue
+        fig.add_trace(go.Bar(
+            x=[_name(p) for p in players], y=ys, name=CATEGORY_TITLES[category],
+            marker_color=colour,
+            hovertext=[f"{_name(p)}<br>{CATEGORY_TITLES[category]}: {y}"
+                       for p, y in zip(players, ys, strict=True)],
+            hoverinfo="text",
+        ))
+    fig.update_yaxes(title="VP")
+    return _layout(fig, "VP by category", barmode="stack")
+
+
+def region_control(points: Sequence[Mapping[str, Any]], region_names: Mapping[str, str],
+                   colours: Mapping[str, str], scoring_turns: Sequence[int] = (3, 6, 8),
+                   ) -> go.Figure:
+    """Who led each region at the end of every turn (scoring turns outlined)."""
+    fig = go.Figure()
+    regions = list(region_names)
+    leaders_seen: dict[str, list[tuple[int, str]]] = {}
+    for point in points:
+        for region, leader in point.get("leaders", {}).items():
+            if region in region_names:
+                leaders_seen.setdefault(leader or "", []).append((point["turn"], region))
+    for leader, cells in leaders_seen.items():
+        label = _name(leader) if leader else "nobody / tied"
+        fig.add_trace(go.Scatter(
+            x=[t for t, _ in cells], y=[region_names[r] for _, r in cells], mode="markers",
+            name=label,
+            marker={
+                "symbol": "square", "size": 22,
+                "color": colours.get(leader, NEUTRAL) if leader else NEUTRAL,
+                "line": {"width": [3 if t in scoring_turns else 0 for t, _ in cells],
+                         "color": "#2b2118"},
+            },
+            hovertext=[f"{label}<br>{region_names[r]}, turn {t}" for t, r in cells],
+            hoverinfo="text",
+        ))
+    fig.update_xaxes(title="turn (outlined: colony scoring)", dtick=1, range=[0.5, 8.5])
+    fig.update_yaxes(categoryorder="array",
+                     categoryarray=[region_names[r] for r in reversed(regions)])
+    return _layout(fig, "Region leaders over the ages", height=380)
+
+
+def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) -> go.Figure:
+    """The nine regions on a rough map: size = workers there, colour = the leader."""
+    fig = go.Figure()
+    xs, ys = zip(*COASTLINE, strict=True)
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", hoverinfo="skip",
+                             fillcolor="rgba(198,180,140,0.35)",
+                             line={"color": "rgba(120,100,70,0.5)", "width": 1},
+                             showlegend=False))
+    for row in rows:
+        x, y = REGION_XY.get(row["region"], (0.0, 0.0))
+        total = sum(row["counts"].values())
+        leader = row.get("leader")
+        colour = colours.get(leader, NEUTRAL) if leader else NEUTRAL
+        detail = "<br>".join(
+            f"{_name(p)}: {n}" for p, n in sorted(row["counts"].items(), key=lambda kv: -kv[1])
+            if n) or "nobody"
+        state = "" if row["discovered"] else " (undiscovered)"
+        head = _name(leader) if leader else ("tied: " + ", ".join(_name(p) for p in row["tied"])
+                                             if row.get("tied") else "no leader")
+        fig.add_trace(go.Scatter(
+            x=[x], y=[y], mode="markers+text", showlegend=False,
+            text=[f"{row['name']} · {total}"], textposition="top center",
+            textfont={"size": 11},
+            marker={"size": 14 + 3 * min(total, 10), "color": colour,
+                    "opacity": 0.9 if row["discovered"] else 0.35,
+                    "line": {"width": 2 if row.get("scores") else 0, "color": "#2b2118"}},
+            hovertext=[f"<b>{row['name']}</b>{state}<br>leader: {head}<br>{detail}"],
+            hoverinfo="text",
+        ))
+    for name, colour in colours.items():  # a legend of the players' colours
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=_name(name),
+                                 marker={"size": 12, "color": colour}))
+    # No locked aspect: the map fills its column (a half page on a desktop, a phone's width).
+    fig.update_xaxes(visible=False, range=[-127, -33], fixedrange=True)
+    fig.update_yaxes(visible=False, range=[-56, 63], fixedrange=True)
+    return _layout(fig, "The New World: who leads where", height=520)
+
+
+def wins_by_player(stats: Sequence[Mapping[str, Any]], key: str = "name") -> go.Figure:
+    """Wins and games per player (or nation) as grouped bars."""
+    names = [_name(s[key]) for s in stats]
+    fig = go.Figure([
+        go.Bar(x=names, y=[s["games"] for s in stats], name="games", marker_color=NEUTRAL),
+        go.Bar(x=names, y=[s["wins"] for s in stats], name="wins", marker_color="#8b3a1a"),
+    ])
+    return _layout(fig, "Games and wins", barmode="group")
+
+
+def score_distribution(scores: Sequence[Mapping[str, Any]]) -> go.Figure:
+    """Histogram of final scores (winners apart)."""
+    fig = go.Figure()
+    for won, colour, label in ((False, NEUTRAL, "other places"), (True, "#8b3a1a", "winners")):
+        values = [s["vp"] for s in scores if bool(s["won"]) == won]
+        if values:
+            fig.add_trace(go.Histogram(x=values, name=label, marker_color=colour,
+                                       xbins={"size": 5}))
+    fig.update_xaxes(title="final VP")
+    fig.update_yaxes(title="players")
+    return _layout(fig, "Score distribution", barmode="stack")

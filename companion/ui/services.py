@@ -1,0 +1,375 @@
+"""Page services: the only way the pages reach the saved games.
+
+Every page calls one of these functions and renders what comes back. Engine refusals come
+back as an ``Outcome`` with the engine's message (never an exception), so a page can show
+it with ``st.error`` and keep the table's input.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+import streamlit as st
+
+from companion.engine import Conflict, EngineError, Game, GameState
+from companion.store import (
+    GameListing,
+    GameNotFound,
+    NationStats,
+    PlayerStats,
+    Store,
+    StoredGame,
+    default_url,
+)
+from companion.ui import session, views
+
+# ---------------------------------------------------------------- the store
+
+
+@st.cache_resource(show_spinner=False)
+def _store_at(url: str) -> Store:
+    return Store(url)
+
+
+def store() -> Store:
+    """The app's one Store, cached per database URL (COMPANION_DB_URL / COMPANION_DATA_DIR)."""
+    return _store_at(default_url())
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a request: the game as it now stands, and why it was refused if so."""
+
+    stored: StoredGame | None
+    error: str | None = None
+    conflict: bool = False  # someone else changed the game first: it has been reloaded
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+# ---------------------------------------------------------------- the open game
+
+
+def current_game() -> StoredGame | None:
+    """The game open in this session, loaded once and kept until it changes. A game named
+    in the page address (``?game=12``, a link shared by another phone) is opened first."""
+    linked = session.linked_game_id()
+    if linked is not None and linked != session.game_id():
+        session.open_game(linked, None)
+    game_id = session.game_id()
+    if game_id is None:
+        return None
+    stored = session.cached_game()
+    if stored is None:
+        try:
+            stored = store().load(game_id)
+        except GameNotFound:
+            session.close_game()
+            session.link_game(None)
+            session.flash("warning", f"There is no saved game {game_id}.")
+            return None
+        session.remember_game(stored)
+    return stored
+
+
+def open_game(game_id: int) -> Outcome:
+    try:
+        stored = store().load(game_id)
+    except GameNotFound as exc:
+        return Outcome(None, str(exc))
+    session.open_game(game_id, stored)
+    return Outcome(stored)
+
+
+def reload_game() -> StoredGame | None:
+    game_id = session.game_id()
+    if game_id is None:
+        return None
+    session.open_game(game_id, None)
+    return current_game()
+
+
+def record(event: Mapping[str, Any]) -> Outcome:
+    """Save one step of the open game at once (guarded by the number of events seen)."""
+    stored = current_game()
+    if stored is None:
+        return Outcome(None, "no game is open")
+    try:
+        new = store().append(stored.id, dict(event), expected_seq=stored.seq)
+    except Conflict as exc:
+        return _conflict(stored.id, exc)
+    except EngineError as exc:
+        return Outcome(stored, str(exc))
+    except GameNotFound as exc:
+        session.close_game()
+        return Outcome(None, str(exc))
+    session.remember_game(new)
+    return Outcome(new)
+
+
+def undo(n: int = 1) -> Outcome:
+    """Take back the last ``n`` steps of the open game."""
+    stored = current_game()
+    if stored is None:
+        return Outcome(None, "no game is open")
+    if stored.seq < n:
+        return Outcome(stored, "there is nothing to undo yet")
+    try:
+        new = store().undo(stored.id, expected_seq=stored.seq, n=n)
+    except Conflict as exc:
+        return _conflict(stored.id, exc)
+    except EngineError as exc:
+        return Outcome(stored, str(exc))
+    session.remember_game(new)
+    session.clear_drafts()
+    return Outcome(new)
+
+
+def _conflict(game_id: int, exc: Conflict) -> Outcome:
+    fresh = store().load(game_id)
+    session.remember_game(fresh)
+    session.clear_drafts()
+    return Outcome(fresh, f"{exc}. The game has been reloaded: check the board and enter "
+                          "your step again.", conflict=True)
+
+
+def last_step(stored: StoredGame) -> str | None:
+    """The last recorded step in words (for the Undo button)."""
+    if not stored.seq:
+        return None
+    game = stored.game
+    before = game.at(stored.seq - 1)
+    return views.describe_event(before, game.events[-1])
+
+
+# ---------------------------------------------------------------- new games
+
+
+def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
+                seed: int | None = None) -> Outcome:
+    """Save a new game and open it. ``shuffle_order`` draws the turn order at random."""
+    setup = dict(setup)
+    if shuffle_order:
+        seats = list(setup.get("players", []))
+        random.Random(seed).shuffle(seats)
+        setup["players"] = seats
+    try:
+        stored = store().create_game(setup)
+    except EngineError as exc:
+        return Outcome(None, str(exc))
+    session.open_game(stored.id, stored)
+    return Outcome(stored)
+
+
+def starting_money(setup: Mapping[str, Any]) -> dict[str, int] | str:
+    """Money per player for a set-up, or the reason the set-up is not valid yet."""
+    from companion.engine.setup import parse_setup
+
+    try:
+        return parse_setup(setup).starting_money()
+    except EngineError as exc:
+        return str(exc)
+
+
+def age3_buildings(edition: str, builders: bool) -> dict[str, str]:
+    """Age III building ids and names (for the reduced-randomness draw)."""
+    from companion.rules.buildings import buildings_for
+
+    return {b.id: b.name for b in buildings_for(edition, builders).values() if b.age == 3}
+
+
+def token_regions() -> list[str]:
+    """The regions that get a discovery token at set-up (all but the Caribbean)."""
+    from companion.rules.regions import REGIONS, START_DISCOVERED
+
+    return [r for r in REGIONS if r not in START_DISCOVERED]
+
+
+def preset_random(key: str, options: list[Any], n: int) -> None:
+    """Callback: fill a multiselect with ``n`` options drawn at random."""
+    session.set_widget_value(key, random.sample(options, n))
+
+
+def preset_tokens(prefix: str) -> None:
+    """Callback: deal one token face up on every region (advanced scouting)."""
+    from companion.rules.discoveries import TOKENS
+
+    regions = token_regions()
+    for region, token in zip(regions, random.sample(list(TOKENS), len(regions)), strict=True):
+        session.set_widget_value(f"{prefix}{region}", token)
+
+
+def demo_game(players: int = 4, seed: int | None = None, finished: bool = True,
+              builders: bool = True) -> Outcome:
+    """A randomly played game, saved (to try the charts and the history)."""
+    from companion.engine.playout import random_game
+
+    rng = random.Random(seed)
+    names = ["Amelia", "Bartolomeu", "Catalina", "Diego", "Elcano", "Florence"][:players]
+    colours = ["red", "blue", "green", "yellow", "orange", "purple"]
+    setup = {"edition": "empires", "options": {"builders": builders},
+             "players": [{"name": n, "colour": colours[i]} for i, n in enumerate(names)]}
+    game = random_game(setup, seed=rng.randrange(10**6), stop_after=None if finished else 150)
+    try:
+        stored = store().import_record(game.record())
+    except EngineError as exc:
+        return Outcome(None, str(exc))
+    return Outcome(stored)
+
+
+# ---------------------------------------------------------------- lists and stats
+
+
+@dataclass(frozen=True)
+class HomeView:
+    in_progress: list[GameListing]
+    finished: list[GameListing]
+    total: int
+
+
+def home(limit: int = 8) -> HomeView:
+    s = store()
+    return HomeView(
+        in_progress=s.list_games(status="in_progress", limit=limit),
+        finished=s.list_games(status="finished", limit=limit),
+        total=s.count_games(),
+    )
+
+
+@dataclass(frozen=True)
+class Filters:
+    player: str | None = None
+    edition: str | None = None
+    status: str | None = None
+    since: date | None = None
+    before: date | None = None
+
+    def as_kwargs(self) -> dict[str, Any]:
+        return {"player": self.player or None, "edition": self.edition,
+                "status": self.status, "since": self.since, "before": self.before}
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    games: list[GameListing]
+    total: int
+    players: list[PlayerStats]
+    nations: list[NationStats]
+    scores: list[dict[str, Any]]  # one row per finished game and player: vp, won, edition
+
+
+def history(filters: Filters, limit: int = 200) -> HistoryView:
+    s = store()
+    kwargs = filters.as_kwargs()
+    games = s.list_games(limit=limit, **kwargs)
+    stat_args = {"since": filters.since, "before": filters.before, "edition": filters.edition}
+    finished = [g for g in games if g.status == "finished"]
+    scores = [
+        {"game": g.id, "player": p, "vp": g.totals.get(p, 0), "won": p in g.winners,
+         "edition": g.edition}
+        for g in finished for p in g.players
+    ]
+    return HistoryView(games, s.count_games(**kwargs), s.player_stats(**stat_args),
+                       s.nation_stats(**stat_args), scores)
+
+
+def load_game(game_id: int) -> Outcome:
+    try:
+        return Outcome(store().load(game_id))
+    except GameNotFound as exc:
+        return Outcome(None, str(exc))
+
+
+def state_at(game: Game, version: int) -> GameState:
+    """The game as it stood after ``version`` events (a replay)."""
+    return game.at(version)
+
+
+def delete_game(game_id: int) -> Outcome:
+    try:
+        store().delete_game(game_id)
+    except GameNotFound as exc:
+        return Outcome(None, str(exc))
+    if session.game_id() == game_id:
+        session.close_game()
+    if session.history_game() == game_id:
+        session.set_history_game(None)
+    return Outcome(None)
+
+
+# ---------------------------------------------------------------- export and import
+
+
+def export_json(game_id: int) -> str:
+    return json.dumps(store().export_record(game_id), indent=2, ensure_ascii=False)
+
+
+def export_bundle(game_ids: Sequence[int],
+                  progress: Callable[[float, str], None] | None = None) -> str:
+    """Many games in one JSON file ({"games": [...]}, each with its date), as import reads."""
+    s = store()
+    games = []
+    for i, game_id in enumerate(game_ids, start=1):
+        stored = s.load(game_id)
+        games.append({**stored.game.record(), "created": stored.created.isoformat()})
+        if progress:
+            progress(i / len(game_ids), f"{i} of {len(game_ids)}")
+    return json.dumps({"games": games}, ensure_ascii=False)
+
+
+def export_csv(filters: Filters | None = None) -> str:
+    return store().export_history_csv(**(filters or Filters()).as_kwargs())
+
+
+@dataclass
+class ImportReport:
+    imported: list[int] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)  # "file, record n: why"
+
+
+def _records_in(payload: Any) -> list[Any]:
+    """A record, a list of records, or {"games": [...]} (as bundles are written)."""
+    if isinstance(payload, list):
+        return payload
+    if isinstance(payload, dict) and isinstance(payload.get("games"), list):
+        return payload["games"]
+    return [payload]
+
+
+def import_files(files: Sequence[tuple[str, bytes]],
+                 progress: Callable[[float, str], None] | None = None) -> ImportReport:
+    """Import every record in the uploaded files, one by one (a bad one stops only itself)."""
+    report = ImportReport()
+    batches: list[tuple[str, list[Any]]] = []
+    for name, data in files:
+        try:
+            batches.append((name, _records_in(json.loads(data.decode("utf-8-sig")))))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            report.failed.append(f"{name}: not a JSON file ({exc})")
+    total = sum(len(records) for _, records in batches) or 1
+    done = 0
+    s = store()
+    for name, records in batches:
+        for index, record in enumerate(records, start=1):
+            label = name if len(records) == 1 else f"{name}, record {index}"
+            created = record.get("created") if isinstance(record, dict) else None
+            try:
+                when = datetime.fromisoformat(created) if isinstance(created, str) else None
+            except ValueError:
+                when = None
+            try:
+                stored = s.import_record(record, created=when)
+                report.imported.append(stored.id)
+            except EngineError as exc:
+                report.failed.append(f"{label}: {exc}")
+            done += 1
+            if progress:
+                progress(done / total, f"{done} of {total}: {label}")
+    return report

@@ -1,0 +1,152 @@
+"""The one owner of ``st.session_state``: everything a browser tab remembers between reruns.
+
+Keys are namespaced (``aod.*``) and read through typed functions, so pages never index the
+session state themselves. Tests seed a session through the same key names (``KEYS``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import streamlit as st
+
+Level = Literal["success", "info", "warning", "error"]
+
+GAME_ID = "aod.game_id"  # the game open on the Table page
+GAME = "aod.game"  # its last loaded StoredGame (reloaded on a conflict)
+FLASH = "aod.flash"  # messages to show once, after a rerun
+DRAFT = "aod.draft"  # (seq, {name: list}) lists being tapped together (goods turned up, ...)
+PICKED = "aod.picked"  # (seq, building id): a building chosen, its extra choice pending
+HISTORY_GAME = "aod.history_game"  # the game opened on the History page
+KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKED, HISTORY_GAME)
+
+
+@dataclass(frozen=True)
+class Flash:
+    level: Level
+    text: str
+
+
+def _get(key: str, default: Any = None) -> Any:
+    return st.session_state.get(key, default)
+
+
+# ---------------------------------------------------------------- the open game
+
+
+def game_id() -> int | None:
+    value = _get(GAME_ID)
+    return int(value) if value is not None else None
+
+
+def open_game(game_id: int, stored: Any | None = None) -> None:
+    """Make ``game_id`` the game of the Table and Scoreboard pages."""
+    if _get(GAME_ID) != game_id:
+        clear_drafts()
+    st.session_state[GAME_ID] = game_id
+    st.session_state[GAME] = stored
+
+
+def cached_game() -> Any | None:
+    """The StoredGame last loaded for the open game (None: load it)."""
+    stored = _get(GAME)
+    if stored is None or getattr(stored, "id", None) != game_id():
+        return None
+    return stored
+
+
+def remember_game(stored: Any) -> None:
+    st.session_state[GAME_ID] = stored.id
+    st.session_state[GAME] = stored
+
+
+def close_game() -> None:
+    for key in (GAME_ID, GAME, DRAFT, PICKED):
+        st.session_state.pop(key, None)
+
+
+def linked_game_id() -> int | None:
+    """The game named in the page address (``?game=12``), if any."""
+    value = st.query_params.get("game")
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def link_game(game_id: int | None) -> None:
+    """Put the open game in the page address, so that the link opens it on another phone."""
+    if game_id is None:
+        st.query_params.pop("game", None)
+    elif st.query_params.get("game") != str(game_id):
+        st.query_params["game"] = str(game_id)
+
+
+# ---------------------------------------------------------------- one-off messages
+
+
+def flash(level: Level, text: str) -> None:
+    st.session_state.setdefault(FLASH, []).append(Flash(level, text))
+
+
+def take_flashes() -> list[Flash]:
+    return st.session_state.pop(FLASH, [])
+
+
+# ---------------------------------------------------------------- drafts (taps before a step)
+
+
+def _drafts(seq: int) -> dict[str, list[Any]]:
+    held = _get(DRAFT)
+    if not held or held[0] != seq:
+        held = (seq, {})
+        st.session_state[DRAFT] = held
+    return held[1]
+
+
+def draft(name: str, seq: int) -> list[Any]:
+    """A list being built up by taps for the step at ``seq`` (forgotten once the game moves)."""
+    return list(_drafts(seq).get(name, []))
+
+
+def set_draft(name: str, seq: int, items: list[Any]) -> None:
+    _drafts(seq)[name] = list(items)
+
+
+def clear_drafts() -> None:
+    st.session_state.pop(DRAFT, None)
+    st.session_state.pop(PICKED, None)
+
+
+def picked_building(seq: int) -> str | None:
+    held = _get(PICKED)
+    return held[1] if held and held[0] == seq else None
+
+
+def pick_building(seq: int, building: str | None) -> None:
+    if building is None:
+        st.session_state.pop(PICKED, None)
+    else:
+        st.session_state[PICKED] = (seq, building)
+
+
+# ---------------------------------------------------------------- other pages
+
+
+def history_game() -> int | None:
+    return _get(HISTORY_GAME)
+
+
+def set_history_game(game_id: int | None) -> None:
+    st.session_state[HISTORY_GAME] = game_id
+
+
+def widget_value(key: str, default: Any = None) -> Any:
+    """The current value of a widget by key (before or after it is drawn)."""
+    return _get(key, default)
+
+
+def set_widget_value(key: str, value: Any) -> None:
+    """Preset a widget (call before it is drawn, or from a callback)."""
+    st.session_state[key] = value

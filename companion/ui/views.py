@@ -1,0 +1,790 @@
+"""View models: what the pages show, computed from the engine's state. No Streamlit here.
+
+Everything a page displays about a game goes through these functions, so the pages only lay
+out widgets. Player names are user text: use ``md`` before putting one into markdown.
+
+>>> md("*Ann* [x](y)")
+'\\\\*Ann\\\\* \\\\[x\\\\]\\\\(y\\\\)'
+>>> track_title("trade_goods"), worker_label("captain")
+('Trade Goods', '⚓ captain')
+"""
+
+from __future__ import annotations
+
+import html
+import string
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.engine import Game, GameSetup, standings
+from companion.engine.refresh import building_pile
+from companion.engine.resolution import (
+    accounted_tokens,
+    battle_regions,
+    expected_losses,
+    price_of,
+    shipping_values,
+)
+from companion.engine.setup import COLOURS
+from companion.engine.state import GameState, Slot
+from companion.rules.buildings import Building
+from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
+from companion.rules.editions import (
+    BUILDING_SLOTS,
+    BUY_VP_PRICE,
+    SCORING_TURNS,
+    TRACKS,
+    TRADE_GOODS_SLOTS,
+    WORKER_TYPES,
+    age_of_turn,
+)
+from companion.rules.goods import SHIP
+from companion.scoring import Income, ScoreBreakdown, best_income
+
+LAST_TURN = 8
+
+# ---------------------------------------------------------------- labels
+
+TRACK_TITLES = {
+    "initiative": "Initiative",
+    "dock": "Colonist Dock",
+    "trade_goods": "Trade Goods",
+    "shipping": "Merchant Shipping",
+    "buildings": "Capital Buildings",
+    "discovery": "Discovery",
+    "specialists": "Specialists",
+    "warfare": "Warfare",
+}
+WORKER_ICONS = {
+    "colonist": "👤",
+    "captain": "⚓",
+    "merchant": "💰",
+    "missionary": "✝️",
+    "soldier": "⚔️",
+    "builder": "🔨",
+}
+COLOUR_EMOJI = {
+    "red": "🔴", "yellow": "🟡", "blue": "🔵", "green": "🟢", "orange": "🟠",
+    "purple": "🟣", "white": "⚪", "black": "⚫",
+}
+COLOUR_HEX = {
+    "red": "#c0392b", "yellow": "#d4ac0d", "blue": "#2e5fa8", "green": "#2e8b57",
+    "orange": "#e67e22", "purple": "#7d3c98", "white": "#9e9e9e", "black": "#222222",
+}
+NATION_NAMES = {
+    "england": "England", "spain": "Spain", "france": "France", "portugal": "Portugal",
+    "holland": "Holland", "italy": "Italian city-states",
+}
+NATION_COLOURS = {
+    "england": "red", "spain": "yellow", "france": "blue", "portugal": "green",
+    "holland": "orange", "italy": "purple",
+}
+KIND_TITLES = {
+    "immediate": "acts when bought",
+    "one_use": "one use",
+    "permanent": "every turn",
+    "end_vp": "VP at the end",
+}
+SCORE_CATEGORIES = ("colony", "discoveries", "buildings", "economy", "bought")
+CATEGORY_TITLES = {
+    "colony": "Colonies", "discoveries": "Discoveries", "buildings": "Buildings",
+    "economy": "Economy", "bought": "Bought / corrected",
+}
+
+_PUNCTUATION = frozenset(string.punctuation)
+
+
+def md(text: str) -> str:
+    """User text made inert for Streamlit markdown: every ASCII punctuation mark escaped."""
+    return "".join("\\" + c if c in _PUNCTUATION else c for c in str(text)).replace("\n", " ")
+
+
+def plain(text: str) -> str:
+    """User text made inert for plotly labels (which read a little HTML)."""
+    return html.escape(str(text), quote=False)
+
+
+def track_title(track: str) -> str:
+    return TRACK_TITLES.get(track, track.replace("_", " ").title())
+
+
+def worker_label(worker: str) -> str:
+    return f"{WORKER_ICONS.get(worker, '•')} {worker}"
+
+
+def good_label(good: str) -> str:
+    return "🚢 ship" if good == SHIP else good.replace("_", " ")
+
+
+def nation_label(nation: str | None) -> str:
+    return NATION_NAMES.get(nation or "", "—")
+
+
+def player_colours(setup: GameSetup) -> dict[str, str]:
+    """Each player's colour name; players who chose none get a free one, in seat order."""
+    taken = {p.colour for p in setup.players if p.colour}
+    spare = [c for c in COLOURS if c not in taken]
+    colours = {}
+    for p in setup.players:
+        colours[p.name] = p.colour if p.colour in COLOUR_HEX else (spare.pop(0) if spare else "")
+    return colours
+
+
+def colour_hex(setup: GameSetup) -> dict[str, str]:
+    return {name: COLOUR_HEX.get(c, "#555555") for name, c in player_colours(setup).items()}
+
+
+def badge(setup: GameSetup, name: str) -> str:
+    """Colour disc and escaped name, for markdown."""
+    colour = player_colours(setup).get(name, "")
+    return f"{COLOUR_EMOJI.get(colour, '◯')} {md(name)}"
+
+
+def region_title(state_or_edition: GameState | str, region: str) -> str:
+    from companion.rules.regions import REGIONS
+
+    edition = state_or_edition if isinstance(state_or_edition, str) else (
+        state_or_edition.setup.edition)
+    return REGIONS[region].display_name(edition)
+
+
+def building_title(state: GameState, building_id: str) -> str:
+    b = state.catalogue.get(building_id)
+    return b.name if b else building_id
+
+
+def discovery_title(item_id: str) -> str:
+    d = DISCOVERIES.get(item_id)
+    if d is None:
+        return item_id
+    if d.kind == "card":
+        return f"{d.name} (natives {d.natives}, ${d.dollars}+${d.dollars_per_soldier}/soldier, " \
+               f"{d.vp} VP)"
+    return d.name
+
+
+def where_now(state: GameState) -> str:
+    """Turn, age and phase in a few words."""
+    if state.phase == "over":
+        return "Game over"
+    if state.phase == "setup":
+        return "Set-up: turn up the opening goods and buildings"
+    age = "I" * state.age
+    step = str(state.step)
+    resolving = ("powers before the tracks" if step == "declare" else
+                 f"resolving {track_title(step)}" if state.step else "income")
+    phase = {
+        "placement": "placement",
+        "resolution": resolving,
+        "benefits": "building powers and refresh",
+        "buy_vp": "buying VP after the scoring",
+    }.get(state.phase, state.phase)
+    return f"Turn {state.turn} of {LAST_TURN} · Age {age} · {phase}"
+
+
+# ---------------------------------------------------------------- the board
+
+
+@dataclass(frozen=True)
+class SlotView:
+    label: str
+    player: str | None = None
+    worker: str | None = None
+    done: bool = False
+    current: bool = False  # the slot the engine is resolving now
+
+
+@dataclass(frozen=True)
+class TrackView:
+    track: str
+    title: str
+    slots: tuple[SlotView, ...]
+    note: str = ""
+    active: bool = False  # resolving now
+    open_ended: bool = False  # no numbered slots (Shipping, Discovery)
+
+
+def _current_slot(state: GameState, track: str) -> Slot | None:
+    if state.phase != "resolution" or state.step != track or track == "discovery":
+        return None
+    slots = state.tracks.get(track, [])
+    return slots[state.cursor] if state.cursor < len(slots) else None
+
+
+def _slot_views(state: GameState, track: str, labels: Sequence[str]) -> list[SlotView]:
+    placed = {s.label: s for s in state.tracks.get(track, [])}
+    current = _current_slot(state, track)
+    views = []
+    for label in labels:
+        s = placed.pop(label, None)
+        if s is None:
+            views.append(SlotView(label))
+        else:
+            views.append(SlotView(label, s.player, s.worker, s.done, s is current))
+    for label, s in placed.items():  # X, Y, Mayflower slots and anything unexpected
+        views.append(SlotView(label, s.player, s.worker, s.done, s is current))
+    return views
+
+
+def board(state: GameState) -> list[TrackView]:
+    """The eight tracks of the current turn, top to bottom, with their slots."""
+    n = len(state.players)
+    views = []
+    for track in TRACKS:
+        slots = state.tracks.get(track, [])
+        note, open_ended = "", False
+        if track == "initiative":
+            labels = [str(i) for i in range(1, n + 1)]
+            note = "Pays its slot number in dollars, and goes first next turn."
+        elif track == "dock":
+            labels = [str(i) for i in range(1, 2 * n)]
+            note = "Workers sail to a discovered region, in slot order."
+        elif track == "trade_goods":
+            labels = [str(i) for i in range(1, max(len(state.goods_offer), len(slots)) + 1)]
+            offer = ", ".join(good_label(g) for g in state.goods_offer) or "none left"
+            note = f"Face up: {offer}"
+        elif track == "buildings":
+            labels = [str(i) for i in range(1, max(len(state.buildings_offer), len(slots)) + 1)]
+            offer = ", ".join(building_title(state, b) for b in state.buildings_offer)
+            note = f"Face up: {offer or 'none'}"
+        elif track == "specialists":
+            labels = list(state.edition.specialist_boxes(state.setup.options.builders))
+            note = "Each box gives its specialist; Training sells one for $5."
+        elif track == "warfare":
+            cap = state.edition.warfare_cap
+            labels = [str(i) for i in range(1, (cap or max(len(slots) + 1, 1)) + 1)]
+            note = "Each worker here may start a battle or, for $10, a war."
+        else:
+            labels = [s.label for s in slots]
+            open_ended = True
+            if track == "shipping":
+                values = shipping_values(state) if "shipping" in state.tracks else {}
+                ship = "a ship is waiting" if state.ship_on_track else "no ship this turn"
+                score = ", ".join(f"{md(p)} {v}" for p, v in values.items())
+                note = f"Highest value takes the ship ({ship}). {score}".strip()
+            else:
+                waiting = [
+                    f"{md(name)}: " + ", ".join(
+                        f"{k} {WORKER_ICONS[w]}" for w, k in p.discovery.items() if k)
+                    for name, p in state.players.items() if any(p.discovery.values())
+                ]
+                note = "Waiting to explore: " + ("; ".join(waiting) if waiting else "nobody")
+        views.append(TrackView(
+            track, track_title(track), tuple(_slot_views(state, track, labels)), note,
+            active=state.phase == "resolution" and state.step == track, open_ended=open_ended,
+        ))
+    return views
+
+
+# ---------------------------------------------------------------- players
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    name: str
+    colour: str
+    nation: str | None
+    money: int
+    to_place: dict[str, int]
+    incoming: dict[str, int]
+    on_discovery: dict[str, int]
+    goods: dict[str, int]
+    ships: int
+    buildings: tuple[str, ...]
+    discoveries: tuple[str, ...]
+    vp: int
+    placing: bool  # it is this player's turn to place / decide
+
+
+def _nonzero(counts: Mapping[str, int]) -> dict[str, int]:
+    return {k: v for k, v in counts.items() if v}
+
+
+def players(game: Game) -> list[PlayerView]:
+    """Every player in the current turn order, with what they hold and their provisional VP."""
+    state = game.state
+    totals = {s.player: s.total for _, s in standings(state)}
+    colours = player_colours(game.setup)
+    wanted = game.pending()
+    acting = wanted.player if wanted else None
+    views = []
+    for name in state.order:
+        p = state.players[name]
+        views.append(PlayerView(
+            name=name, colour=colours.get(name, ""), nation=p.nation, money=p.money,
+            to_place=_nonzero(p.available), incoming=_nonzero(p.incoming),
+            on_discovery=_nonzero(p.discovery), goods=_nonzero(p.goods), ships=p.ships,
+            buildings=tuple(p.buildings), discoveries=tuple(p.discoveries),
+            vp=totals.get(name, 0), placing=name == acting,
+        ))
+    return views
+
+
+def counts_text(counts: Mapping[str, int]) -> str:
+    """'👤×3 ⚓×1' for a worker count mapping (or '—')."""
+    return " ".join(f"{WORKER_ICONS.get(w, w)}×{n}" for w, n in counts.items() if n) or "—"
+
+
+def goods_text(goods: Mapping[str, int], ships: int = 0) -> str:
+    parts = [f"{n} {good_label(g)}" for g, n in goods.items() if n]
+    if ships:
+        parts.append(f"{ships} 🚢")
+    return ", ".join(parts) or "—"
+
+
+# ---------------------------------------------------------------- income
+
+
+@dataclass(frozen=True)
+class IncomeView:
+    player: str
+    income: Income
+    wild_ships: int
+    last_income: int | None  # dollars earned in the last Income phase
+
+
+def income(state: GameState) -> list[IncomeView]:
+    """The best arrangement of each player's goods and ships right now."""
+    views = []
+    for name in state.order:
+        p = state.players[name]
+        wild = max(0, p.ships - state.mayflower_ships.get(name, 0))
+        last = p.income.get(state.turn, p.income.get(state.turn - 1))
+        views.append(IncomeView(name, best_income(p.goods, wild), wild, last))
+    return views
+
+
+def income_sets_text(inc: Income) -> list[str]:
+    """One line per set: 'fur + fur + 🚢 ship = $3'."""
+    lines = [f"{' + '.join(good_label(g) for g in s.goods)} = ${s.value}" for s in inc.sets]
+    if inc.unused:
+        lines.append("not in a set: " + ", ".join(good_label(g) for g in inc.unused))
+    return lines
+
+
+# ---------------------------------------------------------------- scores
+
+
+def score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
+    """Rows for the standings table."""
+    rows = []
+    for place, s in scored:
+        rows.append({
+            "Place": place, "Player": s.player, "VP": s.total,
+            "Colonies I": s.colony[0], "Colonies II": s.colony[1], "Colonies III": s.colony[2],
+            "Discoveries": s.discoveries, "Buildings": s.buildings_total,
+            "Economy": s.economy, "Bought": s.bought, "Money": s.money,
+            "Goods+ships": s.goods_and_ships,
+        })
+    return rows
+
+
+def category_totals(scored: Iterable[tuple[int, ScoreBreakdown]]) -> dict[str, dict[str, int]]:
+    """player -> category -> VP, for the stacked bar chart."""
+    return {
+        s.player: {"colony": s.colony_total, "discoveries": s.discoveries,
+                   "buildings": s.buildings_total, "economy": s.economy, "bought": s.bought}
+        for _, s in scored
+    }
+
+
+def regions(state: GameState) -> list[dict[str, Any]]:
+    """One row per region: discovered, its good, workers per player and the leader."""
+    rows = []
+    for region in state.regions:
+        counts = {n: state.workers_in_region(region, n) for n in state.order}
+        present = {n: c for n, c in counts.items() if c}
+        top = max(present.values(), default=0)
+        leaders = [n for n, c in present.items() if c == top]
+        rows.append({
+            "region": region,
+            "name": region_title(state, region),
+            "discovered": region in state.discovered,
+            "good": state.region_goods[region],
+            "good_taken_by": state.region_good_taken_by.get(region),
+            "counts": counts,
+            "detail": {n: _nonzero(state.regions[region].get(n, {})) for n in present},
+            "leader": leaders[0] if len(leaders) == 1 else None,
+            "tied": leaders if len(leaders) > 1 else [],
+            "scores": top >= 3,
+        })
+    return rows
+
+
+def timeline(state: GameState) -> list[dict[str, Any]]:
+    """Per-turn snapshots, plus a provisional point for the turn being played."""
+    points = list(state.timeline)
+    done = points[-1]["turn"] if points else 0
+    if state.phase not in ("over", "setup") and state.turn > done:
+        scores = {s.player: s for s in (sc for _, sc in standings(state))}
+        points.append({
+            "turn": state.turn,
+            "provisional": True,
+            "players": {
+                name: {"vp": scores[name].total, "money": p.money,
+                       "colony": scores[name].colony_total,
+                       "discoveries": scores[name].discoveries,
+                       "buildings": scores[name].buildings_total,
+                       "economy": scores[name].economy, "bought": scores[name].bought,
+                       "new_world_workers": state.new_world_workers(name)}
+                for name, p in state.players.items()
+            },
+            "leaders": {r["region"]: r["leader"] for r in regions(state)},
+        })
+    return points
+
+
+def turn_marks(game: Game) -> list[tuple[str, int]]:
+    """(label, version) pairs for stepping through a game turn by turn."""
+    marks = [("Set-up", 0)]
+    turn = 1
+    for index, ev in enumerate(game.events, start=1):
+        if ev.type == "reveal":
+            marks.append(("Turn 1 begins", index))
+        elif ev.type == "refresh":
+            marks.append((f"End of turn {turn}", index))
+            turn += 1
+    if marks[-1][1] != len(game.events):
+        marks.append(("Latest", len(game.events)))
+    return marks
+
+
+# ---------------------------------------------------------------- decisions
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option offered to the table: ``value`` goes into the event."""
+
+    value: Any
+    label: str
+    enabled: bool = True
+    help: str = ""
+
+
+def dock_choices(state: GameState) -> list[Choice]:
+    return [Choice(r, region_title(state, r)) for r in state.discovered]
+
+
+def good_choices(state: GameState) -> list[Choice]:
+    seen: dict[str, int] = {}
+    out = []
+    for g in state.goods_offer:
+        seen[g] = seen.get(g, 0) + 1
+        if seen[g] == 1:
+            out.append(Choice(g, good_label(g)))
+    return out
+
+
+def needs_choice(building: Building) -> bool:
+    """Whether buying this building asks the table something more."""
+    from companion.engine.benefits import PURCHASE_ACTIONS
+
+    e = building.effect
+    return bool(e.specialists_once or e.random_goods_once or (e.action in PURCHASE_ACTIONS))
+
+
+def buy_choices(state: GameState, player: str, worker: str | None) -> list[Choice]:
+    money = state.players[player].money
+    out = []
+    seen = set()
+    for b in state.buildings_offer:
+        if b in seen:
+            continue
+        seen.add(b)
+        building = state.catalogue[b]
+        price = price_of(state, b, worker or "colonist")
+        out.append(Choice(b, f"{building.name} · ${price}", enabled=price <= money,
+                          help=building.description))
+    return out
+
+
+def training_choices(state: GameState, player: str) -> list[Choice]:
+    p = state.players[player]
+    kinds = [w for w in WORKER_TYPES[1:] if w != "builder" or state.setup.options.builders]
+    return [Choice(w, worker_label(w), enabled=p.reserve[w] > 0 and p.money >= 5) for w in kinds]
+
+
+def undiscovered(state: GameState) -> list[str]:
+    return [r for r in state.regions if r not in state.discovered]
+
+
+def expedition_targets(state: GameState) -> list[Choice]:
+    left = undiscovered(state)
+    if not left:
+        return [Choice("card", "Draw a discovery card")]
+    out = []
+    for r in left:
+        known = state.known_tokens.get(r)
+        hint = f" (token known: natives {TOKENS[known].natives})" if known else ""
+        out.append(Choice(r, region_title(state, r) + hint))
+    return out
+
+
+def found_choices(state: GameState, target: str | None) -> list[Choice]:
+    """Tokens (or cards) the table may have revealed for this target."""
+    if target == "card":
+        owned = {d for p in state.players.values() for d in p.discoveries}
+        return [Choice(c, discovery_title(c)) for c in CARDS if c not in owned]
+    if target and target in state.known_tokens:
+        t = state.known_tokens[target]
+        return [Choice(t, discovery_title(t))]
+    used = accounted_tokens(state)
+    return [Choice(t, discovery_title(t)) for t in TOKENS if t not in used]
+
+
+def expedition_preview(state: GameState, player: str, workers: Mapping[str, int],
+                       found: str | None) -> str:
+    """'value 4 against natives 3: success, $5' for the chosen workers and token."""
+    from companion.engine.resolution import expedition_value, resistance_modifier
+
+    value = expedition_value(state, player, {w: n for w, n in workers.items() if n})
+    if not found or found not in DISCOVERIES:
+        return f"Expedition value {value}."
+    item = DISCOVERIES[found]
+    natives = item.natives + resistance_modifier(state, player)
+    if value >= natives:
+        loot = item.loot(workers.get("soldier", 0))
+        return f"Value {value} against natives {natives}: success, ${loot} and {item.vp} VP."
+    return f"Value {value} against natives {natives}: the expedition fails."
+
+
+def war_targets(state: GameState, attacker: str) -> dict[str, list[str]]:
+    """Opponent -> regions where a battle with them can be fought."""
+    return {n: battle_regions(state, attacker, n) for n in state.order if n != attacker}
+
+
+def default_losses(state: GameState, region: str, owner: str, n: int) -> dict[str, int]:
+    """A first guess at which workers a side loses (colonists first, soldiers last)."""
+    have = dict(state.regions[region].get(owner, {}))
+    order = ("colonist", "merchant", "missionary", "captain", "builder", "soldier")
+    lost: dict[str, int] = {}
+    for worker in order:
+        while n and have.get(worker, 0):
+            have[worker] -= 1
+            lost[worker] = lost.get(worker, 0) + 1
+            n -= 1
+    return lost
+
+
+def losses_needed(state: GameState, region: str, attacker: str,
+                  defender: str) -> tuple[int, int]:
+    return expected_losses(state, region, attacker, defender)
+
+
+@dataclass(frozen=True)
+class RefreshNeeds:
+    """What the table turns up at the end of the turn."""
+
+    goods: int
+    buildings: int
+    age: int  # of the buildings turned up
+    west_indies: tuple[str, ...]  # owners drawing a good
+    scoring: bool  # a colony scoring ends this turn
+    last: bool = False
+    pile: dict[str, int] = field(default_factory=dict)  # building id -> tiles left
+
+
+def refresh_needs(state: GameState) -> RefreshNeeds:
+    turn = state.turn
+    owners = tuple(n for n in state.order if state.players[n].owns("west_indies_company"))
+    if turn >= LAST_TURN:
+        return RefreshNeeds(0, 0, state.age, owners, True, last=True)
+    supply = dict(state.supply)
+    if state.edition.leftover_goods == "reshuffled":
+        for g in state.goods_offer:
+            supply[g] += 1
+    goods = min(TRADE_GOODS_SLOTS, max(0, sum(supply.values()) - len(owners)))
+    next_age = age_of_turn(turn + 1)
+    keep = len(state.buildings_offer) if next_age == state.age else 0
+    pile = {b.id: b.tiles - state.buildings_seen.count(b.id)
+            for b in building_pile(state, next_age)}
+    pile = {b: n for b, n in pile.items() if n > 0}
+    wanted = min(BUILDING_SLOTS - keep, sum(pile.values()))
+    return RefreshNeeds(goods, wanted, next_age, owners, turn in SCORING_TURNS, pile=pile)
+
+
+def opening_needs(state: GameState) -> RefreshNeeds:
+    pile = {b.id: b.tiles for b in building_pile(state, 1)}
+    return RefreshNeeds(TRADE_GOODS_SLOTS, min(BUILDING_SLOTS, sum(pile.values())), 1, (),
+                        False, pile=pile)
+
+
+def goods_left(state: GameState, reshuffle_offer: bool = False) -> dict[str, int]:
+    supply = dict(state.supply)
+    if reshuffle_offer and state.edition.leftover_goods == "reshuffled":
+        for g in state.goods_offer:
+            supply[g] += 1
+    return supply
+
+
+def buy_vp_price(state: GameState) -> int:
+    scored_turn = int(str(state.step).rsplit(" ", 1)[-1]) if state.step else state.turn
+    return BUY_VP_PRICE[age_of_turn(min(max(scored_turn, 1), LAST_TURN))]
+
+
+# ---------------------------------------------------------------- building powers
+
+
+@dataclass(frozen=True)
+class Power:
+    player: str
+    building: str
+    action: str
+    title: str
+
+
+def usable_powers(state: GameState) -> list[Power]:
+    """Building powers a player may use by choice right now (the engine still judges)."""
+    from companion.engine.benefits import PHASE4_ACTIONS, _when_allowed
+
+    out = []
+    for name in state.order:
+        p = state.players[name]
+        for b in dict.fromkeys(p.buildings):
+            building = state.catalogue[b]
+            action = building.effect.action
+            if action not in PHASE4_ACTIONS or not _when_allowed(state, building):
+                continue
+            if action in ("free_discovery", "university") and p.uses.get(b, 0) >= 1:
+                continue
+            if action == "free_discovery" and not undiscovered(state):
+                continue
+            if state.turn_uses.get(f"{name}:{b}", 0) >= 1:
+                continue
+            out.append(Power(name, b, action, building.name))
+    return out
+
+
+NATION_POWERS = {
+    "england": "Just before the Colonist Dock resolves: two more colonists join the dock "
+               "(beyond the printed slots) and the dock may be reordered. Once a game.",
+    "spain": "Just before turn 1: discover a region without a test; a soldier goes there and "
+             "Spain keeps the token's dollars (no soldier loot). Once.",
+    "france": "Just before Trade Goods resolves: take one of the goods on the track. Twice a "
+              "game, at most once a turn.",
+    "portugal": "On Discovery: draw a discovery card instead of a region; the natives are "
+                "always 3. Once an age (tick it on the expedition).",
+    "holland": "Before Merchant Shipping resolves: take this turn's ship; nobody else wins it. "
+               "Once a game.",
+    "italy": "Before Specialists resolves: put one of your workers in place of the worker on a "
+             "box (that one goes home). Twice a game, at most once a turn.",
+}
+
+
+@dataclass(frozen=True)
+class NationPower:
+    player: str
+    nation: str
+    title: str
+
+
+def _nation_moment(state: GameState, nation: str) -> bool:
+    from companion.engine.nations import STEPS_BEFORE
+
+    step = state.step
+    resolving = state.phase == "resolution"
+    if nation == "spain":
+        placed = any(slots for slots in state.tracks.values())
+        return state.turn == 1 and state.phase == "placement" and not placed
+    if nation == "england":
+        return resolving and (step == "declare" or step == "dock" and state.cursor == 0)
+    if nation == "france":
+        return resolving and bool(state.goods_offer) and (
+            step in ("declare", "initiative", "dock")
+            or step == "trade_goods" and state.cursor == 0)
+    if nation == "holland":
+        return resolving and step in STEPS_BEFORE["shipping"] and state.ship_on_track and (
+            not state.turn_uses.get("holland_ship"))
+    if nation == "italy":
+        return resolving and step in STEPS_BEFORE["specialists"] and bool(
+            state.tracks.get("specialists"))
+    return False
+
+
+def usable_nation_powers(state: GameState) -> list[NationPower]:
+    """National advantages that can be used right now (Portugal's is on the expedition)."""
+    from companion.engine.nations import LIMITS
+
+    if not state.setup.options.nations:
+        return []
+    out = []
+    for name in state.order:
+        p = state.players[name]
+        if p.nation not in LIMITS or not _nation_moment(state, p.nation):
+            continue
+        per_game, per_turn = LIMITS[p.nation]
+        key = f"nation:{p.nation}"
+        if p.uses.get(key, 0) >= per_game:
+            continue
+        if per_turn is not None and state.turn_uses.get(f"{name}:{key}", 0) >= per_turn:
+            continue
+        out.append(NationPower(name, p.nation, f"{nation_label(p.nation)}'s power"))
+    return out
+
+
+def portugal_can_sail(state: GameState, player: str) -> bool:
+    """Whether the expedition of ``player`` may use Portugal's power (once an age)."""
+    p = state.players[player]
+    return (state.setup.options.nations and p.nation == "portugal"
+            and p.uses.get(f"nation:portugal:age{state.age}", 0) < 1)
+
+
+# ---------------------------------------------------------------- event log
+
+
+def describe_event(state: GameState, event: Any) -> str:
+    """A short sentence for an event, read against the state it was applied to."""
+    from companion.engine import parse_event, pending
+
+    ev = parse_event(event)
+    who = ev.player if hasattr(ev, "player") else None
+    if who is None:
+        wanted = pending(state)
+        who = wanted.player if wanted else None
+    name = who or "the table"
+    t = ev.type
+    if t == "reveal":
+        return "Opening goods and buildings turned up"
+    if t == "place":
+        box = f" ({ev.box} box)" if ev.box else ""
+        return f"{name}: {ev.worker} on {track_title(ev.track)}{box}"
+    if t == "dock":
+        where = region_title(state, ev.region) if ev.region else "stays home"
+        return f"{name}: dock worker → {where}"
+    if t == "take_good":
+        return f"{name}: takes {ev.good}" if ev.good else f"{name}: takes no good"
+    if t == "buy":
+        return f"{name}: buys {building_title(state, ev.building)}" if ev.building else (
+            f"{name}: buys nothing")
+    if t == "expedition":
+        if not ev.workers:
+            return f"{name}: no expedition"
+        target = "a card" if ev.target == "card" else region_title(state, ev.target or "")
+        return f"{name}: expedition to {target}"
+    if t == "training":
+        return f"{name}: trains a {ev.specialist}" if ev.specialist else f"{name}: no training"
+    if t == "warfare":
+        if ev.kind is None:
+            return f"{name}: no fight"
+        return f"{name}: {ev.kind} against {ev.defender}"
+    if t == "benefit":
+        return f"{name}: uses {building_title(state, ev.building)}"
+    if t == "refresh":
+        return f"End of turn {state.turn}"
+    if t == "buy_vp":
+        return f"{name}: buys {ev.vp} VP"
+    if t == "correction":
+        return f"{name}: correction ({ev.reason})"
+    if t == "power":
+        return f"{name}: uses {nation_label(ev.nation)}'s power"
+    if t == "resolve":
+        return "Powers declared: the tracks resolve"
+    if t == "swap":
+        return f"{name}: a {ev.worker} in {region_title(state, ev.region)} swapped for a colonist"
+    if t == "scout":
+        target = "the top card" if ev.target == "card" else region_title(state, ev.target)
+        return f"{name}: scouts {target}"
+    return t
+

@@ -1,0 +1,193 @@
+"""Display pieces shared by the pages: messages, players, board, income, scores and charts.
+
+Names are always escaped (``views.md``) or shown in dataframes, which render plain text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from companion import charts
+from companion.engine import Game, standings
+from companion.engine.state import GameState
+from companion.ui import session, views
+from companion.ui.views import md
+
+PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}
+SLOT_GAP = " \u2003"  # an em space between slots
+
+
+def show_flashes() -> None:
+    """Messages left by the last action (errors stay on screen; successes are toasts)."""
+    for f in session.take_flashes():
+        text = md(f.text)
+        if f.level == "error":
+            st.error(text, icon="🚫")
+            st.toast(text, icon="🚫")
+        elif f.level == "warning":
+            st.warning(text)
+        elif f.level == "success":
+            st.toast(text, icon="✅")
+        else:
+            st.info(text)
+
+
+def error(text: str | None) -> None:
+    """An error in the engine's (or the store's) words, made inert for markdown."""
+    st.error(md(text or "refused"), icon="🚫")
+
+
+def game_caption(game: Game, game_id: int | None = None) -> None:
+    edition = game.state.edition.title
+    opts = [k.replace("_", " ") for k, v in game.setup.options.model_dump().items() if v]
+    extra = f" · options: {', '.join(opts)}" if opts else ""
+    number = f"Game #{game_id} · " if game_id is not None else ""
+    st.caption(f"{number}{edition}{extra}")
+
+
+# ---------------------------------------------------------------- players
+
+
+def players_table(game: Game, show_placing: bool = True) -> None:
+    """Who holds what, in turn order: money, workers left to place, VP so far."""
+    placing = game.state.phase == "placement"
+    rows = [
+        "| Player | \\$ | " + ("To place" if placing else "Ready next turn") + " | Goods | VP |",
+        "|---|---:|---|---|---:|",
+    ]
+    for p in views.players(game):
+        mark = "▶\u00a0" if p.placing and show_placing else ""
+        disc = views.COLOUR_EMOJI.get(p.colour, "◯")
+        workers = p.to_place if placing else p.incoming
+        rows.append(
+            f"| {mark}{disc}\u00a0{md(p.name)} | {p.money} | {views.counts_text(workers)} | "
+            f"{sum(p.goods.values())}{f' · {p.ships}🚢' if p.ships else ''} | {p.vp} |"
+        )
+    st.markdown("\n".join(rows))
+
+
+def player_details(game: Game) -> None:
+    """Goods, buildings and discoveries per player."""
+    state = game.state
+    for p in views.players(game):
+        buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or "none"
+        found = ", ".join(views.discovery_title(d).split(":")[0] for d in p.discoveries)
+        nation = f" ({views.nation_label(p.nation)})" if p.nation else ""
+        st.markdown(
+            f"**{views.badge(game.setup, p.name)}**{md(nation)}\n"
+            f"- goods: {md(views.goods_text(p.goods, p.ships))}\n"
+            f"- buildings: {md(buildings)}\n"
+            f"- discoveries: {md(found or 'none')}\n"
+            f"- waiting on Discovery: {views.counts_text(p.on_discovery)}"
+        )
+
+
+# ---------------------------------------------------------------- the board
+
+
+def slot_text(setup: Any, slot: views.SlotView, track: str) -> str:
+    label = slot.label
+    if slot.player is None:
+        return f"`{label}`"
+    text = f"`{label}` {views.badge(setup, slot.player)} {views.WORKER_ICONS.get(slot.worker, '')}"
+    if slot.current:
+        return f"**▶ {text}**"
+    if slot.done:
+        return f"~~{text}~~"
+    return text
+
+
+def track_box(game: Game, track: views.TrackView) -> st.delta_generator.DeltaGenerator:
+    """A bordered box for one track: its slots and a note. Returns the box for buttons."""
+    box = st.container(border=True, key=f"track_{track.track}")
+    with box:
+        flag = " · *resolving now*" if track.active else ""
+        st.markdown(f"**{track.title}**{flag}")
+        if track.slots:
+            st.markdown("  ".join(slot_text(game.setup, s, track.track)
+                                       for s in track.slots))
+        elif track.open_ended:
+            st.markdown("*nobody yet*")
+        if track.note:
+            st.caption(track.note)
+    return box
+
+
+# ---------------------------------------------------------------- income and scores
+
+
+def income_summary(state: GameState) -> None:
+    """One line: what each player earned in this turn's Income phase."""
+    earned = [f"{md(name)} \\${p.income[state.turn]}" for name, p in state.players.items()
+              if state.turn in p.income]
+    if earned:
+        st.markdown("Income this turn: " + " · ".join(earned))
+
+
+def income_section(state: GameState) -> None:
+    for inc in views.income(state):
+        lines = views.income_sets_text(inc.income)
+        last = f" (earned ${inc.last_income} last Income phase)" if inc.last_income else ""
+        st.markdown(f"**{md(inc.player)}**: \\${inc.income.dollars} from sets{md(last)}")
+        if lines:
+            st.markdown("\n".join(f"- {md(line)}" for line in lines))
+
+
+def standings_table(state: GameState) -> None:
+    rows = views.score_rows(standings(state))
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def regions_table(state: GameState) -> None:
+    rows = []
+    for r in views.regions(state):
+        row = {"Region": r["name"] + ("" if r["discovered"] else " (undiscovered)"),
+               "Good": r["good"] + (f" → {r['good_taken_by']}" if r["good_taken_by"] else "")}
+        row.update({name: n for name, n in r["counts"].items()})
+        row["Leader"] = r["leader"] or (" / ".join(r["tied"]) + " tied" if r["tied"] else "")
+        rows.append(row)
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def plot(fig: Any, key: str) -> None:
+    st.plotly_chart(fig, width="stretch", config=PLOTLY_CONFIG, key=key)
+
+
+def charts_section(game: Game, state: GameState, key: str) -> None:
+    """The four game charts for ``state`` (a point in ``game``)."""
+    colours = views.colour_hex(game.setup)
+    points = views.timeline(state)
+    tabs = st.tabs(["VP by turn", "VP by category", "Money", "Regions over time"])
+    with tabs[0]:
+        plot(charts.vp_by_turn(points, colours), f"{key}_vp")
+    with tabs[1]:
+        plot(charts.vp_by_category(views.category_totals(standings(state))), f"{key}_cat")
+    with tabs[2]:
+        plot(charts.money_by_turn(points, colours), f"{key}_money")
+    with tabs[3]:
+        names = {r["region"]: r["name"] for r in views.regions(state)}
+        if points:
+            plot(charts.region_control(points, names, colours), f"{key}_regions")
+        else:
+            st.caption("Region leaders appear once the first turn is over.")
+
+
+def region_map(game: Game, state: GameState, key: str) -> None:
+    plot(charts.region_map(views.regions(state), views.colour_hex(game.setup)), key)
+
+
+def listing_label(g: Any, markdown: bool = True) -> str:
+    """One line for a saved game: number, players, turn or winner, date (escaped for
+    markdown unless ``markdown`` is False, for plain-text places like select boxes)."""
+    esc = md if markdown else str
+    names = ", ".join(g.players)
+    when = g.updated.strftime("%d %b %Y %H:%M")
+    if g.status == "finished":
+        won = " & ".join(g.winners) or "?"
+        top = max(g.totals.values(), default=0)
+        return f"#{g.id} · {esc(names)} · won by {esc(won)} ({top} VP) · {when}"
+    where = "set-up" if g.phase == "setup" else f"turn {g.turn}"
+    return f"#{g.id} · {esc(names)} · {where} · {when}"

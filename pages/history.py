@@ -1,0 +1,154 @@
+"""History: past games (filter, replay turn by turn), statistics, export and import."""
+
+from dataclasses import asdict
+
+import pandas as pd
+import streamlit as st
+
+from companion import charts
+from companion.rules.editions import EDITIONS
+from companion.ui import services, session, views, widgets
+
+st.title("📜 History")
+widgets.show_flashes()
+
+with st.expander("Filter"):
+    cols = st.columns(3)
+    player = cols[0].text_input("Player name (exact)", key="hist_player")
+    edition = cols[1].selectbox("Edition", [None, *EDITIONS], key="hist_edition",
+                                format_func=lambda e: "any" if e is None else EDITIONS[e].title)
+    status = cols[2].selectbox("Status", [None, "finished", "in_progress"], key="hist_status",
+                               format_func=lambda s: {None: "any", "finished": "finished",
+                                                      "in_progress": "in progress"}[s])
+    cols = st.columns(2)
+    since = cols[0].date_input("From", value=None, key="hist_since")
+    before = cols[1].date_input("Before", value=None, key="hist_before")
+filters = services.Filters(player=player.strip() or None, edition=edition, status=status,
+                           since=since, before=before)
+view = services.history(filters)
+
+games_tab, stats_tab, files_tab = st.tabs(["Games", "Statistics", "Import / export"])
+
+with games_tab:
+    st.caption(f"{view.total} game(s)" + (f", showing {len(view.games)}"
+                                         if view.total > len(view.games) else ""))
+    if view.games:
+        rows = [{"#": g.id, "Date": g.created.strftime("%Y-%m-%d"), "Edition": g.edition,
+                 "Status": g.status.replace("_", " "), "Players": ", ".join(g.players),
+                 "Winner": " & ".join(g.winners),
+                 "Top VP": max(g.totals.values(), default=0)} for g in view.games]
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        ids = [g.id for g in view.games]
+        labels = {g.id: widgets.listing_label(g, markdown=False) for g in view.games}
+        wanted = session.history_game()
+        chosen = st.selectbox("Open a game", ids, key="hist_game",
+                              index=ids.index(wanted) if wanted in ids else None,
+                              placeholder="choose a game to replay", format_func=labels.get)
+        if chosen is not None:
+            session.set_history_game(chosen)
+            outcome = services.load_game(chosen)
+            if not outcome.ok:
+                widgets.error(outcome.error)
+            else:
+                stored = outcome.stored
+                game = stored.game
+                marks = views.turn_marks(game)
+                mode = st.segmented_control("Step by", ["turn", "event"], default="turn",
+                                            key=f"hist_mode_{chosen}") or "turn"
+                if mode == "turn":
+                    index = st.select_slider(
+                        "Where in the game", options=list(range(len(marks))),
+                        value=len(marks) - 1, format_func=lambda i: marks[i][0],
+                        key=f"hist_turn_{chosen}")
+                    version = marks[index][1]
+                else:
+                    version = st.slider("After event", 0, stored.seq, stored.seq,
+                                        key=f"hist_event_{chosen}")
+                with st.spinner("Replaying…"):
+                    state = services.state_at(game, version)
+                st.markdown(f"**{views.where_now(state)}** (after {version} of {stored.seq} "
+                            "events)")
+                widgets.game_caption(game, stored.id)
+                widgets.standings_table(state)
+                map_col, table_col = st.columns([1, 1])
+                with map_col:
+                    widgets.region_map(game, state, f"hist_map_{chosen}")
+                with table_col:
+                    widgets.regions_table(state)
+                widgets.charts_section(game, state, f"hist_{chosen}")
+                with st.container(horizontal=True):
+                    if stored.status != "finished" and st.button(
+                            "Resume on the Table", key=f"hist_resume_{chosen}"):
+                        services.open_game(chosen)
+                        st.switch_page("pages/table.py")
+                    st.download_button("Download JSON", services.export_json(chosen),
+                                       file_name=f"game-{chosen}.json", mime="application/json",
+                                       key=f"hist_json_{chosen}", on_click="ignore")
+                with st.expander("Delete this game"):
+                    sure = st.checkbox("Yes, delete it for good", key=f"hist_sure_{chosen}")
+                    if st.button("Delete", key=f"hist_delete_{chosen}", disabled=not sure):
+                        services.delete_game(chosen)
+                        session.flash("info", f"Game #{chosen} deleted")
+                        st.rerun()
+    else:
+        st.caption("No game matches.")
+
+with stats_tab:
+    if not view.players:
+        st.caption("Statistics appear once a game is finished.")
+    else:
+        stats = [asdict(s) for s in view.players]
+        table = pd.DataFrame(stats).rename(columns={
+            "name": "Player", "games": "Games", "wins": "Wins", "win_rate": "Win rate",
+            "average_vp": "Average VP", "best_vp": "Best VP"})
+        st.dataframe(table, hide_index=True, width="stretch", column_config={
+            "Win rate": st.column_config.NumberColumn(format="percent"),
+            "Average VP": st.column_config.NumberColumn(format="%.1f")})
+        widgets.plot(charts.wins_by_player(stats), "hist_wins")
+        widgets.plot(charts.score_distribution(view.scores), "hist_dist")
+        if view.nations:
+            st.subheader("Nations")
+            nations = [asdict(s) | {"nation": views.nation_label(s.nation)}
+                       for s in view.nations]
+            st.dataframe(pd.DataFrame(nations).rename(columns={
+                "nation": "Nation", "games": "Games", "wins": "Wins", "win_rate": "Win rate",
+                "average_vp": "Average VP", "best_vp": "Best VP"}), hide_index=True,
+                width="stretch", column_config={
+                    "Win rate": st.column_config.NumberColumn(format="percent"),
+                    "Average VP": st.column_config.NumberColumn(format="%.1f")})
+            widgets.plot(charts.wins_by_player(nations, key="nation"), "hist_nations")
+
+with files_tab:
+    st.markdown("**Export**")
+    st.download_button("Download the history (CSV)", services.export_csv(filters),
+                       file_name="age-of-discovery-history.csv", mime="text/csv",
+                       key="hist_csv", on_click="ignore")
+    if view.games and st.button(f"Bundle the {len(view.games)} listed game(s) as JSON",
+                                key="hist_bundle"):
+        bar = st.progress(0.0, text="Bundling…")
+        bundle = services.export_bundle([g.id for g in view.games],
+                                        progress=lambda done, text: bar.progress(done, text))
+        bar.empty()
+        st.download_button("Download the bundle (JSON)", bundle, file_name="games.json",
+                           mime="application/json", key="hist_bundle_dl", on_click="ignore")
+    st.markdown("**Import game records (JSON)**")
+    uploads = st.file_uploader("Game records", type=["json"], accept_multiple_files=True,
+                               key="hist_upload")
+    if st.button("Import", key="hist_import", disabled=not uploads):
+        bar = st.progress(0.0, text="Importing…")
+        report = services.import_files([(f.name, f.getvalue()) for f in uploads],
+                                       progress=lambda done, text: bar.progress(done, text=text))
+        bar.empty()
+        if report.imported:
+            st.success(f"Imported {len(report.imported)} game(s): "
+                       + ", ".join(f"#{i}" for i in report.imported))
+        for failure in report.failed:
+            widgets.error(failure)
+    st.divider()
+    if st.button("Add a demo game (random play)", key="hist_demo"):
+        with st.spinner("Playing a demo game…"):
+            outcome = services.demo_game()
+        if outcome.ok:
+            session.flash("success", f"Demo game #{outcome.stored.id} added")
+            st.rerun()
+        widgets.error(outcome.error)

@@ -1,0 +1,41 @@
+"""Scoreboard: standings with the VP breakdown, holdings and income, the map, the charts."""
+
+import streamlit as st
+
+from companion.ui import services, session, views, widgets
+
+st.title("🏆 Scoreboard")
+widgets.show_flashes()
+stored = services.current_game()
+if stored is None:
+    st.info("No game is open. Resume a game from Home, or replay a finished one in History.")
+    st.page_link("pages/home.py", label="Home", icon="🏠")
+    st.page_link("pages/history.py", label="History", icon="📜")
+    st.stop()
+
+session.link_game(stored.id)
+game, state = stored.game, stored.game.state
+st.markdown(f"**{views.where_now(state)}**")
+widgets.game_caption(game, stored.id)
+if state.phase != "over":
+    st.caption("Scores are provisional: economy is what the current goods and ships would earn.")
+
+st.subheader("Standings")
+widgets.standings_table(state)
+
+st.subheader("Money, goods and income")
+widgets.players_table(game, show_placing=False)
+with st.expander("Income sets", expanded=True):
+    widgets.income_section(state)
+with st.expander("Buildings and discoveries"):
+    widgets.player_details(game)
+
+st.subheader("The New World")
+map_col, table_col = st.columns([1, 1])
+with map_col:
+    widgets.region_map(game, state, "sb_map")
+with table_col:
+    widgets.regions_table(state)
+
+st.subheader("Charts")
+widgets.charts_section(game, state, "sb")

@@ -1,0 +1,62 @@
+"""Table: the turn laid out like the board; placement by tapping, then guided resolution."""
+
+import streamlit as st
+
+from companion.ui import decisions, services, session, views, widgets
+
+stored = services.current_game()
+if stored is None:
+    st.title("🎲 Table")
+    widgets.show_flashes()
+    st.info("No game is open. Resume one from Home or start a new one.")
+    st.page_link("pages/home.py", label="Home", icon="🏠")
+    st.page_link("pages/new_game.py", label="New game", icon="➕")
+    st.stop()
+
+session.link_game(stored.id)
+game = stored.game
+state = game.state
+st.markdown(f"### 🎲 {views.where_now(state)}")
+widgets.game_caption(game, stored.id)
+widgets.show_flashes()
+
+with st.container(horizontal=True, key="table_tools"):
+    last = services.last_step(stored)
+    st.button("↩ Undo", key=f"undo@{stored.seq}", on_click=decisions.undo, args=(stored.seq,),
+              disabled=last is None,
+              help=f"Take back: {last}" if last else "Nothing to undo")
+    st.button("🔄 Reload", key="reload", on_click=services.reload_game,
+              help="Fetch the game again (if another device is entering steps)")
+    if last:
+        st.caption(f"Last step: {views.md(last)}")
+
+with st.container(border=True, key="prompt"):
+    decisions.prompt(stored)
+if state.phase == "over":
+    st.subheader("Final standings")
+    widgets.standings_table(state)
+    st.page_link("pages/scoreboard.py", label="Scoreboard and charts", icon="🏆")
+
+widgets.players_table(game)
+
+left, right = st.columns(2, gap="small")
+for i, track in enumerate(views.board(state)):
+    with left if i < 4 else right:
+        box = widgets.track_box(game, track)
+        decisions.placement_buttons(stored, box, track.track)
+
+if not (state.phase == "benefits" or state.step == "declare"):
+    decisions.powers(stored)
+    decisions.nation_powers(stored)
+
+with st.expander("Income: each player's best sets"):
+    widgets.income_section(state)
+with st.expander("Buildings and discoveries"):
+    widgets.player_details(game)
+if game.setup.options.scouting and state.phase in ("placement", "resolution"):
+    with st.expander("Scouting"):
+        decisions.scout(stored)
+with st.expander("Swap a specialist for a colonist"):
+    decisions.swap(stored)
+with st.expander("Correction (outside the rules)"):
+    decisions.correction(stored)

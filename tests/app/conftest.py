@@ -1,0 +1,36 @@
+"""Every app test gets its own database directory: nothing touches ./data."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # ui_driver
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.delenv("COMPANION_DB_URL", raising=False)
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    yield tmp_path / "data"
+    from companion.ui import services
+
+    services._store_at.clear()
+
+
+@pytest.fixture
+def store(data_dir):
+    from companion.store import Store, default_url
+
+    s = Store(default_url())
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def at():
+    from ui_driver import new_app
+
+    return new_app()

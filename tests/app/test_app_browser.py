@@ -1,0 +1,289 @@
+"""The real app in Debian's chromium: set up a game and play one full turn by clicking.
+
+Starts ``streamlit run app.py`` on a free port with its own data directory, drives it with
+playwright (sync API) at phone width, checks the scoreboard, and saves a screenshot of every
+page under ``test-output/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = ROOT / "test-output" / "screenshots"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+NAMES = ["Ana", "Bo", "Cy", "Dee *the* [great]"]  # the last one must show as typed
+# Where the test puts its workers, in order of preference (like a cautious first turn).
+PREFERENCES = ["dock", "trade_goods", "buildings", "initiative", "shipping", "discovery",
+               "warfare"]
+SHORT = {"dock": "Dock", "trade_goods": "Goods", "buildings": "Buildings",
+         "initiative": "Initiative", "shipping": "Shipping", "discovery": "Discovery",
+         "warfare": "Warfare"}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_healthy(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"streamlit exited early:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise AssertionError(f"streamlit did not start in {timeout}s:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("COMPANION_REQUIRE_BROWSER"):  # CI installs it: never skip there
+            pytest.fail(f"{CHROMIUM} is absent but COMPANION_REQUIRE_BROWSER is set")
+        pytest.skip(f"{CHROMIUM} is absent (install Debian's chromium: "
+                    "apt-get update && apt-get install -y chromium)")
+    pytest.importorskip("playwright.sync_api")
+    home = tmp_path_factory.mktemp("browser")
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB_URL"}
+    env["COMPANION_DATA_DIR"] = str(home / "data")
+    port = _free_port()
+    log = home / "streamlit.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+             "--server.address", "127.0.0.1", "--server.headless", "true",
+             "--browser.gatherUsageStats", "false"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc, log)
+        yield url, log
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+class Table:
+    """Clicks on the Table page, counted, waiting for each recorded step."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.clicks = 0
+        self.seq = 0
+
+    def shot(self, name: str) -> None:
+        """The whole page: the viewport grows to the content's height for the picture."""
+        page = self.page
+        page.wait_for_timeout(400)  # let charts and toasts settle
+        size = page.viewport_size
+        height = page.evaluate(
+            "() => Math.max(...Array.from(document.querySelectorAll("
+            "'[data-testid=stMain], [data-testid=stAppViewContainer], body'))"
+            ".map(e => e.scrollHeight))")
+        page.set_viewport_size({"width": size["width"], "height": min(max(height, 400), 8000)})
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / f"{name}.png"))
+        page.set_viewport_size(size)
+
+    def settle(self) -> None:
+        """Wait for the rerun to finish: no element is left marked stale."""
+        self.page.wait_for_function(
+            "() => document.querySelectorAll('[data-stale=\"true\"]').length === 0",
+            timeout=30_000)
+        self.page.wait_for_timeout(100)
+
+    def tap(self, locator) -> None:
+        locator.click()
+        self.clicks += 1
+        self.page.wait_for_timeout(250)
+        self.settle()
+
+    def step(self, locator) -> None:
+        """A tap that records one event: wait until the page shows the next step."""
+        locator.click()
+        self.clicks += 1
+        self.seq += 1
+        self.page.wait_for_selector(f'[class~="st-key-undo-{self.seq}"]', timeout=30_000)
+        self.settle()
+        self.check_no_exception()
+
+    def check_no_exception(self) -> None:
+        assert self.page.locator('[data-testid="stException"]').count() == 0, (
+            self.page.locator('[data-testid="stException"]').first.inner_text())
+
+    def prompt(self) -> str:
+        return self.page.locator(".st-key-prompt").inner_text()
+
+    def button(self, name: str):
+        return self.page.locator(".st-key-prompt").get_by_role("button", name=name,
+                                                                exact=False).first
+
+    def first_in_row(self, row: str):
+        return self.page.locator(
+            f'.st-key-prompt [class*="st-key-row_{row}-"] button:visible').first
+
+    def place(self, index: int, on_board: bool = False) -> None:
+        """One colonist placed: with the quick buttons at the top of the page (the phone
+        way), or with the worker buttons on the board's tracks."""
+        tracks = PREFERENCES[index % len(PREFERENCES):] + PREFERENCES
+        prompt = self.page.locator(".st-key-prompt")
+        for track in tracks:
+            if on_board:
+                buttons = self.page.locator(
+                    f'[class~="st-key-place_{track}_None"] button:visible')
+            else:
+                buttons = prompt.get_by_role("button", name=SHORT[track], exact=True)
+            if buttons.count():
+                self.step(buttons.first)
+                return
+        raise AssertionError("no placement button found")
+
+    def resolve_one(self) -> None:
+        text = self.prompt()
+        if "Colonist Dock" in text:
+            self.step(self.first_in_row("dock"))
+        elif "Trade Goods" in text:
+            self.step(self.first_in_row("good"))
+        elif "Capital Buildings" in text:
+            self.step(self.button("Buys nothing"))
+        elif "Discovery" in text:
+            self.step(self.button("Not this turn"))
+        elif "Training" in text:
+            self.step(self.button("No, thanks"))
+        elif "Warfare" in text:
+            self.step(self.button("No fight"))
+        elif "End of turn" in text:
+            self.tap(self.button("Draw the rest at random"))
+            start = self.button("Start turn")
+            start.wait_for(state="visible")
+            self.page.wait_for_function(
+                "() => !document.querySelector('.st-key-prompt button[disabled]"
+                ":is([kind=primary])')", timeout=10_000)
+            self.step(start)
+        else:
+            raise AssertionError(f"unexpected prompt: {text}")
+
+
+def _nav(page, title: str) -> None:
+    page.get_by_role("link", name=title).first.click()
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1500)
+
+
+def test_setup_and_one_turn_by_clicking(server):
+    from playwright.sync_api import expect, sync_playwright
+
+    url, log = server
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport=DESKTOP)
+        t = Table(page)
+        page.goto(url)
+        expect(page.get_by_text("Age of Discovery Companion").first).to_be_visible(
+            timeout=30_000)
+        t.shot("01-home")
+
+        page.set_viewport_size(PHONE)  # the table is played on a phone
+        t.tap(page.get_by_role("button", name="New game"))
+        expect(page.get_by_role("textbox", name="Seat 1")).to_be_visible(timeout=30_000)
+        for i, name in enumerate(NAMES):
+            field = page.get_by_role("textbox", name=f"Seat {i + 1}")
+            field.fill(name)
+            field.press("Enter")
+            t.clicks += 1
+            page.wait_for_timeout(300)
+        t.shot("02-new-game-phone")
+        t.tap(page.get_by_role("button", name="Start the game"))
+        expect(page.get_by_text("Set-up: turn up 4 trade goods")).to_be_visible(timeout=30_000)
+        t.shot("03-table-setup-phone")
+
+        t.tap(t.button("Draw the rest at random"))
+        expect(t.button("Start turn 1")).to_be_enabled(timeout=10_000)
+        setup_clicks = t.clicks
+        t.step(t.button("Start turn 1"))
+        t.shot("04-table-placement-phone")
+
+        turn_start = t.clicks
+        placements = 0
+        while "places a worker" in t.prompt():
+            t.place(placements, on_board=placements % 5 == 0)
+            placements += 1
+            if placements == 10:
+                t.shot("05-table-placing-phone")
+        assert placements == 20  # 4 players x 5 colonists
+        t.shot("06-table-resolution-phone")
+        while "Turn 2 of 8" not in page.locator("h3").first.inner_text():
+            t.resolve_one()
+            if "End of turn" in t.prompt():
+                t.shot("07-table-refresh-phone")
+        turn_clicks = t.clicks - turn_start
+        t.shot("08-table-turn-2-phone")
+        (SHOTS / "clicks.txt").write_text(
+            f"setup (names typed, deal at random): {setup_clicks + 1}\n"
+            f"turn 1 of a 4-player game, placement {placements} + resolution and refresh: "
+            f"{turn_clicks}\n")
+
+        page.set_viewport_size(DESKTOP)
+        t.shot("09-table-turn-2")
+        _nav(page, "Scoreboard")
+        expect(page.get_by_text("Standings").first).to_be_visible()
+        for name in NAMES:  # the names appear exactly as typed (markdown escaped)
+            expect(page.get_by_text(name, exact=False).filter(visible=True).first).to_be_visible()
+        assert page.locator(".js-plotly-plot").count() >= 2
+        t.check_no_exception()
+        t.shot("10-scoreboard")
+        page.set_viewport_size(PHONE)
+        t.shot("11-scoreboard-phone")
+        page.set_viewport_size(DESKTOP)
+        _nav(page, "History")
+        t.shot("12-history")
+        page.get_by_role("tab", name="Import / export").click()
+        page.get_by_role("button", name="Add a demo game (random play)").click()
+        page.get_by_role("tab", name="Games").click()
+        expect(page.get_by_text("2 game(s)")).to_be_visible(timeout=60_000)
+        t.settle()
+        page.get_by_role("combobox", name="Open a game").click()
+        page.get_by_role("option", name="won by").click()
+        expect(page.get_by_text("Game over").first).to_be_visible(timeout=30_000)
+        t.settle()
+        assert page.locator(".js-plotly-plot").count() >= 2
+        t.check_no_exception()
+        t.shot("13-history-replay")
+        page.get_by_role("tab", name="Statistics").click()
+        page.wait_for_timeout(800)
+        t.shot("14-history-statistics")
+        for i, (title, text) in enumerate([("Score sheet", "Score sheet"),
+                                           ("Rules", "Rules reference"),
+                                           ("Home", "Games in progress")], start=15):
+            _nav(page, title)
+            expect(page.get_by_text(text).first).to_be_visible()
+            t.check_no_exception()
+            t.shot(f"{i}-{title.lower().replace(' ', '-')}")
+        expect(page.get_by_role("button", name="Resume")).to_be_visible()
+        browser.close()
+    assert "Traceback" not in log.read_text()
+    assert turn_clicks < 60, f"turn 1 took {turn_clicks} clicks"

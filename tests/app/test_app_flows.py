@@ -1,0 +1,355 @@
+"""The main flows through the widgets: new game, a full turn, undo, refusals, conflicts,
+the score sheet and the import of records."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+from ui_driver import TIMEOUT, Driver, check, errors, next_event, open_table, same_event
+
+from companion.engine import Game
+from companion.engine.playout import random_game, random_step
+from companion.ui import views
+
+FOUR = {"edition": "empires",
+        "players": [{"name": n, "colour": c} for n, c in
+                    (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
+REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+          "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
+
+
+def plain(text: str) -> str:
+    """Markdown escapes removed: the text as the table reads it."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def shown_errors(at: AppTest) -> list[str]:
+    return [plain(e) for e in errors(at)]
+
+
+# ---------------------------------------------------------------- new game
+
+
+def test_a_new_game_is_saved_and_opened_on_the_table(at, store):
+    at.switch_page("pages/new_game.py").run()
+    check(at)
+    at.segmented_control(key="ng_count").set_value(3).run()
+    for i, name in enumerate(["Ann", "Bob", "Cid"]):
+        at.text_input(key=f"ng_name_{i}").set_value(name).run()
+    at.toggle(key="ng_builders").set_value(True).run()
+    money = at.dataframe[0].value
+    assert list(money["$"]) == [10, 11, 12]
+    at.button(key="ng_start").click().run()
+    check(at)
+    (listing,) = store.list_games()
+    game = store.load(listing.id).game
+    assert game.setup.names == ["Ann", "Bob", "Cid"] and game.setup.options.builders
+    assert at.session_state["aod.game_id"] == listing.id
+    open_table(at, listing.id)
+    assert any("turn up 4 trade goods" in m.value for m in at.markdown)
+
+
+def test_a_bad_set_up_is_refused_in_the_engines_words(at, store):
+    at.switch_page("pages/new_game.py").run()
+    at.segmented_control(key="ng_count").set_value(2).run()
+    at.text_input(key="ng_name_0").set_value("Ann").run()
+    at.text_input(key="ng_name_1").set_value("Ann").run()
+    check(at)
+    assert any("two players have the same name" in e for e in shown_errors(at))
+    assert at.button(key="ng_start").disabled
+    assert store.count_games() == 0
+
+
+def test_the_turn_order_can_be_drawn_at_random(at, store):
+    at.switch_page("pages/new_game.py").run()
+    at.radio(key="ng_order").set_value("random").run()
+    at.button(key="ng_start").click().run()
+    check(at)
+    (listing,) = store.list_games()
+    assert sorted(listing.players) == [f"Player {i}" for i in range(1, 5)]
+
+
+def test_reduced_randomness_draws_ten_age_three_buildings(at, store):
+    at.switch_page("pages/new_game.py").run()
+    at.checkbox(key="ng_reduced").check().run()
+    assert any("10 different Age III buildings" in e for e in shown_errors(at))
+    at.button(key="ng_age3_draw").click().run()
+    at.button(key="ng_start").click().run()
+    check(at)
+    (listing,) = store.list_games()
+    assert len(store.load(listing.id).game.setup.age3_buildings) == 10
+
+
+# ---------------------------------------------------------------- the table
+
+
+def test_a_full_four_player_turn_through_the_table_widgets(at, store):
+    sg = store.create_game(FOUR)
+    open_table(at, sg.id)
+    driver = Driver(at, store, sg.id)
+    rng = random.Random(7)
+    while True:
+        game = store.load(sg.id).game
+        if game.state.turn == 2:
+            break
+        event = next_event(game, rng)
+        driver.enter(event)
+        after = store.load(sg.id)
+        assert after.seq == len(game.events) + 1, (event, errors(at))
+        assert same_event(after.game.events[-1], event)
+    assert store.load(sg.id).game.state.phase == "placement"
+    assert driver.taps < 70
+    assert any("Turn 2 of 8" in m.value for m in at.markdown)
+
+
+def test_placement_offers_only_legal_choices(at, store):
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    keys = {b.key for b in at.button if b.key and b.key.startswith("place_")}
+    # Trade Goods has 4 slots, Initiative 4, the Dock 7: all open; only colonists to place
+    assert "place_dock_None_colonist@1" in keys and "place_trade_goods_None_colonist@1" in keys
+    assert all(k.endswith("_colonist@1") for k in keys)
+    assert {k.split("_")[1] for k in keys} >= {"initiative", "dock", "shipping", "warfare"}
+
+
+def test_undo_takes_back_the_last_step(at, store):
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    at.button(key="place_dock_None_colonist@1").click().run()
+    check(at)
+    assert store.load(sg.id).seq == 2
+    assert "Ann: colonist on Colonist Dock" in plain(at.button(key="undo@2").help)
+    at.button(key="undo@2").click().run()
+    check(at)
+    assert store.load(sg.id).seq == 1
+    assert at.button(key="undo@1")  # the page shows the step before again
+    assert any("Ann places a worker" in plain(m.value) for m in at.markdown)
+
+
+def test_a_refused_step_shows_the_engine_error_and_keeps_the_input(at, store):
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    at.text_input(key="fix_reason@1").set_value("a slip").run()
+    at.number_input(key="fix_money@1").set_value(-50).run()
+    at.button(key="fix_go@1").click().run()
+    check(at)
+    assert any("Ann has $10; a correction of -50 would leave less than nothing" in e
+               for e in shown_errors(at))
+    assert store.load(sg.id).seq == 1  # nothing saved
+    assert at.text_input(key="fix_reason@1").value == "a slip"  # nothing lost
+    assert at.number_input(key="fix_money@1").value == -50
+
+
+def _game_at_a_possible_battle() -> Game:
+    """A random game stopped where a Warfare worker could fight."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game.new(FOUR)
+        while game.state.phase != "over":
+            wanted = game.pending()
+            if wanted.kind == "warfare" and any(
+                    views.war_targets(game.state, wanted.player).values()):
+                return game
+            game = random_step(game, rng)
+    raise AssertionError("no battle found")
+
+
+def test_battle_losses_that_do_not_add_up_are_refused(at, store):
+    game = _game_at_a_possible_battle()
+    sg = store.import_record(game.record())
+    open_table(at, sg.id)
+    seq = sg.seq
+    fields = [f for f in at.number_input if f.key and f.key.startswith("loss_")]
+    assert fields, "the battle form shows the losses to choose"
+    field = fields[0]
+    field.set_value(0 if field.value else 1).run()
+    at.button(key=f"war_go@{seq}").click().run()
+    check(at)
+    assert any("loses" in e and "worker(s), not" in e for e in shown_errors(at))
+    assert store.load(sg.id).seq == seq
+
+
+def test_a_step_recorded_meanwhile_on_another_device_is_a_conflict(at, store):
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
+                         "track": "shipping"}, 1)  # the other phone
+    at.button(key="place_dock_None_colonist@1").click().run()
+    check(at)
+    warnings = [plain(w.value) for w in at.warning]
+    assert any("someone else recorded an event first" in w for w in warnings)
+    game = store.load(sg.id).game
+    assert len(game.events) == 2 and game.events[-1].track == "shipping"
+    assert any("Bob places a worker" in plain(m.value) for m in at.markdown)  # reloaded
+
+
+def test_a_tap_for_an_old_step_is_ignored(store):
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    script = """
+from companion.ui import decisions, services, widgets
+stored = services.current_game()
+decisions._submit({"type": "place", "player": "Ann", "worker": "colonist",
+                   "track": "dock"}, stored.seq - 1)
+widgets.show_flashes()
+"""
+    at = AppTest.from_string(script, default_timeout=TIMEOUT)
+    at.session_state["aod.game_id"] = sg.id
+    at.run()
+    check(at)
+    assert any("ignored" in plain(i.value) for i in at.info)
+    assert store.load(sg.id).seq == 1
+
+
+def test_a_building_that_needs_a_choice_asks_for_it(at, store):
+    sg = store.create_game(dict(FOUR, options={"builders": True}))
+    reveal = dict(REVEAL, buildings=["war_chest_specialists", "settlers", "monastery",
+                                     "trading_post", "navigator"])
+    game = store.append(sg.id, reveal, 0).game
+    first = True
+    while game.pending().kind == "place":
+        who = game.pending().player
+        track = "buildings" if first else "shipping"
+        first = False
+        game = store.append(sg.id, {"type": "place", "player": who, "worker": "colonist",
+                                    "track": track}, len(game.events)).game
+    assert game.pending().kind == "buy"
+    seq = len(game.events)
+    open_table(at, sg.id)
+    at.button(key=f"buy_0@{seq}").click().run()  # War Chest: 2 specialists, free
+    check(at)
+    at.selectbox(key=f"bc_spec0@{seq}").set_value("captain").run()
+    at.selectbox(key=f"bc_spec1@{seq}").set_value("soldier").run()
+    at.button(key=f"buy_confirm@{seq}").click().run()
+    check(at)
+    last = store.load(sg.id).game.events[seq]
+    assert last.building == "war_chest_specialists"
+    assert last.choice == {"specialists": ["captain", "soldier"]}
+
+
+# ---------------------------------------------------------------- score sheet
+
+
+def test_the_score_sheet_totals_ranks_and_tie_breaks(at):
+    at.switch_page("pages/score_sheet.py").run()
+    check(at)
+    at.segmented_control(key="sheet_count").set_value(3).run()
+    for i, name in enumerate(["Ann", "Bob", "Cid"]):
+        at.text_input(key=f"sheet_name_{i}").set_value(name).run()
+    # Ann: colonies 6+8+10, Navy with 2 ships (8), token t01 (4 VP), 3 fur + ships ($6)
+    for age, vp in enumerate((6, 8, 10)):
+        at.number_input(key=f"sheet_colony_0_{age}").set_value(vp).run()
+    at.multiselect(key="sheet_disc_0").set_value(["t01"]).run()
+    at.multiselect(key="sheet_buildings_0").set_value(["navy"]).run()
+    at.number_input(key="sheet_good_0_fur").set_value(3).run()
+    at.number_input(key="sheet_ships_0").set_value(2).run()
+    # Bob and Cid: 20 VP each; Cid wins the tie on turn-8 colony VP
+    at.number_input(key="sheet_colony_1_0").set_value(20).run()
+    at.number_input(key="sheet_colony_2_0").set_value(10).run()
+    at.number_input(key="sheet_colony_2_2").set_value(10).run()
+    # Population needs a count of workers: the sheet asks for it
+    at.multiselect(key="sheet_buildings_1").set_value(["population"]).run()
+    at.number_input(key="sheet_fact_1_new_world_workers").set_value(7).run()
+    check(at)
+    table = at.dataframe[0].value
+    rows = {r["Player"]: r for r in table.to_dict("records")}
+    assert rows["Ann"]["VP"] == 24 + 4 + 8 + 6 and rows["Ann"]["Place"] == 1
+    assert rows["Bob"]["VP"] == 20 + 3 and rows["Bob"]["Place"] == 2
+    assert rows["Cid"]["VP"] == 20 and rows["Cid"]["Place"] == 3
+    at.number_input(key="sheet_fact_1_new_world_workers").set_value(0).run()
+    rows = {r["Player"]: r for r in at.dataframe[0].value.to_dict("records")}
+    assert (rows["Cid"]["Place"], rows["Bob"]["Place"]) == (2, 3)  # tie-break: turn 8 colony
+
+
+# ---------------------------------------------------------------- history
+
+
+def test_records_are_imported_with_progress_and_bad_ones_reported(at, store):
+    good = random_game({"players": [{"name": "Ann"}, {"name": "Bob"}]}, seed=3).record()
+    bad = dict(good, events=good["events"][:5] + [{"type": "dock", "region": "peru"}])
+    at.switch_page("pages/history.py").run()
+    at.file_uploader(key="hist_upload").set_value([
+        ("two.json", json.dumps([good, good]).encode(), "application/json"),
+        ("bad.json", json.dumps(bad).encode(), "application/json"),
+        ("junk.json", b"{not json", "application/json"),
+    ]).run()
+    at.button(key="hist_import").click().run()
+    check(at)
+    assert store.count_games() == 2
+    assert any("Imported 2 game(s)" in plain(s.value) for s in at.success)
+    problems = shown_errors(at)
+    assert any(p.startswith("bad.json: event 5") for p in problems)
+    assert any(p.startswith("junk.json: not a JSON file") for p in problems)
+
+
+def test_the_history_offers_exports_and_statistics(at, store):
+    store.import_record(random_game(FOUR, seed=5).record())
+    at.switch_page("pages/history.py").run()
+    check(at)
+    labels = [b.label for b in at.get("download_button")]
+    assert "Download the history (CSV)" in labels
+    stats = at.dataframe[1].value
+    assert set(stats["Player"]) == {"Ann", "Bob", "Cid", "Dee"} and stats["Wins"].sum() >= 1
+    at.button(key="hist_bundle").click().run()
+    check(at)
+    assert "Download the bundle (JSON)" in [b.label for b in at.get("download_button")]
+
+
+def test_a_demo_game_can_be_added_from_home(at, store):
+    at.button(key="home_demo").click().run()
+    check(at)
+    assert store.count_games() == 1
+
+
+def test_a_shared_link_opens_the_game_on_another_phone(store):
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[2] / "app.py"),
+                           default_timeout=TIMEOUT)
+    at.query_params["game"] = str(sg.id)
+    at.switch_page("pages/table.py").run()
+    check(at)
+    assert any("Ann places a worker" in plain(m.value) for m in at.markdown)
+    at.query_params["game"] = "999"
+    at.run()
+    check(at)
+    assert any("There is no saved game 999" in plain(w.value) for w in at.warning)
+
+
+def test_scouting_is_recorded_and_paid(at, store):
+    sg = store.create_game(dict(FOUR, options={"scouting": True}))
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    at.selectbox(key="scout_player@1").set_value("Cid").run()
+    at.selectbox(key="scout_target@1").set_value("peru").run()
+    at.button(key="scout_go@1").click().run()
+    check(at)
+    game = store.load(sg.id).game
+    assert game.events[-1].type == "scout" and game.state.players["Cid"].money == 12 - 1
+
+
+def test_a_swap_without_a_specialist_out_there_is_refused(at, store):
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    at.button(key="swap_go@1").click().run()
+    check(at)
+    assert any("Ann has no specialist in the New World" in e for e in shown_errors(at))
+    assert store.load(sg.id).seq == 1
+
+
+def test_the_rules_reference_is_searchable(at):
+    at.switch_page("pages/rules.py").run()
+    at.text_input(key="rules_query").set_value("soldier").run()
+    check(at)
+    listed = "\n".join(m.value for m in at.markdown if m.value.startswith("- **"))
+    assert "Training Grounds" in listed and "Settlers" not in listed
+    assert any(c.value.endswith("building(s)") for c in at.caption)

@@ -1,0 +1,95 @@
+"""Every page renders without an exception: empty history, games saved, every phase."""
+
+from __future__ import annotations
+
+import pytest
+from ui_driver import check, open_table
+
+from companion.engine import Game
+from companion.engine.playout import random_game
+
+PAGES = ["pages/home.py", "pages/new_game.py", "pages/table.py", "pages/scoreboard.py",
+         "pages/history.py", "pages/score_sheet.py", "pages/rules.py"]
+SETUP = {"edition": "empires", "options": {"builders": True, "buy_vp": True},
+         "players": [{"name": n, "colour": c} for n, c in
+                     (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
+
+
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    return random_game(SETUP, seed=11)
+
+
+def test_the_app_starts_on_home(at):
+    check(at)
+    assert "Age of Discovery Companion" in at.title[0].value
+    assert "None. Start a new game above." in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_renders_on_an_empty_history(at, page):
+    at.switch_page(page).run()
+    check(at)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_renders_with_saved_games(at, store, finished, page):
+    done = store.import_record(finished.record())
+    half = store.import_record(Game.from_events(finished.setup,
+                                                finished.events[:120]).record())
+    at.session_state["aod.game_id"] = half.id
+    at.session_state["aod.history_game"] = done.id
+    at.switch_page(page).run()
+    check(at)
+
+
+def test_history_replays_a_finished_game_with_its_charts(at, store, finished):
+    done = store.import_record(finished.record())
+    at.session_state["aod.history_game"] = done.id
+    at.switch_page("pages/history.py").run()
+    check(at)
+    slider = at.select_slider(key=f"hist_turn_{done.id}")
+    slider.set_value(4).run()  # set-up, turn 1 begins, end of turns 1, 2, 3
+    check(at)
+    assert any("Turn 4 of 8" in m.value for m in at.markdown)
+    charts = at.get("plotly_chart")
+    assert len(charts) >= 5  # map, four game charts (stats tab: two more)
+
+
+def test_scoreboard_of_a_finished_game(at, store, finished):
+    done = store.import_record(finished.record())
+    at.session_state["aod.game_id"] = done.id
+    at.switch_page("pages/scoreboard.py").run()
+    check(at)
+    standings = at.dataframe[0].value
+    assert list(standings["Player"]) and standings["Place"].iloc[0] == 1
+    assert standings["VP"].is_monotonic_decreasing
+
+
+@pytest.mark.parametrize(("edition", "players", "seed"), [("empires", 5, 2), ("aoe3", 3, 4)])
+def test_the_table_renders_at_every_kind_of_step(at, store, edition, players, seed):
+    setup = {"edition": edition, "players": [{"name": f"P{i}"} for i in range(players)],
+             "options": {"builders": True, "buy_vp": True} if edition == "empires" else {}}
+    game = random_game(setup, seed=seed)
+    kinds = set()
+    for n in [*range(0, len(game.events), 5), len(game.events)]:
+        part = Game.from_events(game.setup, game.events[:n])
+        wanted = part.pending()
+        kinds.add(wanted.kind if wanted else None)
+        sg = store.import_record(part.record())
+        open_table(at, sg.id)
+        if n % 100 == 0:
+            at.switch_page("pages/scoreboard.py").run()
+            check(at)
+    assert {"place", "dock", "buy", "expedition", "refresh", None} <= kinds
+
+
+def test_player_names_are_never_read_as_markdown(at, store):
+    name = "*Ann* [x](y) $1$ <b>"
+    sg = store.create_game({"players": [{"name": name}, {"name": "Bob"}]})
+    open_table(at, sg.id)
+    shown = [m.value for m in at.markdown if "Ann" in m.value]
+    assert shown
+    for text in shown:
+        assert "*Ann*" not in text.replace("\\*", "")  # every * around Ann is escaped
+        assert "\\*Ann\\*" in text and "\\$1\\$" in text and "\\<b\\>" in text
