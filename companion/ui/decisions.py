@@ -642,18 +642,30 @@ def _resolve(stored: StoredGame, wanted: Any) -> None:
 
 def nation_powers(stored: StoredGame, inline: bool = False) -> None:
     """National advantages that can be used now (Empires option)."""
-    state, seq = stored.game.state, stored.seq
-    usable = views.usable_nation_powers(state)
+    setup = stored.game.setup
+    _power_panel(
+        stored, views.usable_nation_powers(stored.game.state), inline, "np",
+        label="National powers you can use now", expanded=False,
+        describe=lambda p: f"**{views.badge(setup, p.player)} — {p.title}**: "
+                           f"{views.NATION_POWERS[p.nation]}",
+        form=_nation_form,
+    )
+
+
+def _power_panel(stored: StoredGame, usable: list, inline: bool, prefix: str, *, label: str,
+                 expanded: bool, describe: Callable[[Any], str],
+                 form: Callable[[GameState, int, int, Any], Builder]) -> None:
+    """One panel of powers usable now: a description, the power's form and a Use button."""
     if not usable:
         return
+    state, seq = stored.game.state, stored.seq
     box = st.container(border=True) if inline else st.expander(
-        f"National powers you can use now ({len(usable)})", expanded=False)
+        f"{label} ({len(usable)})", expanded=expanded)
     with box:
         for i, power in enumerate(usable):
-            st.markdown(f"**{views.badge(stored.game.setup, power.player)} — {power.title}**: "
-                        f"{views.NATION_POWERS[power.nation]}")
-            build = _nation_form(state, seq, i, power)
-            st.button(f"Use {power.title}", key=_key(f"np_go_{i}", seq), on_click=_submit,
+            st.markdown(describe(power))
+            build = form(state, seq, i, power)
+            st.button(f"Use {power.title}", key=_key(f"{prefix}_go_{i}", seq), on_click=_submit,
                       args=(build, seq))
 
 
@@ -755,19 +767,14 @@ def scout(stored: StoredGame) -> None:
 
 def powers(stored: StoredGame, inline: bool = False) -> None:
     """Building powers that can be used now (phase 4, University, Stables)."""
-    state, seq = stored.game.state, stored.seq
-    usable = views.usable_powers(state)
-    if not usable:
-        return
-    box = st.container(border=True) if inline else st.expander(
-        f"Building powers you can use now ({len(usable)})", expanded=state.phase == "benefits")
-    with box:
-        for i, power in enumerate(usable):
-            st.markdown(f"**{md(power.player)} — {power.title}**: "
-                        f"{md(state.catalogue[power.building].description)}")
-            build = _power_form(state, seq, i, power)
-            st.button(f"Use {power.title}", key=_key(f"pw_go_{i}", seq), on_click=_submit,
-                      args=(build, seq))
+    state = stored.game.state
+    _power_panel(
+        stored, views.usable_powers(state), inline, "pw",
+        label="Building powers you can use now", expanded=state.phase == "benefits",
+        describe=lambda p: f"**{md(p.player)} — {p.title}**: "
+                           f"{md(state.catalogue[p.building].description)}",
+        form=_power_form,
+    )
 
 
 def _power_form(state: GameState, seq: int, i: int, power: views.Power) -> Builder:
