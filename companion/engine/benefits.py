@@ -182,18 +182,9 @@ def _free_discovery(state: GameState, who: PlayerState, b: Building, choice: Map
     if "region" not in choice:
         return
     use_limited(state, who, b.id, per_game=1, per_turn=None, what=b.name)
-    from companion.engine.resolution import check_found  # shared token bookkeeping
+    from companion.engine.resolution import free_discovery  # shared token bookkeeping
 
-    region = choice["region"]
-    if region not in REGIONS or region in state.discovered:
-        raise refuse(state, f"{b.name} discovers an undiscovered region, not {region!r}")
-    token = check_found(state, region, choice.get("token"))
-    state.known_tokens.pop(region, None)
-    state.discovered.append(region)
-    who.discoveries.append(token)
-    who.money += TOKENS[token].dollars
-    if from_reserve(state, who, "colonist", 1):
-        add_to_region(state, region, who.name, "colonist")
+    free_discovery(state, who, choice["region"], choice.get("token"), "colonist", b.name)
 
 
 PURCHASE_ACTIONS: dict[str, Callable[[GameState, PlayerState, Building, Mapping], None]] = {

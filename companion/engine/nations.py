@@ -7,7 +7,6 @@ events declared at the moment the power applies.
 from __future__ import annotations
 
 from companion.engine.common import (
-    add_to_region,
     check_good,
     from_reserve,
     player,
@@ -16,8 +15,6 @@ from companion.engine.common import (
 )
 from companion.engine.events import Power
 from companion.engine.state import GameState, PlayerState, Slot
-from companion.rules.discoveries import TOKENS
-from companion.rules.regions import REGIONS
 
 PORTUGAL_NATIVES = 3
 ENGLAND_COLONISTS = 2
@@ -75,17 +72,9 @@ def _spain(state: GameState, who: PlayerState, choice: dict) -> None:
     placed = any(s for track, slots in state.tracks.items() for s in slots)
     if state.turn != 1 or state.phase != "placement" or placed:
         raise refuse(state, "Spain's power is used once, just before turn 1")
-    from companion.engine.resolution import check_found  # shared token bookkeeping
+    from companion.engine.resolution import free_discovery  # shared token bookkeeping
 
-    region = choice.get("region")
-    if region not in REGIONS or region in state.discovered:
-        raise refuse(state, f"Spain discovers an undiscovered region, not {region!r}")
-    token = check_found(state, region, choice.get("token"))
-    state.discovered.append(region)
-    who.discoveries.append(token)
-    who.money += TOKENS[token].dollars
-    if from_reserve(state, who, "soldier", 1):
-        add_to_region(state, region, who.name, "soldier")
+    free_discovery(state, who, choice.get("region"), choice.get("token"), "soldier", "Spain")
 
 
 def _france(state: GameState, who: PlayerState, choice: dict) -> None:

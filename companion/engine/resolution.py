@@ -29,7 +29,7 @@ from companion.engine.events import (
     Warfare,
 )
 from companion.engine.nations import holland_takes_ship, portugal_expedition, powers_usable
-from companion.engine.state import GameState, Slot
+from companion.engine.state import GameState, PlayerState, Slot
 from companion.rules.discoveries import CARDS, TOKENS
 from companion.rules.editions import (
     BUILDER_DISCOUNT,
@@ -333,6 +333,25 @@ def check_found(state: GameState, target: str, found: str | None) -> str:
     return found
 
 
+def _claim(state: GameState, who: PlayerState, region: str, token: str, settler: str) -> None:
+    """A region found: its token to the finder, one free worker of the finder settles it."""
+    who.discoveries.append(token)
+    state.known_tokens.pop(region, None)
+    state.discovered.append(region)
+    if from_reserve(state, who, settler, 1):
+        add_to_region(state, region, who.name, settler)
+
+
+def free_discovery(state: GameState, who: PlayerState, region: object, token: object,
+                   settler: str, what: str) -> None:
+    """A discovery without a test (Cartography, Spain): the token's printed $, no loot."""
+    if region not in REGIONS or region in state.discovered:
+        raise refuse(state, f"{what} discovers an undiscovered region, not {region!r}")
+    found = check_found(state, region, token)
+    who.money += TOKENS[found].dollars
+    _claim(state, who, region, found, settler)
+
+
 def expedition(state: GameState, ev: Expedition) -> None:
     slot = _expect(state, "expedition")
     name = slot.player
@@ -365,12 +384,10 @@ def expedition(state: GameState, ev: Expedition) -> None:
             who.reserve[worker] += n
         if value >= natives:
             who.money += item.loot(sent.get("soldier", 0))
-            who.discoveries.append(found)
-            if target != "card":
-                state.known_tokens.pop(target, None)
-                state.discovered.append(target)
-                if from_reserve(state, who, "colonist", 1):
-                    add_to_region(state, target, name, "colonist")
+            if target == "card":
+                who.discoveries.append(found)
+            else:
+                _claim(state, who, target, found, "colonist")
         elif target != "card" and not state.setup.options.no_survivors:
             state.known_tokens[target] = found
         elif target != "card":

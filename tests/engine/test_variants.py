@@ -154,3 +154,13 @@ def test_swap_brings_a_specialist_home_only_when_the_stock_has_none():
     assert after.state.players["A"].reserve["captain"] == 1
     with pytest.raises(IllegalAction, match="still has a captain"):
         after.apply({**swap, "worker": "captain"})
+
+
+def test_spain_discovering_a_face_up_token_takes_it_off_the_board():
+    game = Game.new({"players": _players("P0", "P1", nations=["spain", "england"]),
+                     "options": {"nations": True, "advanced_scouting": True},
+                     "tokens": {"peru": "t16"}}).apply(OPENING)
+    after = game.apply({"type": "power", "player": "P0", "nation": "spain",
+                        "choice": {"region": "peru"}})  # the face-up token is the one found
+    assert after.state.players["P0"].discoveries == ["t16"]
+    assert "peru" not in after.state.known_tokens
