@@ -1,4 +1,5 @@
-"""History: past games (filter, replay turn by turn), statistics, export and import."""
+"""History: past games (filter, replay turn by turn; score sheets show their breakdown),
+statistics, export and import."""
 
 from dataclasses import asdict
 
@@ -8,6 +9,36 @@ import streamlit as st
 from companion import charts
 from companion.rules.editions import EDITIONS
 from companion.ui import services, session, views, widgets
+
+KINDS = {None: "any", "tracked": "🎲 turn by turn", "score_sheet": widgets.SHEET_MARK}
+
+
+def show_sheet(game_id: int) -> None:
+    """A saved score sheet: its totals, places and tie-breaks (it has no turns to replay)."""
+    outcome = services.load_sheet(game_id)
+    if outcome.stored is None:
+        widgets.error(outcome.error)
+        return
+    saved = outcome.stored
+    sheet = saved.sheet
+    opts = " · Builder expansion" if sheet.builders else ""
+    st.markdown(f"**{widgets.SHEET_MARK}**: final result of the game played on "
+                f"{saved.created.strftime('%d %b %Y')}")
+    st.caption(f"Game #{saved.id} · {EDITIONS[sheet.edition].title}{opts}")
+    if sheet.note:
+        st.markdown(f"> {views.md(sheet.note)}")
+    widgets.sheet_results(saved.results)
+    with st.expander("What each player entered"):
+        widgets.sheet_inputs(sheet)
+    with st.container(horizontal=True):
+        if st.button("Reopen on the Score sheet", key=f"hist_reopen_{game_id}",
+                     help="Fill the Score sheet with these inputs, to check or correct them"):
+            services.reopen_sheet(game_id)
+            st.switch_page("pages/score_sheet.py")
+        st.download_button("Download JSON", services.export_json(game_id),
+                           file_name=f"score-sheet-{game_id}.json", mime="application/json",
+                           key=f"hist_json_{game_id}", on_click="ignore")
+
 
 st.title("📜 History")
 widgets.show_flashes()
@@ -20,11 +51,13 @@ with st.expander("Filter"):
     status = cols[2].selectbox("Status", [None, "finished", "in_progress"], key="hist_status",
                                format_func=lambda s: {None: "any", "finished": "finished",
                                                       "in_progress": "in progress"}[s])
-    cols = st.columns(2)
+    cols = st.columns(3)
     since = cols[0].date_input("From", value=None, key="hist_since")
     before = cols[1].date_input("Before", value=None, key="hist_before")
+    kind = cols[2].selectbox("Kind", [None, "tracked", "score_sheet"], key="hist_kind",
+                             format_func=lambda k: KINDS[k])
 filters = services.Filters(player=player.strip() or None, edition=edition, status=status,
-                           since=since, before=before)
+                           since=since, before=before, kind=kind)
 view = services.history(filters)
 
 games_tab, stats_tab, files_tab = st.tabs(["Games", "Statistics", "Import / export"])
@@ -34,7 +67,8 @@ with games_tab:
                                          if view.total > len(view.games) else ""))
     if view.games:
         rows = [{"#": g.id, "Date": g.created.strftime("%Y-%m-%d"), "Edition": g.edition,
-                 "Status": g.status.replace("_", " "), "Players": ", ".join(g.players),
+                 "Kind": KINDS[g.kind], "Status": g.status.replace("_", " "),
+                 "Players": ", ".join(g.players),
                  "Winner": " & ".join(g.winners),
                  "Top VP": max(g.totals.values(), default=0)} for g in view.games]
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
@@ -43,8 +77,12 @@ with games_tab:
         wanted = session.history_game()
         chosen = st.selectbox("Open a game", ids, key="hist_game",
                               index=ids.index(wanted) if wanted in ids else None,
-                              placeholder="choose a game to replay", format_func=labels.get)
-        if chosen is not None:
+                              placeholder="choose a game to open", format_func=labels.get)
+        kinds = {g.id: g.kind for g in view.games}
+        if chosen is not None and kinds[chosen] == "score_sheet":
+            session.set_history_game(chosen)
+            show_sheet(chosen)
+        elif chosen is not None:
             session.set_history_game(chosen)
             outcome = services.load_game(chosen)
             if not outcome.ok:
@@ -84,12 +122,13 @@ with games_tab:
                     st.download_button("Download JSON", services.export_json(chosen),
                                        file_name=f"game-{chosen}.json", mime="application/json",
                                        key=f"hist_json_{chosen}", on_click="ignore")
-                with st.expander("Delete this game"):
-                    sure = st.checkbox("Yes, delete it for good", key=f"hist_sure_{chosen}")
-                    if st.button("Delete", key=f"hist_delete_{chosen}", disabled=not sure):
-                        services.delete_game(chosen)
-                        session.flash("info", f"Game #{chosen} deleted")
-                        st.rerun()
+        if chosen is not None:
+            with st.expander("Delete this game"):
+                sure = st.checkbox("Yes, delete it for good", key=f"hist_sure_{chosen}")
+                if st.button("Delete", key=f"hist_delete_{chosen}", disabled=not sure):
+                    services.delete_game(chosen)
+                    session.flash("info", f"Game #{chosen} deleted")
+                    st.rerun()
     else:
         st.caption("No game matches.")
 

@@ -32,10 +32,10 @@ for g in view.in_progress:
 st.subheader("Recently finished")
 if not view.finished:
     st.caption("No finished game yet.")
-for g in view.finished:
+for g in view.finished:  # score sheets too: they are finished games without turns to replay
     with st.container(border=True, horizontal=True, vertical_alignment="center"):
         st.markdown(widgets.listing_label(g))
-        if st.button("Replay", key=f"replay_{g.id}"):
+        if st.button("Open" if g.kind == "score_sheet" else "Replay", key=f"replay_{g.id}"):
             session.set_history_game(g.id)
             st.switch_page("pages/history.py")
 

@@ -68,3 +68,28 @@ def test_module_entry_point_runs():
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert "valid" in done.stdout
+
+
+SHEET_RECORD = {
+    "format": "age-of-discovery-companion/score-sheet", "version": 1,
+    "edition": "empires",
+    "players": [{"name": "Ann", "colony": [6, 8, 10], "discoveries": ["t01"],
+                 "buildings": ["navy"], "goods": {"fur": 3}, "ships": 2, "money": 12},
+                {"name": "Bob", "colony": [6, 8, 10], "money": 30}],
+}
+
+
+def test_a_score_sheet_record_is_checked_and_scored(tmp_path, capsys):
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(SHEET_RECORD))
+    assert main(["check", str(path)]) == 0
+    assert "valid score sheet, 2 players" in capsys.readouterr().out
+    assert main(["replay", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    # Ann: 24 colony + 4 (t01) + 8 (Navy, 2 ships) + 6 (3 fur and a ship) = 42; Bob: 24
+    assert [(r["place"], r["player"], r["total"]) for r in data["players"]] == [
+        (1, "Ann", 42), (2, "Bob", 24)]
+    assert data["finished"] is True
+    path.write_text(json.dumps({**SHEET_RECORD, "players": SHEET_RECORD["players"][:1]}))
+    assert main(["check", str(path)]) == 1
+    assert "played by 2 to 6 players, not 1" in capsys.readouterr().err

@@ -1,6 +1,7 @@
 """Saved games (SQLAlchemy): SQLite by default, PostgreSQL (or any URL) via COMPANION_DB_URL.
 
-The event log is the game; summaries and statistics are derived from it. See docs/store.md.
+The event log is the game (score sheets: their inputs are); summaries and statistics are derived
+from it. See docs/store.md.
 """
 
 from companion.store.db import default_url, make_engine
@@ -12,10 +13,13 @@ from companion.store.store import (
     RebuildReport,
     Store,
     StoredGame,
+    StoredSheet,
+    WrongKind,
 )
-from companion.store.summary import Summary, summarize
+from companion.store.summary import Summary, summarize, summarize_sheet
 
 __all__ = [
     "GameListing", "GameNotFound", "NationStats", "PlayerStats", "RebuildReport", "Store",
-    "StoredGame", "Summary", "default_url", "make_engine", "summarize",
+    "StoredGame", "StoredSheet", "Summary", "WrongKind", "default_url", "make_engine",
+    "summarize", "summarize_sheet",
 ]

@@ -1,5 +1,9 @@
 """The tables: ``games`` (one row per game, with derived summary columns), ``events`` (the log,
-which *is* the game) and ``game_players`` (one row per seat, derived, for SQL statistics).
+which *is* a tracked game) and ``game_players`` (one row per seat, derived, for SQL statistics).
+
+A game is of one of two kinds (``games.kind``): ``tracked``, entered event by event on the
+Table, or ``score_sheet``, a finished result entered on the Score sheet (no events; its
+inputs are kept in ``setup``).
 
 Timestamps are stored as naive UTC (``DateTime`` without time zone) so that SQLite and
 PostgreSQL give back the same values; the store hands them out as aware UTC datetimes.
@@ -33,6 +37,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 JSONType = JSON().with_variant(JSONB(), "postgresql")
 
 STATUSES = ("in_progress", "finished")
+KINDS = ("tracked", "score_sheet")
 
 
 class Base(DeclarativeBase):
@@ -44,11 +49,12 @@ class Base(DeclarativeBase):
 
 
 class GameRow(Base):
-    """A game: its set-up and derived summary.
+    """A game: its set-up (or score-sheet inputs) and derived summary.
 
-    Only ``setup`` and the events are facts; ``edition``, ``options`` and ``players`` are
-    copies of parts of the set-up kept for queries, and ``status`` .. ``result`` are
-    recomputed from the events on every append/undo and by ``Store.rebuild_summaries()``.
+    Only ``kind``, ``setup`` and the events are facts; ``edition``, ``options`` and
+    ``players`` are copies of parts of the set-up kept for queries, and ``status`` ..
+    ``result`` are recomputed from the events (or the sheet's inputs) on every write and by
+    ``Store.rebuild_summaries()``.
     """
 
     __tablename__ = "games"
@@ -56,7 +62,12 @@ class GameRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     created: Mapped[datetime] = mapped_column(index=True)
     updated: Mapped[datetime]
-    setup: Mapped[dict[str, Any]]  # the set-up exactly as a game record carries it
+    # "tracked" (an event log) or "score_sheet" (inputs in setup, no events). Added after
+    # the first release: Store() adds it to an older database (see KIND_COLUMN_DDL).
+    kind: Mapped[str] = mapped_column(String(16), default="tracked", server_default="tracked")
+    # tracked: the set-up exactly as a game record carries it; score_sheet: the sheet's
+    # inputs (companion.sheet.ScoreSheet.to_json)
+    setup: Mapped[dict[str, Any]]
     # ---- copied from the set-up for queries (never change after creation)
     edition: Mapped[str] = mapped_column(String(16), index=True)
     options: Mapped[dict[str, Any]]
@@ -71,8 +82,15 @@ class GameRow(Base):
 
     __table_args__ = (
         CheckConstraint("status IN ('in_progress', 'finished')", name="ck_games_status"),
+        CheckConstraint("kind IN ('tracked', 'score_sheet')", name="ck_games_kind"),
         CheckConstraint("event_count >= 0", name="ck_games_event_count"),
     )
+
+
+# The column as ALTER TABLE adds it to a database created before it existed (SQLite and
+# PostgreSQL accept the same text); rows already there are tracked games.
+KIND_COLUMN_DDL = ("ALTER TABLE games ADD COLUMN kind VARCHAR(16) DEFAULT 'tracked' NOT NULL "
+                   "CONSTRAINT ck_games_kind CHECK (kind IN ('tracked', 'score_sheet'))")
 
 
 class EventRow(Base):

@@ -1,5 +1,9 @@
 """Saved games. The event log is the game; everything else in the database is derived from it.
 
+Score sheets (finished results entered on the Score sheet page, ``kind = "score_sheet"``) have
+no log: their inputs are the fact, and their summary is derived from those by the sheet's own
+scoring (``companion.sheet``).
+
 Every write is one transaction that (1) locks the game (``BEGIN IMMEDIATE`` on SQLite,
 ``SELECT ... FOR UPDATE`` elsewhere), (2) reads the log and checks the writer's expected event
 count, (3) lets the engine validate, (4) writes the events and the derived summary. A refused
@@ -29,7 +33,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from sqlalchemy import Select, and_, case, delete, func, insert, select
+from sqlalchemy import Engine, Select, and_, case, delete, func, insert, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -43,15 +47,30 @@ from companion.engine import (
     parse_event,
 )
 from companion.engine.setup import parse_setup
+from companion.sheet import ScoreSheet, SheetResult, is_sheet_record
+from companion.sheet import from_record as sheet_from_record
 from companion.store.db import WRITE, default_url, make_engine
-from companion.store.schema import STATUSES, Base, EventRow, GamePlayerRow, GameRow
-from companion.store.summary import Summary, summarize
+from companion.store.schema import (
+    KIND_COLUMN_DDL,
+    KINDS,
+    STATUSES,
+    Base,
+    EventRow,
+    GamePlayerRow,
+    GameRow,
+)
+from companion.store.summary import Summary, summarize, summarize_sheet
 
 When = datetime | date
 
 
 class GameNotFound(LookupError):
     """There is no saved game with that id."""
+
+
+class WrongKind(LookupError):
+    """The game exists but is of the other kind: a score sheet has no event log to load,
+    replay or append to, and a tracked game is not a score sheet."""
 
 
 @dataclass(frozen=True)
@@ -73,10 +92,25 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
+class StoredSheet:
+    """A saved score sheet: its inputs, and its results as the sheet's scoring gives them."""
+
+    id: int
+    sheet: ScoreSheet
+    results: list[SheetResult]
+    created: datetime
+    updated: datetime
+
+    kind = "score_sheet"
+    status = "finished"
+
+
+@dataclass(frozen=True)
 class GameListing:
     """One line of the game history (no replay needed: read from the summary columns)."""
 
     id: int
+    kind: str  # "tracked" or "score_sheet"
     created: datetime
     updated: datetime
     edition: str
@@ -112,7 +146,7 @@ class NationStats:
 @dataclass(frozen=True)
 class RebuildReport:
     rebuilt: int
-    failed: list[tuple[int, str]]  # game id, why its log no longer replays
+    failed: list[tuple[int, str]]  # game id, why its log (or sheet) no longer replays (scores)
 
 
 def _now() -> datetime:
@@ -133,6 +167,37 @@ def _naive_utc(value: When) -> datetime:
 
 def _setup_of(row: GameRow) -> GameSetup:
     return parse_setup(row.setup)
+
+
+def _sheet_date(given: When | None, recorded: datetime | None) -> datetime:
+    """A score sheet's date: the one given, else the one its record carries, else now."""
+    if given is not None:
+        return _naive_utc(given)
+    return _naive_utc(recorded) if recorded is not None else _now()
+
+
+def _not_tracked(game_id: int) -> WrongKind:
+    return WrongKind(f"game {game_id} is a score sheet: it has no event log to replay "
+                     "(open it with load_score_sheet)")
+
+
+def add_kind_column(engine: Engine) -> bool:
+    """Bring a database created before ``games.kind`` existed up to date: add the column
+    (existing rows become ``tracked``). Returns whether it was added.
+
+    Runs in a write transaction and looks again inside it, under a lock (SQLite:
+    ``BEGIN IMMEDIATE``; PostgreSQL: ``LOCK TABLE games``), so that processes starting at
+    once on an old database add the column once: the others wait, then find it there.
+    """
+    if "kind" in {c["name"] for c in inspect(engine).get_columns("games")}:
+        return False
+    with engine.execution_options(**{WRITE: True}).begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+        if "kind" in {c["name"] for c in inspect(conn).get_columns("games")}:
+            return False
+        conn.execute(text(KIND_COLUMN_DDL))
+    return True
 
 
 def _is_seq_clash(exc: IntegrityError) -> bool:
@@ -158,6 +223,7 @@ class Store:
         self._write = sessionmaker(self.engine.execution_options(**{WRITE: True}),
                                    expire_on_commit=False)
         Base.metadata.create_all(self.engine)
+        add_kind_column(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -197,7 +263,16 @@ class Store:
         ))
 
     def _game(self, session: Session, row: GameRow) -> Game:
+        if row.kind != "tracked":
+            raise _not_tracked(row.id)
         return Game.from_events(_setup_of(row), self._payloads(session, row.id))
+
+    @staticmethod
+    def _sheet(row: GameRow) -> ScoreSheet:
+        if row.kind != "score_sheet":
+            raise WrongKind(f"game {row.id} was recorded turn by turn, not on a score sheet "
+                            "(open it with load)")
+        return ScoreSheet.from_json(row.setup)
 
     @staticmethod
     def _apply_summary(session: Session, row: GameRow, summary: Summary, now: datetime) -> None:
@@ -225,12 +300,33 @@ class Store:
     def _new_row(setup: GameSetup, summary: Summary, created: datetime) -> GameRow:
         dumped = setup.model_dump(mode="json")
         return GameRow(
-            created=created, updated=created, setup=dumped, edition=setup.edition,
-            options=dumped["options"], players=dumped["players"],
+            created=created, updated=created, kind="tracked", setup=dumped,
+            edition=setup.edition, options=dumped["options"], players=dumped["players"],
             status=summary.status, phase=summary.phase, turn=summary.turn,
             event_count=summary.event_count, winners=summary.winners,
             result=summary.result_json(),
         )
+
+    @staticmethod
+    def _sheet_copies(sheet: ScoreSheet) -> tuple[str, dict[str, Any], list[Any]]:
+        """``edition``, ``options`` and ``players`` as a sheet fills them in."""
+        return (sheet.edition, {"builders": sheet.builders},
+                [{"name": p.name, "colour": p.colour, "nation": p.nation}
+                 for p in sheet.players])
+
+    def _insert_sheet(self, session: Session, sheet: ScoreSheet, created: datetime) -> GameRow:
+        summary = summarize_sheet(sheet)  # InvalidSheet: nothing is stored
+        edition, options, players = self._sheet_copies(sheet)
+        row = GameRow(
+            created=created, updated=created, kind="score_sheet", setup=sheet.to_json(),
+            edition=edition, options=options, players=players, status=summary.status,
+            phase=summary.phase, turn=summary.turn, event_count=0, winners=summary.winners,
+            result=summary.result_json(),
+        )
+        session.add(row)
+        session.flush()
+        session.execute(insert(GamePlayerRow), self._seat_rows(row.id, summary))
+        return row
 
     @staticmethod
     def _seat_rows(game_id: int, summary: Summary) -> list[dict[str, Any]]:
@@ -271,6 +367,8 @@ class Store:
         return StoredGame(row.id, game, _utc(now), _utc(now))
 
     def load(self, game_id: int) -> StoredGame:
+        """A tracked game with its log replayed. ``GameNotFound`` if there is none;
+        ``WrongKind`` for a score sheet (use ``load_score_sheet``)."""
         with self._read() as session, session.begin():
             row = self._row(session, game_id)
             game = self._game(session, row)
@@ -326,12 +424,47 @@ class Store:
             session.execute(delete(GamePlayerRow).where(GamePlayerRow.game_id == game_id))
             session.delete(row)
 
+    # ------------------------------------------------------------------ score sheets
+
+    def save_score_sheet(self, sheet: ScoreSheet | Mapping[str, Any], *,
+                         created: When | None = None) -> int:
+        """Store a finished result entered on a score sheet (a ``ScoreSheet``, or its JSON
+        form) and return its game id. The sheet is checked and scored by
+        ``companion.sheet`` (2-6 players for Empires, 2-5 for aoe3, unique names, known ids,
+        whole numbers >= 0); a refused sheet raises ``InvalidSheet`` (a ``ValueError``) and
+        nothing is stored. ``created`` is when it was played (default: now)."""
+        if not isinstance(sheet, ScoreSheet):
+            sheet = ScoreSheet.from_json(sheet)
+        when = _naive_utc(created) if created is not None else _now()
+        with self._writing() as session:
+            row = self._insert_sheet(session, sheet, when)
+        return row.id
+
+    def load_score_sheet(self, game_id: int) -> StoredSheet:
+        """A saved score sheet, re-totalled from its inputs. ``GameNotFound`` if there is
+        none; ``WrongKind`` for a tracked game (use ``load``)."""
+        with self._read() as session, session.begin():
+            row = self._row(session, game_id)
+            sheet = self._sheet(row)
+            return StoredSheet(row.id, sheet, sheet.results(), _utc(row.created),
+                               _utc(row.updated))
+
     # ------------------------------------------------------------------ records
 
     def import_record(self, record: Mapping[str, Any], *,
-                      created: When | None = None) -> StoredGame:
-        """Store a game record (as ``export_record`` writes it) after a full replay; a
-        malformed or illegal record raises the engine's error and stores nothing."""
+                      created: When | None = None) -> StoredGame | StoredSheet:
+        """Store a record as ``export_record`` writes it: a game record after a full replay,
+        or a score-sheet record after checking and scoring it. A malformed or illegal record
+        raises the engine's error (``InvalidSheet`` for a sheet) and stores nothing.
+
+        ``created`` is the game's date; without it, a sheet record's own ``created`` is
+        used, else now."""
+        if is_sheet_record(record):
+            sheet, dated = sheet_from_record(record)
+            when = _sheet_date(created, dated)
+            with self._writing() as session:
+                row = self._insert_sheet(session, sheet, when)
+            return StoredSheet(row.id, sheet, sheet.results(), _utc(when), _utc(when))
         game = Game.from_record(record)
         when = _naive_utc(created) if created is not None else _now()
         with self._writing() as session:
@@ -347,22 +480,38 @@ class Store:
         with self._writing() as session:
             for index, (record, created) in enumerate(records):
                 try:
-                    game = Game.from_record(record)
+                    if is_sheet_record(record):
+                        sheet, dated = sheet_from_record(record)
+                        when = _sheet_date(created, dated)
+                        self._insert_sheet(session, sheet, when)
+                    else:
+                        game = Game.from_record(record)
+                        when = _naive_utc(created) if created is not None else _now()
+                        self._insert_game(session, game, when)
                 except EngineError as exc:
                     raise type(exc)(f"record {index}: {exc}") from None
-                when = _naive_utc(created) if created is not None else _now()
-                self._insert_game(session, game, when)
                 count += 1
         return count
 
     def export_record(self, game_id: int) -> dict[str, Any]:
-        return self.load(game_id).game.record()
+        """The game's record: a game record (set-up and events) for a tracked game, a
+        score-sheet record (inputs, date, derived standings) for a score sheet."""
+        with self._read() as session, session.begin():
+            row = self._row(session, game_id)
+            if row.kind == "score_sheet":
+                return self._sheet(row).record(created=_utc(row.created))
+            return self._game(session, row).record()
 
     # ------------------------------------------------------------------ history
 
     @staticmethod
     def _filtered(query: Select[Any], *, since: When | None, before: When | None,
-                  player: str | None, edition: str | None, status: str | None) -> Select[Any]:
+                  player: str | None, edition: str | None, status: str | None,
+                  kind: str | None = None) -> Select[Any]:
+        if kind is not None:
+            if kind not in KINDS:
+                raise ValueError(f"kind is one of {', '.join(KINDS)}, not {kind!r}")
+            query = query.where(GameRow.kind == kind)
         if since is not None:
             query = query.where(GameRow.created >= _naive_utc(since))
         if before is not None:
@@ -380,14 +529,15 @@ class Store:
 
     def list_games(self, *, since: When | None = None, before: When | None = None,
                    player: str | None = None, edition: str | None = None,
-                   status: str | None = None, limit: int = 50,
+                   status: str | None = None, kind: str | None = None, limit: int = 50,
                    offset: int = 0) -> list[GameListing]:
-        """Saved games, newest first. ``since`` is inclusive, ``before`` exclusive (a date
-        means its midnight UTC); ``player`` matches a name exactly."""
+        """Saved games of both kinds (or of ``kind``), newest first. ``since`` is inclusive,
+        ``before`` exclusive (a date means its midnight UTC); ``player`` matches a name
+        exactly."""
         if limit < 0 or offset < 0:
             raise ValueError("limit and offset cannot be negative")
         query = self._filtered(select(GameRow), since=since, before=before, player=player,
-                               edition=edition, status=status)
+                               edition=edition, status=status, kind=kind)
         query = query.order_by(GameRow.created.desc(), GameRow.id.desc()).limit(limit).offset(
             offset)
         with self._read() as session, session.begin():
@@ -395,16 +545,17 @@ class Store:
 
     def count_games(self, *, since: When | None = None, before: When | None = None,
                     player: str | None = None, edition: str | None = None,
-                    status: str | None = None) -> int:
+                    status: str | None = None, kind: str | None = None) -> int:
         query = self._filtered(select(func.count()).select_from(GameRow), since=since,
-                               before=before, player=player, edition=edition, status=status)
+                               before=before, player=player, edition=edition, status=status,
+                               kind=kind)
         with self._read() as session, session.begin():
             return session.scalar(query) or 0
 
     @staticmethod
     def _listing(row: GameRow) -> GameListing:
         return GameListing(
-            id=row.id, created=_utc(row.created), updated=_utc(row.updated),
+            id=row.id, kind=row.kind, created=_utc(row.created), updated=_utc(row.updated),
             edition=row.edition, status=row.status, phase=row.phase, turn=row.turn,
             event_count=row.event_count, players=[p["name"] for p in row.players],
             winners=list(row.winners or []),
@@ -445,31 +596,32 @@ class Store:
                     for nation, n, w, avg, best in session.execute(query)]
 
     CSV_COLUMNS = ("game_id", "date", "edition", "status", "seat", "player", "colour", "nation",
-                   "vp", "place", "won")
+                   "vp", "place", "won", "kind")
 
     def export_history_csv(self, *, since: When | None = None, before: When | None = None,
                            player: str | None = None, edition: str | None = None,
-                           status: str | None = None) -> str:
+                           status: str | None = None, kind: str | None = None) -> str:
         """One row per game and player, oldest game first; VP and place are empty until the
-        game is finished."""
+        game is finished; ``kind`` says whether it was tracked or entered on a score sheet."""
         query = self._filtered(
             select(GameRow.id, GameRow.created, GameRow.edition, GameRow.status,
                    GamePlayerRow.seat, GamePlayerRow.name, GamePlayerRow.colour,
                    GamePlayerRow.nation, GamePlayerRow.vp, GamePlayerRow.place,
-                   GamePlayerRow.won)
+                   GamePlayerRow.won, GameRow.kind)
             .join(GamePlayerRow, and_(GamePlayerRow.game_id == GameRow.id))
             .order_by(GameRow.created, GameRow.id, GamePlayerRow.seat),
-            since=since, before=before, player=player, edition=edition, status=status)
+            since=since, before=before, player=player, edition=edition, status=status,
+            kind=kind)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(self.CSV_COLUMNS)
         with self._read() as session, session.begin():
-            for gid, created, ed, st, seat, name, colour, nation, vp, place, won in (
+            for gid, created, ed, st, seat, name, colour, nation, vp, place, won, kind in (
                     session.execute(query)):
                 writer.writerow([
                     gid, _utc(created).isoformat(timespec="seconds"), ed, st, seat, name, colour,
                     nation or "", "" if vp is None else vp, "" if place is None else place,
-                    "yes" if won else "no",
+                    "yes" if won else "no", kind,
                 ])
         return out.getvalue()
 
@@ -477,8 +629,9 @@ class Store:
 
     def rebuild_summaries(self) -> RebuildReport:
         """Recompute every derived column, the copies of the set-up and the ``game_players``
-        rows from the set-ups and logs (after a change to the scoring rules, or to repair a
-        hand-edited database). A game whose log no longer replays is left as it was and
+        rows from the set-ups and logs, and score sheets from their stored inputs (after a
+        change to the scoring rules, or to repair a hand-edited database). A game whose log
+        no longer replays, or a sheet that no longer scores, is left as it was and
         reported."""
         with self._read() as session, session.begin():
             ids = list(session.scalars(select(GameRow.id).order_by(GameRow.id)))
@@ -487,11 +640,16 @@ class Store:
             try:
                 with self._writing() as session:
                     row = self._locked_row(session, game_id)
-                    game = self._game(session, row)
-                    dumped = game.setup.model_dump(mode="json")
-                    row.edition, row.options, row.players = (
-                        game.setup.edition, dumped["options"], dumped["players"])
-                    self._apply_summary(session, row, summarize(game), row.updated)
+                    if row.kind == "score_sheet":
+                        sheet = self._sheet(row)
+                        row.edition, row.options, row.players = self._sheet_copies(sheet)
+                        self._apply_summary(session, row, summarize_sheet(sheet), row.updated)
+                    else:
+                        game = self._game(session, row)
+                        dumped = game.setup.model_dump(mode="json")
+                        row.edition, row.options, row.players = (
+                            game.setup.edition, dumped["options"], dumped["players"])
+                        self._apply_summary(session, row, summarize(game), row.updated)
                 rebuilt += 1
             except EngineError as exc:
                 failed.append((game_id, str(exc)))

@@ -1,7 +1,9 @@
-"""What the store derives from a game's log: status, standings, winners, per-seat results.
+"""What the store derives from a game: status, standings, winners, per-seat results.
 
-Nothing here is a fact of its own: it is all recomputed from the events (see
-``Store.rebuild_summaries``).
+Nothing here is a fact of its own: it is all recomputed from a tracked game's events
+(``summarize``) or from a score sheet's inputs (``summarize_sheet``), see
+``Store.rebuild_summaries``. Both give the same ``Summary``, so the history queries and
+statistics need no special case for score sheets.
 
 >>> from companion.engine import Game
 >>> s = summarize(Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]}))
@@ -15,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import Game, standings
+from companion.rules.editions import TURNS
+from companion.sheet import ScoreSheet
 
 
 @dataclass(frozen=True)
@@ -80,4 +84,24 @@ def summarize(game: Game) -> Summary:
         event_count=len(game.events),
         winners=[s.name for s in seats if s.won] if finished else None,
         players=seats,
+    )
+
+
+def summarize_sheet(sheet: ScoreSheet) -> Summary:
+    """A score sheet is a finished game: final totals and places from the sheet's own
+    scoring (``ScoreSheet.results``, which checks the inputs first: ``InvalidSheet``)."""
+    results = {r.score.player: r for r in sheet.results()}
+    seats = []
+    for seat, p in enumerate(sheet.players, start=1):
+        r = results[p.name]
+        score = r.score
+        seats.append(SeatResult(
+            seat=seat, name=p.name, colour=p.colour, nation=p.nation, total=score.total,
+            place=r.place, won=r.place == 1, colony=score.colony_total,
+            discoveries=score.discoveries, buildings=score.buildings_total,
+            economy=score.economy, bought=score.bought, money=score.money,
+        ))
+    return Summary(
+        status="finished", phase="over", turn=TURNS[-1], event_count=0,
+        winners=[s.name for s in seats if s.won], players=seats,
     )

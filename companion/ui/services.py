@@ -11,12 +11,13 @@ import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import streamlit as st
 
 from companion.engine import Conflict, EngineError, Game, GameState
+from companion.sheet import ScoreSheet
 from companion.store import (
     GameListing,
     GameNotFound,
@@ -24,6 +25,8 @@ from companion.store import (
     PlayerStats,
     Store,
     StoredGame,
+    StoredSheet,
+    WrongKind,
     default_url,
 )
 from companion.ui import session, views
@@ -75,6 +78,12 @@ def current_game() -> StoredGame | None:
             session.link_game(None)
             session.flash("warning", f"There is no saved game {game_id}.")
             return None
+        except WrongKind:
+            session.close_game()
+            session.link_game(None)
+            session.flash("warning", f"Game {game_id} is a score sheet: it has no turns to "
+                                     "play. Open it in the History.")
+            return None
         session.remember_game(stored)
     return stored
 
@@ -82,7 +91,7 @@ def current_game() -> StoredGame | None:
 def open_game(game_id: int) -> Outcome:
     try:
         stored = store().load(game_id)
-    except GameNotFound as exc:
+    except (GameNotFound, WrongKind) as exc:
         return Outcome(None, str(exc))
     session.open_game(game_id, stored)
     return Outcome(stored)
@@ -250,10 +259,12 @@ class Filters:
     status: str | None = None
     since: date | None = None
     before: date | None = None
+    kind: str | None = None  # "tracked" or "score_sheet"
 
     def as_kwargs(self) -> dict[str, Any]:
         return {"player": self.player or None, "edition": self.edition,
-                "status": self.status, "since": self.since, "before": self.before}
+                "status": self.status, "since": self.since, "before": self.before,
+                "kind": self.kind}
 
 
 @dataclass(frozen=True)
@@ -283,8 +294,62 @@ def history(filters: Filters, limit: int = 200) -> HistoryView:
 def load_game(game_id: int) -> Outcome:
     try:
         return Outcome(store().load(game_id))
-    except GameNotFound as exc:
+    except (GameNotFound, WrongKind) as exc:
         return Outcome(None, str(exc))
+
+
+# ---------------------------------------------------------------- score sheets
+
+
+@dataclass(frozen=True)
+class SheetOutcome:
+    """A saved (or loaded) score sheet, or why it was refused."""
+
+    stored: StoredSheet | None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def sheet_fingerprint(sheet: ScoreSheet, played: date | None) -> str:
+    """What identifies a sheet's inputs and date (to tell a sheet just saved from an edit)."""
+    return json.dumps([sheet.to_json(), played.isoformat() if played else None],
+                      sort_keys=True)
+
+
+def save_sheet(sheet: ScoreSheet, played: date | None = None) -> SheetOutcome:
+    """Keep a score sheet in the history, dated ``played`` (midnight UTC of that day; a
+    sheet played today is dated now, so that it lists before today's earlier games). It
+    opens in the History next."""
+    today = {date.today(), datetime.now(UTC).date()}
+    try:
+        s = store()
+        gid = s.save_score_sheet(sheet, created=None if played in today else played)
+        stored = s.load_score_sheet(gid)
+    except EngineError as exc:
+        return SheetOutcome(None, str(exc))
+    session.set_history_game(gid)
+    return SheetOutcome(stored)
+
+
+def load_sheet(game_id: int) -> SheetOutcome:
+    try:
+        return SheetOutcome(store().load_score_sheet(game_id))
+    except (GameNotFound, WrongKind, EngineError) as exc:
+        return SheetOutcome(None, str(exc))
+
+
+def reopen_sheet(game_id: int) -> SheetOutcome:
+    """Put a saved sheet's inputs back on the Score sheet page (it fills them in before it
+    draws its widgets)."""
+    outcome = load_sheet(game_id)
+    if outcome.stored is not None:
+        played = outcome.stored.created.date()
+        session.set_sheet_prefill(game_id, outcome.stored.sheet, played)
+        session.set_sheet_saved(sheet_fingerprint(outcome.stored.sheet, played), game_id)
+    return outcome
 
 
 def state_at(game: Game, version: int) -> GameState:
@@ -313,12 +378,16 @@ def export_json(game_id: int) -> str:
 
 def export_bundle(game_ids: Sequence[int],
                   progress: Callable[[float, str], None] | None = None) -> str:
-    """Many games in one JSON file ({"games": [...]}, each with its date), as import reads."""
+    """Many games in one JSON file ({"games": [...]}, each with its date), as import reads;
+    score sheets go in as sheet records."""
     s = store()
     games = []
     for i, game_id in enumerate(game_ids, start=1):
-        stored = s.load(game_id)
-        games.append({**stored.game.record(), "created": stored.created.isoformat()})
+        try:
+            stored = s.load(game_id)
+            games.append({**stored.game.record(), "created": stored.created.isoformat()})
+        except WrongKind:
+            games.append(s.export_record(game_id))  # a sheet record carries its date
         if progress:
             progress(i / len(game_ids), f"{i} of {len(game_ids)}")
     return json.dumps({"games": games}, ensure_ascii=False)

@@ -19,7 +19,9 @@ FLASH = "aod.flash"  # messages to show once, after a rerun
 DRAFT = "aod.draft"  # (seq, {name: list}) lists being tapped together (goods turned up, ...)
 PICKED = "aod.picked"  # (seq, building id): a building chosen, its extra choice pending
 HISTORY_GAME = "aod.history_game"  # the game opened on the History page
-KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKED, HISTORY_GAME)
+SHEET_PREFILL = "aod.sheet_prefill"  # (game id, ScoreSheet, date): a saved sheet to reopen
+SHEET_SAVED = "aod.sheet_saved"  # (fingerprint of the inputs, game id): the sheet last saved
+KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKED, HISTORY_GAME, SHEET_PREFILL, SHEET_SAVED)
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,24 @@ def history_game() -> int | None:
 
 def set_history_game(game_id: int | None) -> None:
     st.session_state[HISTORY_GAME] = game_id
+
+
+def set_sheet_prefill(game_id: int, sheet: Any, played: Any) -> None:
+    """Ask the Score sheet page to fill its widgets with a saved sheet on its next run."""
+    st.session_state[SHEET_PREFILL] = (game_id, sheet, played)
+
+
+def take_sheet_prefill() -> tuple[int, Any, Any] | None:
+    return st.session_state.pop(SHEET_PREFILL, None)
+
+
+def sheet_saved() -> tuple[str, int] | None:
+    """(fingerprint, game id) of the score sheet saved last in this session."""
+    return _get(SHEET_SAVED)
+
+
+def set_sheet_saved(fingerprint: str, game_id: int) -> None:
+    st.session_state[SHEET_SAVED] = (fingerprint, game_id)
 
 
 def widget_value(key: str, default: Any = None) -> Any:

@@ -13,6 +13,8 @@ import streamlit as st
 from companion import charts
 from companion.engine import Game, standings
 from companion.engine.state import GameState
+from companion.rules.buildings import buildings_for
+from companion.sheet import FACT_TITLES
 from companion.ui import session, views
 from companion.ui.views import md
 
@@ -136,6 +138,50 @@ def income_section(state: GameState) -> None:
             st.markdown("\n".join(f"- {md(line)}" for line in lines))
 
 
+def sheet_results(results: list[Any]) -> pd.DataFrame:
+    """A score sheet's totals and places (``companion.sheet.SheetResult``), what the
+    tie-breaks did, and the income sets behind each economy score. Returns the table."""
+    table = pd.DataFrame(views.score_rows((r.place, r.score) for r in results))
+    st.dataframe(table, hide_index=True, width="stretch")
+    ties = [r for r in results if sum(1 for o in results if o.place == r.place) > 1]
+    if ties:
+        st.caption("Still tied after the tie-breaks (turn-8 colony VP, money, goods and ships): "
+                   "those players share the place.")
+    elif len({r.score.total for r in results}) < len(results):
+        st.caption("Equal totals were split by the tie-breaks: turn-8 colony VP, then money, "
+                   "then goods and ships.")
+    with st.expander("Economy: the income sets behind each player's economy VP"):
+        for r in results:
+            lines = views.income_sets_text(r.income)
+            st.markdown(f"**{md(r.score.player)}**: {r.income.dollars} VP"
+                        + "".join(f"\n- {md(line)}" for line in lines))
+        st.caption("Economy VP equal the income of the last Income phase.")
+    return table
+
+
+def sheet_inputs(sheet: Any) -> None:
+    """What was entered on a score sheet, one row per seat (``companion.sheet.ScoreSheet``)."""
+    catalogue = buildings_for(sheet.edition, sheet.builders)
+    rows = []
+    for p in sheet.players:
+        found = (f"{p.typed_discovery_vp} VP ({p.typed_discovery_count} owned)"
+                 if p.typed_discovery_vp is not None
+                 else ", ".join(views.discovery_title(d).split(":")[0] for d in p.discoveries))
+        owned = [catalogue[b].name if b in catalogue else b for b in p.buildings]
+        if p.extra_buildings:
+            owned.append(f"{p.extra_buildings} other tile(s)")
+        rows.append({
+            "Player": p.name, "Colour": p.colour, "Nation": views.nation_label(p.nation),
+            "Colonies": " + ".join(str(vp) for vp in p.colony), "Discoveries": found,
+            "Buildings": ", ".join(owned),
+            "Counts": ", ".join(f"{FACT_TITLES.get(q, q)}: {n}" for q, n in p.facts.items()
+                                if n),
+            "Goods": views.goods_text({g: n for g, n in p.goods.items() if n}, p.ships),
+            "Money": p.money, "Bought VP": p.bought,
+        })
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
 def standings_table(state: GameState) -> None:
     rows = views.score_rows(standings(state))
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
@@ -179,12 +225,21 @@ def region_map(game: Game, state: GameState, key: str) -> None:
     plot(charts.region_map(views.regions(state), views.colour_hex(game.setup)), key)
 
 
+SHEET_MARK = "🧮 score sheet"
+
+
 def listing_label(g: Any, markdown: bool = True) -> str:
     """One line for a saved game: number, players, turn or winner, date (escaped for
-    markdown unless ``markdown`` is False, for plain-text places like select boxes)."""
+    markdown unless ``markdown`` is False, for plain-text places like select boxes).
+    Score sheets are marked as such and dated by the day they were played."""
     esc = md if markdown else str
     names = ", ".join(g.players)
     when = g.updated.strftime("%d %b %Y %H:%M")
+    if g.kind == "score_sheet":
+        won = " & ".join(g.winners) or "?"
+        top = max(g.totals.values(), default=0)
+        return (f"#{g.id} · {SHEET_MARK} · {esc(names)} · won by {esc(won)} ({top} VP) · "
+                f"{g.created.strftime('%d %b %Y')}")
     if g.status == "finished":
         won = " & ".join(g.winners) or "?"
         top = max(g.totals.values(), default=0)

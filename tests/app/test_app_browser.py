@@ -1,4 +1,5 @@
-"""The real app in Debian's chromium: set up a game and play one full turn by clicking.
+"""The real app in Debian's chromium: set up a game and play one full turn by clicking; save
+a score sheet and open it in the History.
 
 Starts ``streamlit run app.py`` on a free port with its own data directory, drives it with
 playwright (sync API) at phone width, checks the scoreboard, and saves a screenshot of every
@@ -283,6 +284,23 @@ def test_setup_and_one_turn_by_clicking(server):
             expect(page.get_by_text(text).first).to_be_visible()
             t.check_no_exception()
             t.shot(f"{i}-{title.lower().replace(' ', '-')}")
+            if title == "Score sheet":  # keep a result in the history, then open it there
+                colony = page.get_by_label("Age I", exact=True).first
+                colony.fill("6")
+                colony.press("Enter")
+                t.settle()
+                page.get_by_role("button", name="Save to history").click()
+                expect(page.get_by_text("Saved to the history as game #3")).to_be_visible(
+                    timeout=30_000)
+                t.settle()
+                t.check_no_exception()
+                t.shot(f"{i}b-score-sheet-saved")
+                page.get_by_role("link", name="Open it in the History").click()
+                expect(page.get_by_text("final result of the game played on")).to_be_visible(
+                    timeout=30_000)
+                t.settle()
+                t.check_no_exception()
+                t.shot(f"{i}c-history-score-sheet")
         expect(page.get_by_role("button", name="Resume")).to_be_visible()
         browser.close()
     assert "Traceback" not in log.read_text()

@@ -43,6 +43,18 @@ def test_every_page_renders_with_saved_games(at, store, finished, page):
     check(at)
 
 
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_renders_with_a_score_sheet_saved(at, store, finished, page):
+    """Even with the sheet's id where a tracked game is expected (the Table's open game)."""
+    store.import_record(finished.record())
+    sheet = store.save_score_sheet({"players": [{"name": "Ann", "colony": [6, 8, 10]},
+                                                {"name": "Bob", "money": 9}]})
+    at.session_state["aod.game_id"] = sheet
+    at.session_state["aod.history_game"] = sheet
+    at.switch_page(page).run()
+    check(at)
+
+
 def test_history_replays_a_finished_game_with_its_charts(at, store, finished):
     done = store.import_record(finished.record())
     at.session_state["aod.history_game"] = done.id

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from companion import charts
+from companion import charts, sheet
 from companion.engine import Game, standings
 from companion.engine.playout import random_game, random_step
-from companion.ui import scoresheet, views
+from companion.ui import views
 
 TWO = {"players": [{"name": "Ann", "colour": "red"}, {"name": "Bob"}]}
 REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
@@ -97,24 +97,24 @@ def test_income_sets_are_listed():
 
 
 def test_score_sheet_ties_share_a_place_after_the_tie_breaks():
-    a = scoresheet.SheetPlayer("A", colony=(6, 6, 6), money=5)
-    b = scoresheet.SheetPlayer("B", colony=(6, 6, 6), money=5)
-    c = scoresheet.SheetPlayer("C", colony=(0, 0, 18), money=1)
-    results = scoresheet.score_sheet("empires", False, [a, b, c])
+    a = sheet.SheetPlayer("A", colony=(6, 6, 6), money=5)
+    b = sheet.SheetPlayer("B", colony=(6, 6, 6), money=5)
+    c = sheet.SheetPlayer("C", colony=(0, 0, 18), money=1)
+    results = sheet.score_sheet("empires", False, [a, b, c])
     assert [(r.place, r.score.player) for r in results] == [(1, "C"), (2, "A"), (2, "B")]
 
 
 def test_score_sheet_typed_discoveries_and_formula_facts():
-    p = scoresheet.SheetPlayer("A", typed_discovery_vp=11, typed_discovery_count=2,
+    p = sheet.SheetPlayer("A", typed_discovery_vp=11, typed_discovery_count=2,
                                buildings=("age_of_discovery", "glory"),
                                facts={"glory_regions": 3})
-    (result,) = scoresheet.score_sheet("empires", True, [p])
+    (result,) = sheet.score_sheet("empires", True, [p])
     assert result.score.discoveries == 11
     assert result.score.buildings == {"age_of_discovery": 8, "glory": 6}
-    assert scoresheet.facts_needed("empires", True, ["glory", "navy", "population"]) == [
+    assert sheet.facts_needed("empires", True, ["glory", "navy", "population"]) == [
         "glory_regions", "new_world_workers"]
     with pytest.raises(ValueError, match="same name"):
-        scoresheet.score_sheet("empires", False, [p, p])
+        sheet.score_sheet("empires", False, [p, p])
 
 
 def test_charts_are_built_and_names_escaped(finished):
