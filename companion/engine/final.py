@@ -28,7 +28,7 @@ def end_facts(state: GameState, name: str) -> EndFacts:
     return EndFacts(
         goods=sum(who.goods.values()),
         ships=who.ships,
-        money=who.money,
+        money=who.money if who.wealth_money is None else who.wealth_money,
         buildings=len(who.buildings),
         discoveries=len(who.discoveries),
         new_world_workers=state.new_world_workers(name),

@@ -174,6 +174,9 @@ def refresh(state: GameState, ev: Refresh) -> None:
     state.timeline.append(snapshot(state, turn))
     state.turn += 0 if last else 1
     if state.setup.options.buy_vp and turn in SCORING_TURNS:
+        if last:  # Wealth may be scored before the last VP purchase
+            for who in state.players.values():
+                who.wealth_money = who.money
         state.phase, state.queue = "buy_vp", scored_order
         state.step = f"scoring of turn {turn}"
         return

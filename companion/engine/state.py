@@ -55,6 +55,7 @@ class PlayerState:
     corrected_vp: int = 0
     income: dict[int, int] = field(default_factory=dict)  # turn -> income-phase dollars
     uses: dict[str, int] = field(default_factory=dict)  # limited powers used: key -> times
+    wealth_money: int | None = None  # money before the last VP purchase (Wealth counts it)
 
     def owns(self, building_id: str) -> bool:
         return building_id in self.buildings

@@ -164,3 +164,18 @@ def test_spain_discovering_a_face_up_token_takes_it_off_the_board():
                         "choice": {"region": "peru"}})  # the face-up token is the one found
     assert after.state.players["P0"].discoveries == ["t16"]
     assert "peru" not in after.state.known_tokens
+
+
+def test_wealth_counts_the_money_held_before_the_last_vp_purchase():
+    from companion.engine import final_scores
+    from companion.engine.playout import random_game
+
+    game = random_game({"players": [{"name": f"P{i}"} for i in range(4)],
+                        "options": {"builders": True, "buy_vp": True}}, seed=19)
+    owner = game.state.players["P0"]
+    assert "wealth" in owner.buildings
+    bought_at_8 = [e for e in game.events if e.type == "buy_vp" and e.player == "P0"][-1].vp
+    assert bought_at_8 > 0 and owner.money == owner.wealth_money - 10 * bought_at_8
+    score = next(s for s in final_scores(game.state) if s.player == "P0")
+    assert score.buildings["wealth"] == owner.wealth_money // 5  # not owner.money // 5
+    assert score.money == owner.money  # the tie-break still uses the money left
