@@ -10,6 +10,7 @@ put the game into a state the engine itself would refuse.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -75,6 +76,19 @@ def only_workers(game: Game, workers: Mapping[str, Mapping[str, int]]) -> Game:
     """
     for name in reversed(game.state.order):
         game = set_workers(game, name, **workers.get(name, {}))
+    return game
+
+
+def play_plan(game: Game, plan: Mapping[str, Sequence[tuple]]) -> Game:
+    """This turn each player has exactly the workers of its ``plan`` list and places them,
+    in that order, whenever its turn to place comes: ``(worker, track[, box])`` items."""
+    game = only_workers(game, {name: dict(Counter(item[0] for item in items))
+                               for name, items in plan.items()})
+    queue = {name: list(items) for name, items in plan.items()}
+    while game.state.phase == "placement":
+        who = game.pending().player
+        worker, track, *box = queue[who].pop(0)
+        game = place(game, (who, worker, track, *box))
     return game
 
 

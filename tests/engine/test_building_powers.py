@@ -10,8 +10,6 @@ Mint, Broker, Privateers and Mayflower (test_income_and_benefits), Militia (test
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 from helpers import (
     correct,
@@ -22,6 +20,7 @@ from helpers import (
     only_workers,
     pass_turn,
     place,
+    play_plan,
     refresh,
     region,
     resolve,
@@ -36,22 +35,11 @@ from companion.engine import IllegalAction, final_scores
 # Region goods (companion/rules/map.json): Caribbean sugar, Peru silver.
 
 
-def _turn(game, plan):
-    """This turn each player has exactly the workers of its ``plan`` list and places them,
-    in that order, whenever its turn to place comes: ``(worker, track[, box])`` items."""
-    game = only_workers(game, {name: dict(Counter(item[0] for item in items))
-                               for name, items in plan.items()})
-    queue = {name: list(items) for name, items in plan.items()}
-    while game.state.phase == "placement":
-        who = game.pending().player
-        worker, track, *box = queue[who].pop(0)
-        game = place(game, (who, worker, track, *box))
-    return game
 
 
 def _buy(game, buyer, building, choice=None):
     """``buyer`` puts one colonist on Capital Buildings (nobody else places) and buys."""
-    game = decline_until(_turn(game, {buyer: [("colonist", "buildings")]}), "buy")
+    game = decline_until(play_plan(game, {buyer: [("colonist", "buildings")]}), "buy")
     return resolve(game, {"type": "buy", "building": building, "choice": choice or {}})
 
 
@@ -119,7 +107,7 @@ def test_migration_moves_one_or_two_colonists_to_any_other_region_once_a_turn():
     game = new_game()
     # turn 1: Red's missionary (+1 colonist) and a colonist land in the Caribbean, and one
     # colonist finds Peru (t01, natives 1: $1)
-    game = _turn(game, {"Red": [("colonist", "discovery"), ("missionary", "dock"),
+    game = play_plan(game, {"Red": [("colonist", "discovery"), ("missionary", "dock"),
                                 ("colonist", "dock")]})
     game = resolve(game, {"type": "dock", "region": "caribbean"},
                    {"type": "dock", "region": "caribbean"},
@@ -158,7 +146,7 @@ def _stables_owner(edition):
     """Turn 5: Red owns Stables and has a soldier in the Caribbean and a colonist in Florida;
     Blue has a colonist in Peru."""
     game = new_game(edition=edition)
-    game = _turn(game, {"Red": [("soldier", "dock"), ("colonist", "discovery")],
+    game = play_plan(game, {"Red": [("soldier", "dock"), ("colonist", "discovery")],
                         "Blue": [("colonist", "discovery")]})
     game = resolve(game, {"type": "dock", "region": "caribbean"},
                    _expedition({"colonist": 1}, "florida", "t01"),
@@ -178,7 +166,7 @@ def _ride(frm, to):
 
 def test_empires_stables_move_a_soldier_to_a_neighbour_before_discovery():
     game = _stables_owner("empires")
-    game = _turn(game, {"Red": [("colonist", "discovery")]})
+    game = play_plan(game, {"Red": [("colonist", "discovery")]})
     assert game.pending().kind == "resolve"  # a moment for powers before the tracks resolve
     with pytest.raises(IllegalAction, match="not neighbours"):
         game.apply(_ride("caribbean", "peru"))
@@ -203,7 +191,7 @@ def test_empires_stables_cannot_be_used_once_discovery_has_begun():
     """'Just before Discovery resolves': not between two players' expeditions, so a soldier
     cannot ride into a region discovered by this turn's Discovery."""
     game = _stables_owner("empires")
-    game = _turn(game, {"Red": [("colonist", "discovery"), ("colonist", "discovery")],
+    game = play_plan(game, {"Red": [("colonist", "discovery"), ("colonist", "discovery")],
                         "Blue": [("colonist", "discovery")]})
     game = game.apply({"type": "resolve"})
     # Red finds New Spain (t03, natives 2), a neighbour of the Caribbean; Blue is still to go
@@ -215,7 +203,7 @@ def test_empires_stables_cannot_be_used_once_discovery_has_begun():
 
 def test_aoe3_stables_are_used_in_phase_4():
     game = _stables_owner("aoe3")
-    game = _turn(game, {"Red": [("colonist", "discovery")]})
+    game = play_plan(game, {"Red": [("colonist", "discovery")]})
     assert game.pending().kind == "expedition"
     with pytest.raises(IllegalAction, match="cannot be used now"):
         game.apply(_ride("caribbean", "florida"))
@@ -237,7 +225,8 @@ def _university_owner(edition="empires", game=None):
     Initiative slot 1 ($1). Money: Red $0, Blue $12."""
     game = to_turn(game or new_game(edition=edition), 4, {3: ["university"]})
     game = correct(game, "Red", money=14 - game.state.players["Red"].money)
-    game = _turn(game, {"Red": [("colonist", "buildings")], "Blue": [("colonist", "initiative")]})
+    game = play_plan(game, {"Red": [("colonist", "buildings")],
+                            "Blue": [("colonist", "initiative")]})
     game = decline_until(game, "buy")
     game = finish_turn(resolve(game, _buy_event("university")))
     assert game.state.turn == 5 and game.state.order == ["Blue", "Red"]
@@ -369,7 +358,7 @@ def test_west_indies_company_good_is_named_at_refresh_and_earns_next_turn():
 def test_indian_allies_bring_two_soldiers_where_the_buyer_has_a_worker():
     game = to_turn(new_game(), 4, {3: ["indian_allies"]})
     game = correct(game, "Red", money=4)
-    game = _turn(game, {"Red": [("colonist", "dock"), ("colonist", "buildings")]})
+    game = play_plan(game, {"Red": [("colonist", "dock"), ("colonist", "buildings")]})
     stayed = resolve(game, {"type": "dock", "region": None})
     with pytest.raises(IllegalAction, match="has no worker in Caribbean"):
         stayed.apply(_buy_event("indian_allies", region="caribbean"))
@@ -391,14 +380,14 @@ def _papal_game():
     """Turn 4: Red and Blue have one colonist each in the Caribbean, Red one in Peru; Red has
     the $14 to buy Papal Edict and the game waits for that purchase."""
     game = new_game(builders=True)
-    game = _turn(game, {"Red": [("colonist", "dock"), ("colonist", "discovery")],
+    game = play_plan(game, {"Red": [("colonist", "dock"), ("colonist", "discovery")],
                         "Blue": [("colonist", "dock")]})
     game = resolve(game, {"type": "dock", "region": "caribbean"},
                    {"type": "dock", "region": "caribbean"},
                    _expedition({"colonist": 1}, "peru", "t01"))
     game = to_turn(finish_turn(game), 4, {3: ["papal_edict"]})
     game = correct(game, "Red", money=14 - 11)
-    return decline_until(_turn(game, {"Red": [("colonist", "buildings")]}), "buy")
+    return decline_until(play_plan(game, {"Red": [("colonist", "buildings")]}), "buy")
 
 
 def test_papal_edict_gives_two_colonists_to_the_owner_and_an_opponent():
@@ -429,9 +418,9 @@ def test_papal_edict_gives_two_colonists_to_the_owner_and_an_opponent():
 def test_overpopulation_places_exactly_three_colonists_in_discovered_regions():
     game = new_game(buildings=["overpopulation", "settlers", "monastery", "trade_routes",
                                "trading_post"], builders=True)
-    game = _turn(game, {"Red": [("colonist", "discovery")]})
+    game = play_plan(game, {"Red": [("colonist", "discovery")]})
     game = finish_turn(resolve(game, _expedition({"colonist": 1}, "peru", "t01")))
-    game = decline_until(_turn(game, {"Red": [("colonist", "buildings")]}), "buy")
+    game = decline_until(play_plan(game, {"Red": [("colonist", "buildings")]}), "buy")
     for bad, message in (({"caribbean": 2}, "exactly 3"), ({"caribbean": 4}, "exactly 3"),
                          ({"caribbean": 4, "peru": -1}, "exactly 3"),
                          ({"caribbean": 1, "florida": 2}, "not been discovered")):
@@ -454,18 +443,18 @@ def test_overpopulation_places_exactly_three_colonists_in_discovered_regions():
 def test_plague_2_every_player_with_three_in_a_region_loses_one_there():
     game = new_game(["Red", "Blue", "Green"])
     # turn 1: Red missionary (+1 colonist) + colonist = 3; Blue 1; Green 1 (all Caribbean)
-    game = _turn(game, {"Red": [("missionary", "dock"), ("colonist", "dock")],
+    game = play_plan(game, {"Red": [("missionary", "dock"), ("colonist", "dock")],
                         "Blue": [("colonist", "dock")], "Green": [("colonist", "dock")]})
     game = finish_turn(resolve(game, *[{"type": "dock", "region": "caribbean"}] * 4))
     # turn 2: Blue missionary (+1 colonist) + colonist: Blue 4
-    game = _turn(game, {"Blue": [("missionary", "dock"), ("colonist", "dock")]})
+    game = play_plan(game, {"Blue": [("missionary", "dock"), ("colonist", "dock")]})
     game = finish_turn(resolve(game, *[{"type": "dock", "region": "caribbean"}] * 2))
     assert region(game, "caribbean") == {"Red": {"missionary": 1, "colonist": 2},
                                          "Blue": {"missionary": 1, "colonist": 3},
                                          "Green": {"colonist": 1}}
     game = to_turn(game, 4, {3: ["plague_2"]})
     game = correct(game, "Blue", money=14 - 11)
-    game = decline_until(_turn(game, {"Blue": [("colonist", "buildings")]}), "buy")
+    game = decline_until(play_plan(game, {"Blue": [("colonist", "buildings")]}), "buy")
     for bad, message in (
         ({}, "which worker Red loses"),
         ({"caribbean": {"Red": "colonist"}}, "which worker Blue loses"),  # the buyer too
@@ -488,13 +477,13 @@ def test_plague_2_every_player_with_three_in_a_region_loses_one_there():
 
 def test_plague_3_removes_up_to_three_colonists_of_one_player_in_one_region():
     game = new_game()
-    game = _turn(game, {"Blue": [("soldier", "dock"), ("missionary", "dock"),
+    game = play_plan(game, {"Blue": [("soldier", "dock"), ("missionary", "dock"),
                                  ("colonist", "dock")]})
     game = finish_turn(resolve(game, *[{"type": "dock", "region": "caribbean"}] * 3))
     assert region(game, "caribbean") == {"Blue": {"soldier": 1, "missionary": 1, "colonist": 2}}
     game = to_turn(game, 7, {6: ["plague_3"]})
     game = correct(game, "Red", money=20 - 10)
-    game = decline_until(_turn(game, {"Red": [("colonist", "buildings")]}), "buy")
+    game = decline_until(play_plan(game, {"Red": [("colonist", "buildings")]}), "buy")
     strike = {"region": "caribbean", "player": "Blue"}
     for bad, message in (({**strike, "colonists": 4}, "0 to 3"),
                          # Blue has 2 colonists; its specialists are safe
@@ -515,14 +504,14 @@ def test_plague_3_removes_up_to_three_colonists_of_one_player_in_one_region():
 def test_rewrite_history_takes_a_token_from_each_of_up_to_two_other_players():
     names = ["Red", "Blue", "Green", "Orange"]
     game = new_game(names, builders=True)
-    game = _turn(game, {n: [("colonist", "discovery")] * 2 for n in names[:3]})
+    game = play_plan(game, {n: [("colonist", "discovery")] * 2 for n in names[:3]})
     game = resolve(game, _expedition({"colonist": 2}, "florida", "t01"),
                    _expedition({"colonist": 2}, "new_spain", "t03"),
                    _expedition({"colonist": 2}, "peru", "t04"))
     game = to_turn(finish_turn(game), 7, {6: ["rewrite_history"]})
     assert money(game) == {"Red": 11, "Blue": 12, "Green": 13, "Orange": 13}
     game = correct(game, "Orange", money=20 - 13)
-    game = decline_until(_turn(game, {"Orange": [("colonist", "buildings")]}), "buy")
+    game = decline_until(play_plan(game, {"Orange": [("colonist", "buildings")]}), "buy")
     for bad, message in (({"Red": "t01", "Blue": "t03", "Green": "t04"}, "up to 2"),
                          ({"Orange": "t01"}, "from other players"),
                          ({"Red": "t03"}, "Red owns no discovery token")):
@@ -585,7 +574,7 @@ def test_cartography_later_only_in_phase_4_and_not_after_use_on_purchase():
 def test_war_chest_two_goods_are_drawn_from_the_supply_for_nothing():
     game = to_turn(new_game(builders=True), 4, {3: ["war_chest_goods"]})
     game = correct(game, "Blue", goods={"gold": game.state.supply["gold"]})  # gold runs out
-    game = decline_until(_turn(game, {"Red": [("colonist", "buildings")]}), "buy")
+    game = decline_until(play_plan(game, {"Red": [("colonist", "buildings")]}), "buy")
     for bad, message in ((["sugar"], "draws 2"), (["sugar", "sugar", "sugar"], "draws 2"),
                          (["sugar", "gold"], "no gold left"),
                          (["sugar", "ship"], "not a trade good")):
@@ -612,7 +601,7 @@ def test_conquistador_puts_a_free_soldier_on_discovery_each_turn():
     assert red.available["soldier"] == 0
     with pytest.raises(IllegalAction, match="no soldier"):  # it is on Discovery, not in hand
         place(game, ("Red", "soldier", "dock"))
-    game = decline_until(_turn(game, {"Red": [("colonist", "discovery")]}), "expedition")
+    game = decline_until(play_plan(game, {"Red": [("colonist", "discovery")]}), "expedition")
     with pytest.raises(IllegalAction, match="cannot send 2"):
         game.apply(_expedition({"soldier": 2, "colonist": 1}, "florida", "t03"))
     # soldier 1 + colonist 1 = 2 against t03's natives 2: $1 + $3 for the soldier
@@ -657,7 +646,7 @@ def test_worker_buildings_cannot_give_more_than_the_stock():
     game = to_turn(new_game(), 4, {3: ["shipyards"]})
     game = correct(game, "Red", money=4)
     # all 5 of Red's captains wait on Discovery: the stock is empty at Refresh
-    game = _turn(game, {"Red": [("colonist", "buildings")] + [("captain", "discovery")] * 5})
+    game = play_plan(game, {"Red": [("colonist", "buildings")] + [("captain", "discovery")] * 5})
     game = finish_turn(resolve(game, _buy_event("shipyards")))
     red = game.state.players["Red"]
     assert red.discovery["captain"] == 5

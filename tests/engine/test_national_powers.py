@@ -8,8 +8,6 @@ good and its once-per-turn limit, and no pause without national advantages.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 from helpers import (
     OPENING_BUILDINGS,
@@ -20,6 +18,7 @@ from helpers import (
     new_game,
     only_workers,
     place,
+    play_plan,
     region,
     resolve,
 )
@@ -38,17 +37,6 @@ def _game(**nations):
                        "buildings": list(OPENING_BUILDINGS)})
 
 
-def _turn(game, plan):
-    """This turn each player has exactly its ``plan`` workers and places them in that order:
-    ``(worker, track[, box])`` items."""
-    game = only_workers(game, {name: dict(Counter(item[0] for item in items))
-                               for name, items in plan.items()})
-    queue = {name: list(items) for name, items in plan.items()}
-    while game.state.phase == "placement":
-        who = game.pending().player
-        worker, track, *box = queue[who].pop(0)
-        game = place(game, (who, worker, track, *box))
-    return game
 
 
 def _next_turn(game):
@@ -76,7 +64,7 @@ def _goods(game, name):
 def test_no_pause_when_nobody_has_a_power_to_declare():
     # Spain acts before turn 1 and Portugal inside an expedition: nothing to declare
     game = _game(Red="spain", Blue="portugal")
-    game = _turn(game, {"Red": [("colonist", "dock")]})
+    game = play_plan(game, {"Red": [("colonist", "dock")]})
     assert game.pending().kind == "dock"
     with pytest.raises(IllegalAction, match="already being resolved"):
         game.apply(RESOLVE)
@@ -98,7 +86,7 @@ def test_the_pause_lasts_only_while_a_power_is_unused():
 ])
 def test_a_player_without_the_nation_is_refused(nation, choice):
     game = _game(Red=nation, Blue="portugal")
-    game = _turn(game, {"Red": [("colonist", "specialists", "captain")]})
+    game = play_plan(game, {"Red": [("colonist", "specialists", "captain")]})
     assert game.pending().kind == "resolve"
     with pytest.raises(IllegalAction, match=f"Blue does not play {nation.title()}"):
         game.apply(_power("Blue", nation, **choice))
@@ -119,7 +107,7 @@ def test_powers_need_the_option_and_portugal_is_not_declared():
 
 def test_england_adds_two_colonists_to_the_dock_and_reorders_it_once_per_game():
     game = _game(Red="england", Blue="spain")
-    game = _turn(game, {"Red": [("colonist", "dock")],
+    game = play_plan(game, {"Red": [("colonist", "dock")],
                         "Blue": [("colonist", "dock"), ("colonist", "dock")]})
     assert game.pending().kind == "resolve"
     assert _labels(game, "dock") == [("Red", "1"), ("Blue", "2"), ("Blue", "3")]
@@ -141,7 +129,7 @@ def test_england_adds_two_colonists_to_the_dock_and_reorders_it_once_per_game():
     assert seen == ["Red", "Red", "Blue", "Blue", "Red"]
     assert region(game, "caribbean") == {"Red": {"colonist": 3}, "Blue": {"colonist": 2}}
     # turn 2: England is spent and Spain is never declared, so there is no pause
-    game = _turn(finish_turn(game), {"Red": [("colonist", "dock")]})
+    game = play_plan(finish_turn(game), {"Red": [("colonist", "dock")]})
     assert game.pending().kind == "dock"
     with pytest.raises(IllegalAction, match="1 time"):
         game.apply(_power("Red", "england"))
@@ -187,7 +175,7 @@ def test_spain_only_just_before_turn_one():
 
 def test_france_the_last_trader_may_get_nothing():
     game = _game(Red="france", Blue="portugal")
-    game = _turn(game, {"Red": [("colonist", "trade_goods")] * 2,
+    game = play_plan(game, {"Red": [("colonist", "trade_goods")] * 2,
                         "Blue": [("colonist", "trade_goods")] * 2})
     with pytest.raises(IllegalAction, match="not on the Trade Goods track"):
         game.apply(_power("Red", "france", good="gold"))
@@ -203,7 +191,7 @@ def test_france_the_last_trader_may_get_nothing():
 
 def test_france_only_before_trade_goods_and_twice_per_game():
     game = _game(Red="france", Blue="portugal")
-    game = _turn(game, {"Red": [("colonist", "trade_goods")],
+    game = play_plan(game, {"Red": [("colonist", "trade_goods")],
                         "Blue": [("colonist", "trade_goods")]})
     game = resolve(game, RESOLVE, {"type": "take_good", "good": "rice"})
     with pytest.raises(IllegalAction, match="just before Trade Goods"):  # slot 1 has taken
@@ -215,14 +203,14 @@ def test_france_only_before_trade_goods_and_twice_per_game():
     game = game.apply(_power("Red", "france", good=game.state.goods_offer[0]))
     game = finish_turn(game.apply(RESOLVE))
     # turn 3: a second use, just before Trade Goods resolves
-    game = _turn(game, {"Blue": [("colonist", "trade_goods")]})
+    game = play_plan(game, {"Blue": [("colonist", "trade_goods")]})
     game = game.apply(RESOLVE)
     assert game.pending().kind == "take_good"
     game = game.apply(_power("Red", "france", good=game.state.goods_offer[0]))
     assert sum(game.state.players["Red"].goods.values()) == 1 + 2  # turn 1's rice, 2 by power
     game = finish_turn(game)
     # turn 4: France is spent (no pause any more) and a third use is refused
-    game = _turn(game, {"Blue": [("colonist", "trade_goods")]})
+    game = play_plan(game, {"Blue": [("colonist", "trade_goods")]})
     assert game.pending().kind == "take_good"
     with pytest.raises(IllegalAction, match="2 time"):
         game.apply(_power("Red", "france", good=game.state.goods_offer[0]))
@@ -233,7 +221,7 @@ def test_france_only_before_trade_goods_and_twice_per_game():
 
 def test_portugal_draws_a_card_at_resistance_3_once_per_age():
     game = _game(Red="portugal", Blue="spain")
-    game = _turn(game, {"Red": [("soldier", "discovery"), ("colonist", "discovery"),
+    game = play_plan(game, {"Red": [("soldier", "discovery"), ("colonist", "discovery"),
                                 ("colonist", "discovery")],
                         "Blue": [("colonist", "discovery")]})
     assert game.pending().kind == "expedition"  # no pause: nothing is declared
@@ -258,7 +246,7 @@ def test_portugal_draws_a_card_at_resistance_3_once_per_age():
                     "found": "china", "nation_power": True})
     game = finish_turn(game.apply({"type": "expedition", "workers": {}}))
     # turn 2, still Age I: refused
-    game = decline_until(_turn(game, {"Red": [("colonist", "discovery")] * 3}), "expedition")
+    game = decline_until(play_plan(game, {"Red": [("colonist", "discovery")] * 3}), "expedition")
     assert game.pending().player == "Red"
     china = {"type": "expedition", "workers": {"colonist": 3}, "target": "card",
              "found": "china", "nation_power": True}
@@ -279,7 +267,7 @@ def test_portugal_draws_a_card_at_resistance_3_once_per_age():
 
 def test_holland_only_before_shipping_and_once_per_game():
     game = _game(Red="holland", Blue="france")
-    game = _turn(game, {"Blue": [("colonist", "shipping"), ("colonist", "buildings")]})
+    game = play_plan(game, {"Blue": [("colonist", "shipping"), ("colonist", "buildings")]})
     late = game.apply(RESOLVE)  # Shipping resolves by itself; Capital Buildings waits
     assert late.pending().kind == "buy"
     with pytest.raises(IllegalAction, match="before Merchant Shipping"):
@@ -288,7 +276,7 @@ def test_holland_only_before_shipping_and_once_per_game():
     game = game.apply(_power("Red", "holland"))
     game = finish_turn(game.apply(RESOLVE))
     assert game.state.players["Red"].ships == 1 and game.state.players["Blue"].ships == 0
-    game = _turn(game, {"Blue": [("colonist", "shipping")]})
+    game = play_plan(game, {"Blue": [("colonist", "shipping")]})
     assert game.pending().kind == "resolve"  # France is still unused
     with pytest.raises(IllegalAction, match="1 time"):
         game.apply(_power("Red", "holland"))
@@ -301,7 +289,7 @@ def test_holland_only_before_shipping_and_once_per_game():
 
 def test_italy_replaces_a_specialists_worker_and_still_pays_for_training():
     game = _game(Red="italy", Blue="france")
-    game = _turn(game, {"Blue": [("colonist", "specialists", "captain"),
+    game = play_plan(game, {"Blue": [("colonist", "specialists", "captain"),
                                  ("colonist", "specialists", "training")]})
     assert game.pending().kind == "resolve"
     with pytest.raises(IllegalAction, match="nobody stands on the 'merchant' box"):
@@ -325,13 +313,13 @@ def test_italy_replaces_a_specialists_worker_and_still_pays_for_training():
 def test_italy_twice_per_game_at_most_once_a_turn():
     game = _game(Red="italy", Blue="france")
     for _ in range(2):
-        game = _turn(game, {"Blue": [("colonist", "specialists", "captain")]})
+        game = play_plan(game, {"Blue": [("colonist", "specialists", "captain")]})
         game = game.apply(_power("Red", "italy", box="captain", worker="colonist"))
         game = game.apply(RESOLVE)
         assert game.state.players["Red"].incoming["captain"] == 1
         assert game.state.players["Blue"].incoming["captain"] == 0
         game = finish_turn(game)
-    game = _turn(game, {"Blue": [("colonist", "specialists", "captain")]})
+    game = play_plan(game, {"Blue": [("colonist", "specialists", "captain")]})
     assert game.pending().kind == "resolve"  # France is still unused
     with pytest.raises(IllegalAction, match="2 time"):
         game.apply(_power("Red", "italy", box="captain", worker="colonist"))
