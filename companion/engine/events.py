@@ -190,10 +190,6 @@ AnyEvent = Annotated[
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEvent)
-EVENT_TYPES = (
-    "reveal", "place", "dock", "take_good", "buy", "expedition", "training", "warfare",
-    "benefit", "power", "resolve", "swap", "scout", "refresh", "buy_vp", "correction",
-)
 
 
 def parse_event(data: Any) -> Event:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.engine.state import GameState
 from companion.rules.discoveries import DISCOVERIES
+from companion.rules.editions import LAST_TURN
 from companion.rules.regions import REGIONS
 from companion.scoring import (
     EndFacts,
@@ -18,8 +19,6 @@ from companion.scoring import (
     glory_regions,
     rank,
 )
-
-LAST_TURN = 8
 
 
 def end_facts(state: GameState, name: str) -> EndFacts:

@@ -12,14 +12,13 @@ from companion.rules.editions import (
     BUILDING_SLOTS,
     BUY_VP_PRICE,
     COLONISTS_PER_TURN,
+    LAST_TURN,
     SCORING_TURNS,
     TRADE_GOODS_SLOTS,
     age_of_turn,
 )
 from companion.rules.regions import REGIONS
 from companion.scoring import colony_scores
-
-LAST_TURN = 8
 
 
 def _take_goods(state: GameState, goods: tuple[str, ...], what: str) -> None:

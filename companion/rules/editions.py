@@ -16,7 +16,8 @@ from typing import Literal
 EditionId = Literal["empires", "aoe3"]
 DEFAULT_EDITION: EditionId = "empires"
 
-TURNS = range(1, 9)
+LAST_TURN = 8
+TURNS = range(1, LAST_TURN + 1)
 AGE_TURNS: dict[int, tuple[int, ...]] = {1: (1, 2, 3), 2: (4, 5, 6), 3: (7, 8)}
 SCORING_TURNS = (3, 6, 8)
 BUILDING_PRICE = {1: 10, 2: 14, 3: 20}

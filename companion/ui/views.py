@@ -33,6 +33,7 @@ from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
 from companion.rules.editions import (
     BUILDING_SLOTS,
     BUY_VP_PRICE,
+    LAST_TURN,
     SCORING_TURNS,
     TRACKS,
     TRADE_GOODS_SLOTS,
@@ -41,8 +42,6 @@ from companion.rules.editions import (
 )
 from companion.rules.goods import SHIP
 from companion.scoring import Income, ScoreBreakdown, best_income
-
-LAST_TURN = 8
 
 # ---------------------------------------------------------------- labels
 
