@@ -177,7 +177,6 @@ def refresh(state: GameState, ev: Refresh) -> None:
             for who in state.players.values():
                 who.wealth_money = who.money
         state.phase, state.queue = "buy_vp", scored_order
-        state.step = f"scoring of turn {turn}"
         return
     _after_turn(state, last)
 
@@ -196,7 +195,7 @@ def buy_vp(state: GameState, ev: BuyVP) -> None:
     if ev.player != expected:
         raise refuse(state, f"it is {expected}'s turn to buy VP, not {ev.player}'s")
     who = player(state, ev.player)
-    scored_turn = int(str(state.step).rsplit(" ", 1)[-1])
+    scored_turn = state.scored_turn
     price = BUY_VP_PRICE[age_of_turn(scored_turn)]
     if who.money < ev.vp * price:
         raise refuse(state, f"{ev.player} has ${who.money}: {ev.vp} VP cost ${ev.vp * price} "

@@ -13,6 +13,7 @@ from companion.rules.buildings import Building, buildings_for
 from companion.rules.editions import (
     COLONISTS_PER_TURN,
     EDITIONS,
+    LAST_TURN,
     WINNABLE_SHIPS,
     WORKER_SUPPLY,
     WORKER_TYPES,
@@ -98,6 +99,12 @@ class GameState:
     version: int = 0  # events applied
 
     @property
+    def scored_turn(self) -> int:
+        """The turn whose colony scoring was last done (read while buying VP after it)."""
+        return self.turn if self.phase in ("buy_vp", "over") and self.turn == LAST_TURN else (
+            self.turn - 1)
+
+    @property
     def age(self) -> int:
         return 1 if self.turn <= 3 else 2 if self.turn <= 6 else 3
 
@@ -135,7 +142,7 @@ class GameState:
                 "declaring powers before the tracks resolve" if self.step == "declare"
                 else f"resolving {str(self.step).replace('_', ' ')}"),
             "benefits": f"turn {self.turn}, building benefits",
-            "buy_vp": f"after the turn {self.turn - 1} scoring, buying VP",
+            "buy_vp": f"after the turn {self.scored_turn} scoring, buying VP",
             "over": "the game is over",
         }[self.phase]
         return where

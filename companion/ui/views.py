@@ -619,7 +619,7 @@ def goods_left(state: GameState, reshuffle_offer: bool = False) -> dict[str, int
 
 
 def buy_vp_price(state: GameState) -> int:
-    scored_turn = int(str(state.step).rsplit(" ", 1)[-1]) if state.step else state.turn
+    scored_turn = state.scored_turn
     return BUY_VP_PRICE[age_of_turn(min(max(scored_turn, 1), LAST_TURN))]
 
 

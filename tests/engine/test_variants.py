@@ -179,3 +179,16 @@ def test_wealth_counts_the_money_held_before_the_last_vp_purchase():
     score = next(s for s in final_scores(game.state) if s.player == "P0")
     assert score.buildings["wealth"] == owner.wealth_money // 5  # not owner.money // 5
     assert score.money == owner.money  # the tie-break still uses the money left
+
+
+def test_buying_vp_after_the_last_scoring_names_turn_eight_and_age_three_prices():
+    from companion.engine.playout import random_game
+
+    game = random_game({"players": [{"name": f"P{i}"} for i in range(4)],
+                        "options": {"builders": True, "buy_vp": True}}, seed=19)
+    last_buys = [i for i, e in enumerate(game.events) if e.type == "buy_vp"][-4:]
+    state = game.at(last_buys[0])
+    assert state.phase == "buy_vp" and state.scored_turn == 8
+    assert "after the turn 8 scoring" in state.describe()
+    sixth = game.at([i for i, e in enumerate(game.events) if e.type == "buy_vp"][4])
+    assert sixth.scored_turn == 6 and "after the turn 6 scoring" in sixth.describe()
