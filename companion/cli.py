@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.engine import EngineError, Game, standings
+from companion.engine import EngineError, Game, Phase, standings
 from companion.rules.editions import TURNS
 from companion.scoring import ScoreBreakdown
 from companion.sheet import ScoreSheet, is_sheet_record
@@ -41,7 +41,7 @@ def standings_data(game: Game | ScoreSheet) -> dict[str, Any]:
     state = game.state
     return {
         "edition": game.setup.edition,
-        "finished": state.phase == "over",
+        "finished": state.phase == Phase.OVER,
         "turn": state.turn,
         "players": _rows(standings(state)),
     }

@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from companion.engine.setup import COLOURS, NATIONS
+from companion.engine import COLOURS, NATIONS
 from companion.rules.discoveries import TOKENS
 from companion.rules.editions import EDITIONS
 from companion.ui import services, session, views, widgets

@@ -5,7 +5,7 @@ from datetime import date
 
 import streamlit as st
 
-from companion.engine.setup import COLOURS, NATIONS
+from companion.engine import COLOURS, NATIONS
 from companion.rules.buildings import buildings_for
 from companion.rules.discoveries import CARDS, TOKENS
 from companion.rules.editions import EDITIONS

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from companion.engine import Phase
 from companion.ui import services, session, views, widgets
 
 st.title("🏆 Scoreboard")
@@ -17,7 +18,7 @@ session.link_game(stored.id)
 game, state = stored.game, stored.game.state
 st.markdown(f"**{views.where_now(state)}**")
 widgets.game_caption(game, stored.id)
-if state.phase != "over":
+if state.phase != Phase.OVER:
     st.caption("Scores are provisional: economy is what the current goods and ships would earn.")
 
 st.subheader("Standings")

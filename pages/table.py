@@ -1,7 +1,8 @@
-"""Table: the turn laid out like the board; placement by tapping, then guided resolution."""
+"""Table: the question the engine asks now, answered with a tap; the board below it."""
 
 import streamlit as st
 
+from companion.engine import Phase
 from companion.ui import decisions, services, session, views, widgets
 
 stored = services.current_game()
@@ -20,6 +21,9 @@ st.markdown(f"### 🎲 {views.where_now(state)}")
 widgets.game_caption(game, stored.id)
 widgets.show_flashes()
 
+with st.container(border=True, key="prompt"):
+    decisions.prompt(stored)
+
 with st.container(horizontal=True, key="table_tools"):
     last = services.last_step(stored)
     st.button("↩ Undo", key=f"undo@{stored.seq}", on_click=decisions.undo, args=(stored.seq,),
@@ -30,9 +34,7 @@ with st.container(horizontal=True, key="table_tools"):
     if last:
         st.caption(f"Last step: {views.md(last)}")
 
-with st.container(border=True, key="prompt"):
-    decisions.prompt(stored)
-if state.phase == "over":
+if state.phase == Phase.OVER:
     st.subheader("Final standings")
     widgets.standings_table(state)
     st.page_link("pages/scoreboard.py", label="Scoreboard and charts", icon="🏆")
@@ -42,21 +44,11 @@ widgets.players_table(game)
 left, right = st.columns(2, gap="small")
 for i, track in enumerate(views.board(state)):
     with left if i < 4 else right:
-        box = widgets.track_box(game, track)
-        decisions.placement_buttons(stored, box, track.track)
-
-if not (state.phase == "benefits" or state.step == "declare"):
-    decisions.powers(stored)
-    decisions.nation_powers(stored)
+        widgets.track_box(game, track)
 
 with st.expander("Income: each player's best sets"):
     widgets.income_section(state)
 with st.expander("Buildings and discoveries"):
     widgets.player_details(game)
-if game.setup.options.scouting and state.phase in ("placement", "resolution"):
-    with st.expander("Scouting"):
-        decisions.scout(stored)
-with st.expander("Swap a specialist for a colonist"):
-    decisions.swap(stored)
 with st.expander("Correction (outside the rules)"):
     decisions.correction(stored)

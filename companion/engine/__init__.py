@@ -1,15 +1,24 @@
-"""The game model: events, validation, replay and undo. No Streamlit, no database."""
+"""The game model: turn flow, events, Decisions, validation, replay and undo.
 
+No Streamlit, no database. The app uses only the names exported here.
+"""
+
+from companion.engine.asking import decide
+from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option
 from companion.engine.errors import Conflict, EngineError, IllegalAction, MalformedEvent
 from companion.engine.events import Event, event_dict, parse_event
 from companion.engine.final import final_scores, standings
-from companion.engine.game import Game, apply, replay
-from companion.engine.resolution import Pending, pending
-from companion.engine.setup import GameSetup, Options, PlayerSetup, parse_setup
+from companion.engine.flow import Phase, Step
+from companion.engine.game import RECORD_VERSION, Game, apply, replay
+from companion.engine.playout import random_game
+from companion.engine.resolution import shipping_values
+from companion.engine.setup import COLOURS, NATIONS, GameSetup, Options, PlayerSetup, parse_setup
 from companion.engine.state import GameState
 
 __all__ = [
-    "Conflict", "EngineError", "Event", "Game", "GameSetup", "GameState", "IllegalAction",
-    "MalformedEvent", "Options", "Pending", "PlayerSetup", "apply", "event_dict",
-    "final_scores", "parse_event", "parse_setup", "pending", "replay", "standings",
+    "COLOURS", "NATIONS", "decide", "random_game", "shipping_values",
+    "RECORD_VERSION", "Action", "Answer", "Conflict", "Decision", "EngineError", "Event",
+    "Field", "Game", "GameSetup", "GameState", "IllegalAction", "Kind", "MalformedEvent",
+    "Option", "Options", "Phase", "PlayerSetup", "Step", "apply", "event_dict", "final_scores",
+    "parse_event", "parse_setup", "replay", "standings",
 ]

@@ -21,6 +21,7 @@ from companion.engine.common import (
     use_limited,
 )
 from companion.engine.events import Benefit
+from companion.engine.flow import Phase, Step, steps_before
 from companion.engine.state import GameState, PlayerState
 from companion.rules.buildings import Building
 from companion.rules.discoveries import TOKENS
@@ -33,7 +34,7 @@ MINT_PER_GOOD = 2
 
 def begin_benefits(state: GameState) -> None:
     """Phase 4: automatic building income, in turn order; decisions may follow."""
-    state.phase = "benefits"
+    state.phase = Phase.BENEFITS
     for name in state.order:
         who = state.players[name]
         for building_id in who.buildings:
@@ -291,13 +292,24 @@ PHASE4_ACTIONS: dict[str, Callable[[GameState, PlayerState, Building, Mapping], 
 
 def _when_allowed(state: GameState, b: Building) -> bool:
     if b.effect.action == "university":
-        return state.phase == "placement"
+        return state.phase == Phase.PLACEMENT
     if b.effect.timing == "before_discovery":  # Empires Stables: until the first expedition
-        return state.phase == "resolution" and (
-            state.step in ("declare", "initiative", "dock", "trade_goods", "shipping",
-                           "buildings")
-            or state.step == "discovery" and not state.turn_uses.get("expeditions"))
-    return state.phase == "benefits"
+        return state.phase == Phase.RESOLUTION and (
+            state.step in steps_before(Step.DISCOVERY)
+            or state.step == Step.DISCOVERY and not state.turn_uses.get("expeditions"))
+    return state.phase == Phase.BENEFITS
+
+
+def usable_now(state: GameState, who: PlayerState, b: Building) -> bool:
+    """Whether ``who`` may use the power of building ``b`` at this moment."""
+    action = b.effect.action
+    if action not in PHASE4_ACTIONS or not _when_allowed(state, b):
+        return False
+    if action in ("free_discovery", "university") and who.uses.get(b.id, 0) >= 1:
+        return False
+    if action == "free_discovery" and len(state.discovered) == len(REGIONS):
+        return False
+    return state.turn_uses.get(f"{who.name}:{b.id}", 0) < 1
 
 
 def benefit(state: GameState, ev: Benefit) -> None:

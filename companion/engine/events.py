@@ -3,8 +3,8 @@
 The event log is the game; the state is a fold of it. Events carry only what the table
 decided (where a worker went, which good was picked); the engine derives the rest.
 
->>> parse_event({"type": "place", "player": "Red", "worker": "colonist", "track": "dock"})
-Place(type='place', player='Red', worker='colonist', track='dock', box=None)
+>>> parse_event({"type": "place", "player": "Red", "worker": "colonist", "track": "dock"}).track
+'dock'
 """
 
 from __future__ import annotations
@@ -26,6 +26,10 @@ Counts = dict[str, Annotated[int, Field(ge=0)]]
 
 class Event(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+    # Record v2: written by the engine (the only outcome the rules left), or recorded by
+    # the same answer as the event before it (one tap settling a group of steps).
+    auto: bool = False
+    group: bool = False
 
 
 class Reveal(Event):
@@ -204,4 +208,9 @@ def parse_event(data: Any) -> Event:
 
 
 def event_dict(event: Event) -> dict[str, Any]:
-    return event.model_dump(mode="json")
+    """The event as stored in a record (``auto`` and ``group`` only where they are true)."""
+    data = event.model_dump(mode="json")
+    for flag in ("auto", "group"):
+        if not data.get(flag):
+            data.pop(flag, None)
+    return data

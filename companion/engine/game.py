@@ -22,14 +22,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import benefits, nations, placement, refresh, resolution, variants
+from companion.engine.asking import actions, decide
 from companion.engine.common import check_good, player, refuse
+from companion.engine.decisions import Action, Decision
 from companion.engine.errors import EngineError, MalformedEvent
 from companion.engine.events import Correction, Event, event_dict, parse_event
+from companion.engine.flow import Phase
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
 
 RECORD_FORMAT = "age-of-discovery-companion/game"
-RECORD_VERSION = 1
+RECORD_VERSION = 2  # 2: events the engine wrote itself carry "auto": true
+READABLE_VERSIONS = (1, 2)
+MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
 
 
 def _correction(state: GameState, ev: Correction) -> None:
@@ -59,7 +64,7 @@ def _correction(state: GameState, ev: Correction) -> None:
         who.reserve[worker] -= n
     who.ships += ev.ships
     state.ships_in_reserve -= ev.ships
-    if state.phase == "placement" and ev.available:
+    if state.phase == Phase.PLACEMENT and ev.available:
         placement.start_placing_from(state)
 
 
@@ -84,7 +89,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
 
 
 def _apply_in_place(state: GameState, ev: Event) -> None:
-    if state.phase == "over" and ev.type != "correction":
+    if state.phase == Phase.OVER and ev.type != "correction":
         raise refuse(state, "no more moves: the game is over")
     HANDLERS[ev.type](state, ev)
     state.version += 1
@@ -149,9 +154,9 @@ class Game:
         if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
             raise MalformedEvent(f"not a game record (format {record.get('format')!r})")
         version = record.get("version", RECORD_VERSION)
-        if version != RECORD_VERSION:
+        if type(version) is not int or version not in READABLE_VERSIONS:
             raise MalformedEvent(f"record version {version!r} is not supported "
-                                 f"(this app reads version {RECORD_VERSION})")
+                                 f"(this app reads versions 1 and {RECORD_VERSION})")
         if "setup" not in record or not isinstance(record.get("events", []), list):
             raise MalformedEvent("a game record needs 'setup' and a list of 'events'")
         return cls.from_events(record["setup"], record.get("events", []))
@@ -165,13 +170,54 @@ class Game:
         }
 
     def apply(self, event: Event | Mapping[str, Any]) -> Game:
+        """This one event applied exactly as given (replay and tests use this)."""
         ev = parse_event(event)
         return Game(self.setup, (*self.events, ev), apply(self.state, ev))
 
+    def answer(self, events: Event | Mapping[str, Any] | Sequence[Any]) -> Game:
+        """The table's answer (one event, or the events of a group answer) applied, then
+        every step whose only outcome the rules leave settled by the engine (``auto``)."""
+        batch = [events] if isinstance(events, Event | Mapping) else list(events)
+        if not batch:
+            raise MalformedEvent("an answer needs at least one event")
+        state, log = self.state, list(self.events)
+        for index, raw in enumerate(batch):
+            ev = parse_event(raw)
+            if ev.auto or ev.group:
+                raise MalformedEvent("only the engine marks events automatic or grouped")
+            if index:
+                ev = ev.model_copy(update={"group": True})
+            state = apply(state, ev)
+            log.append(ev)
+        for _ in range(MAX_AUTO):
+            ev = _only_outcome(state)
+            if ev is None:
+                break
+            state = apply(state, ev)
+            log.append(ev)
+        return Game(self.setup, tuple(log), state)
+
+    def last_step(self) -> int:
+        """How many events the last answer stored: its choices and the automatic events
+        they caused (0 for an empty log)."""
+        n = 0
+        for ev in reversed(self.events):
+            n += 1
+            if not (ev.auto or ev.group):
+                break
+        return n
+
     def undo(self, n: int = 1) -> Game:
+        """The game without its last ``n`` events."""
         if not 0 <= n <= len(self.events):
             raise refuse(self.state, f"cannot undo {n} event(s): the log has {len(self.events)}")
         return Game.from_events(self.setup, self.events[: len(self.events) - n])
+
+    def undo_step(self) -> Game:
+        """The game without its last answer (its automatic events go with it)."""
+        if not self.events:
+            raise refuse(self.state, "there is nothing to undo yet")
+        return self.undo(self.last_step())
 
     def at(self, version: int) -> GameState:
         """The state after the first ``version`` events."""
@@ -179,5 +225,28 @@ class Game:
             raise ValueError(f"version {version} is outside 0..{len(self.events)}")
         return replay(self.setup, self.events[:version])
 
-    def pending(self) -> resolution.Pending | None:
-        return resolution.pending(self.state)
+    def pending(self) -> Decision | None:
+        """The Decision the game waits for (None once it is over)."""
+        return decide(self.state)
+
+    def ask(self, draft: Mapping[str, Any]) -> Decision | None:
+        """The next question of an answer given step by step (``draft``: chosen so far)."""
+        return decide(self.state, draft)
+
+    def actions(self) -> list[Action]:
+        """Powers usable at this moment and the standing actions allowed at any time."""
+        return actions(self.state)
+
+
+def _only_outcome(state: GameState) -> Event | None:
+    """The event of the pending step when the rules leave it exactly one outcome and no
+    power belongs to this moment (the table would lose the chance to use it)."""
+    decision = decide(state)
+    if decision is None:
+        return None
+    only = decision.only_answer
+    if only is None or len(only.events) != 1:
+        return None
+    if any(a.moment for a in actions(state)):
+        return None
+    return parse_event({**only.events[0], "auto": True})

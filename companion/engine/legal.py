@@ -16,16 +16,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.engine.events import Place
-from companion.engine.placement import placement_options
-from companion.engine.resolution import Pending, pending, price_of
+from companion.engine.asking import decide
+from companion.engine.decisions import Decision
+from companion.engine.events import Place, parse_event
+from companion.engine.flow import Phase
+from companion.engine.resolution import price_of
 from companion.engine.state import GameState
 from companion.rules.regions import REGIONS
 
 
 @dataclass(frozen=True)
 class LegalNow:
-    pending: Pending | None
+    """A summary of the pending Decision for an app or a test: nothing here is decided
+    twice, the lists are read off the Decision's answers."""
+
+    pending: Decision | None
     placements: list[Place] = field(default_factory=list)  # for the current placer
     open_slots: dict[str, int | None] = field(default_factory=dict)  # None: no limit
     still_placing: list[str] = field(default_factory=list)  # players with workers left
@@ -42,7 +47,7 @@ def _open_slots(state: GameState) -> dict[str, int | None]:
     cap = state.edition.warfare_cap
     return {
         "initiative": len(state.players) - len(tracks.get("initiative", [])),
-        "dock": 2 * len(state.players) - 1 - numbered_dock,
+        "dock": len(state.edition.dock_slots(len(state.players))) - numbered_dock,
         "trade_goods": len(state.goods_offer) - len(tracks.get("trade_goods", [])),
         "shipping": None,
         "buildings": len(state.buildings_offer) - len(tracks.get("buildings", [])),
@@ -53,23 +58,26 @@ def _open_slots(state: GameState) -> dict[str, int | None]:
 
 
 def legal_now(state: GameState) -> LegalNow:
-    wanted = pending(state)
-    undiscovered = [r for r in REGIONS if r not in state.discovered]
-    buyable = {}
-    if wanted is not None and wanted.kind == "buy":
-        money = state.players[wanted.player].money
-        for b in state.buildings_offer:
-            price = price_of(state, b, wanted.worker or "colonist")
-            if price <= money:
-                buyable[b] = price
+    wanted = decide(state)
+    placements: list[Place] = []
+    buyable: dict[str, int] = {}
+    targets: list[str] = []
+    if wanted is not None and wanted.type == "place":
+        placements = [parse_event(a.events[0]) for a in wanted.answers]  # type: ignore[misc]
+    if wanted is not None and wanted.type == "buy":
+        slot = state.tracks["buildings"][state.cursor]
+        buyable = {a.value: price_of(state, a.value, slot.worker) for a in wanted.answers}
+    if wanted is not None and wanted.type == "expedition" and "target" not in wanted.draft:
+        targets = list(dict.fromkeys(a.value for a in wanted.answers))
+    placing = state.phase == Phase.PLACEMENT
     return LegalNow(
         pending=wanted,
-        placements=placement_options(state),
-        open_slots=_open_slots(state) if state.phase == "placement" else {},
+        placements=placements,
+        open_slots=_open_slots(state) if placing else {},
         still_placing=[n for n in state.order if state.players[n].workers_to_place()]
-        if state.phase == "placement" else [],
+        if placing else [],
         discovered=list(state.discovered),
-        expedition_targets=undiscovered or ["card"],
+        expedition_targets=targets or [r for r in REGIONS if r not in state.discovered],
         goods=list(state.goods_offer),
         buyable=buyable,
     )

@@ -14,15 +14,11 @@ from companion.engine.common import (
     use_limited,
 )
 from companion.engine.events import Power
+from companion.engine.flow import Phase, Step, before_track, is_resolving, steps_before
 from companion.engine.state import GameState, PlayerState, Slot
 
 PORTUGAL_NATIVES = 3
 ENGLAND_COLONISTS = 2
-STEPS_BEFORE = {
-    "shipping": ("declare", "initiative", "dock", "trade_goods"),
-    "specialists": ("declare", "initiative", "dock", "trade_goods", "shipping", "buildings",
-                    "discovery"),
-}
 # nation -> (uses per game, uses per turn)
 LIMITS = {"england": (1, None), "spain": (1, None), "france": (2, 1), "holland": (1, None),
           "italy": (2, 1)}
@@ -35,8 +31,61 @@ def nation_of(state: GameState, who: PlayerState, nation: str) -> None:
         raise refuse(state, f"{who.name} does not play {nation.title()}")
 
 
-def _declaring(state: GameState) -> bool:
-    return state.phase == "resolution" and state.step == "declare"
+NATION_NAMES = {
+    "england": "England", "spain": "Spain", "france": "France", "portugal": "Portugal",
+    "holland": "Holland", "italy": "Italian city-states",
+}
+POWER_TEXT = {
+    "england": "Just before the Colonist Dock resolves: two more colonists join the dock "
+               "(beyond the printed slots) and the dock may be reordered. Once a game.",
+    "spain": "Just before turn 1: discover a region without a test; a soldier goes there and "
+             "Spain keeps the token's dollars (no soldier loot). Once.",
+    "france": "Just before Trade Goods resolves: take one of the goods on the track. Twice a "
+              "game, at most once a turn.",
+    "portugal": "On Discovery: draw a discovery card instead of a region; the natives are "
+                "always 3. Once an age (chosen with the expedition).",
+    "holland": "Before Merchant Shipping resolves: take this turn's ship; nobody else wins it. "
+               "Once a game.",
+    "italy": "Before Specialists resolves: put one of your workers in place of the worker on a "
+             "box (that one goes home). Twice a game, at most once a turn.",
+}
+
+
+def _moment(state: GameState, nation: str) -> bool:
+    """Whether this is the moment of the turn a nation's power belongs to."""
+    phase, step, cursor = state.phase, state.step, state.cursor
+    if nation == "spain":
+        placed = any(slots for slots in state.tracks.values())
+        return state.turn == 1 and phase == Phase.PLACEMENT and not placed
+    if nation == "england":
+        return is_resolving(phase, step, Step.DECLARE) or before_track(phase, step, cursor,
+                                                                       Step.DOCK) and (
+            step == Step.DOCK)
+    if nation == "france":
+        return before_track(phase, step, cursor, Step.TRADE_GOODS)
+    if nation == "holland":
+        return is_resolving(phase, step, *steps_before(Step.SHIPPING))
+    if nation == "italy":
+        return is_resolving(phase, step, *steps_before(Step.SPECIALISTS))
+    return False
+
+
+def usable_now(state: GameState, who: PlayerState) -> bool:
+    """Whether ``who``'s national power (not Portugal's, which sails) can be used now."""
+    nation = who.nation
+    if not state.setup.options.nations or nation not in LIMITS or not _moment(state, nation):
+        return False
+    per_game, per_turn = LIMITS[nation]
+    key = f"nation:{nation}"
+    if who.uses.get(key, 0) >= per_game:
+        return False
+    if nation == "holland" and (not state.ship_on_track or state.turn_uses.get("holland_ship")):
+        return False
+    if nation == "france" and not state.goods_offer:
+        return False
+    if nation == "italy" and not state.tracks.get("specialists"):
+        return False
+    return per_turn is None or state.turn_uses.get(f"{who.name}:{key}", 0) < per_turn
 
 
 def powers_usable(state: GameState) -> bool:
@@ -52,8 +101,7 @@ def powers_usable(state: GameState) -> bool:
 
 
 def _england(state: GameState, who: PlayerState, choice: dict) -> None:
-    if not (_declaring(state) or state.phase == "resolution" and state.step == "dock"
-            and state.cursor == 0):
+    if not _moment(state, "england"):
         raise refuse(state, "England's power is used just before the Colonist Dock resolves")
     dock = state.tracks["dock"]
     for _ in range(from_reserve(state, who, "colonist", ENGLAND_COLONISTS)):
@@ -69,8 +117,7 @@ def _england(state: GameState, who: PlayerState, choice: dict) -> None:
 
 
 def _spain(state: GameState, who: PlayerState, choice: dict) -> None:
-    placed = any(s for track, slots in state.tracks.items() for s in slots)
-    if state.turn != 1 or state.phase != "placement" or placed:
+    if not _moment(state, "spain"):
         raise refuse(state, "Spain's power is used once, just before turn 1")
     from companion.engine.resolution import free_discovery  # shared token bookkeeping
 
@@ -78,10 +125,7 @@ def _spain(state: GameState, who: PlayerState, choice: dict) -> None:
 
 
 def _france(state: GameState, who: PlayerState, choice: dict) -> None:
-    early = state.phase == "resolution" and (
-        state.step in ("declare", "initiative", "dock") or (state.step == "trade_goods"
-                                                            and state.cursor == 0))
-    if not early:
+    if not _moment(state, "france"):
         raise refuse(state, "France's power is used just before Trade Goods resolves")
     good = check_good(state, choice.get("good"))
     if good not in state.goods_offer:
@@ -91,14 +135,14 @@ def _france(state: GameState, who: PlayerState, choice: dict) -> None:
 
 
 def _holland(state: GameState, who: PlayerState, choice: dict) -> None:
-    if not (state.phase == "resolution" and state.step in STEPS_BEFORE["shipping"]):
+    if not _moment(state, "holland"):
         raise refuse(state, "Holland's power is used before Merchant Shipping resolves")
     state.turn_uses["holland_ship"] = 1
     state.turn_uses[f"holland_ship:{who.name}"] = 1
 
 
 def _italy(state: GameState, who: PlayerState, choice: dict) -> None:
-    if not (state.phase == "resolution" and state.step in STEPS_BEFORE["specialists"]):
+    if not _moment(state, "italy"):
         raise refuse(state, "the Italian power is used before Specialists resolves")
     box, worker = choice.get("box"), choice.get("worker")
     slots = [s for s in state.tracks["specialists"] if s.label == box]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.engine.common import player, refuse
 from companion.engine.events import Place
+from companion.engine.flow import Phase
 from companion.engine.state import GameState, Slot
 from companion.rules.editions import TRACKS, WORKER_TYPES
 
@@ -12,7 +13,7 @@ MAYFLOWER_SLOTS = 3
 
 def start_turn(state: GameState) -> None:
     """Open the placement phase: free workers from buildings, then the first player."""
-    state.phase = "placement"
+    state.phase = Phase.PLACEMENT
     state.tracks = {track: [] for track in TRACKS}
     state.turn_uses = {}
     state.mayflower_ships = {}
@@ -50,11 +51,11 @@ def _skip_to_next_placer(state: GameState, advance: bool) -> None:
 
 
 def current_placer(state: GameState) -> str | None:
-    return state.order[state.placing] if state.phase == "placement" else None
+    return state.order[state.placing] if state.phase == Phase.PLACEMENT else None
 
 
 def _numbered_dock_slots(state: GameState) -> int:
-    return 2 * len(state.players) - 1
+    return len(state.edition.dock_slots(len(state.players)))
 
 
 def _free_label(state: GameState, ev: Place) -> str:
@@ -104,7 +105,7 @@ def _free_label(state: GameState, ev: Place) -> str:
 
 
 def place(state: GameState, ev: Place) -> None:
-    if state.phase != "placement":
+    if state.phase != Phase.PLACEMENT:
         raise refuse(state, "workers are placed only during the placement phase")
     who = player(state, ev.player)
     expected = current_placer(state)

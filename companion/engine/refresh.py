@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.engine.common import check_good, player, refuse
 from companion.engine.events import BuyVP, Refresh, Reveal
+from companion.engine.flow import Phase
 from companion.engine.placement import start_turn
 from companion.engine.state import GameState
 from companion.rules.buildings import Building
@@ -63,7 +64,7 @@ def building_pile(state: GameState, age: int) -> list[Building]:
 
 def reveal(state: GameState, ev: Reveal) -> None:
     """The set-up: 4 goods and 5 Age I buildings face up, then turn 1 begins."""
-    if state.phase != "setup":
+    if state.phase != Phase.SETUP:
         raise refuse(state, "the opening goods and buildings are turned up only once, at set-up")
     _take_goods(state, ev.goods, "set-up")
     _turn_up_buildings(state, ev.buildings, 1, "set-up")
@@ -117,7 +118,7 @@ def snapshot(state: GameState, turn: int) -> dict:
 
 
 def refresh(state: GameState, ev: Refresh) -> None:
-    if state.phase != "benefits":
+    if state.phase != Phase.BENEFITS:
         raise refuse(state, "the board is refreshed only after the building benefits")
     turn, age = state.turn, state.age
     last = turn == LAST_TURN
@@ -176,20 +177,20 @@ def refresh(state: GameState, ev: Refresh) -> None:
         if last:  # Wealth may be scored before the last VP purchase
             for who in state.players.values():
                 who.wealth_money = who.money
-        state.phase, state.queue = "buy_vp", scored_order
+        state.phase, state.queue = Phase.BUY_VP, scored_order
         return
     _after_turn(state, last)
 
 
 def _after_turn(state: GameState, last: bool) -> None:
     if last:
-        state.phase = "over"
+        state.phase = Phase.OVER
     else:
         start_turn(state)
 
 
 def buy_vp(state: GameState, ev: BuyVP) -> None:
-    if state.phase != "buy_vp":
+    if state.phase != Phase.BUY_VP:
         raise refuse(state, "VP can be bought only right after a colony scoring")
     expected = state.queue[0]
     if ev.player != expected:

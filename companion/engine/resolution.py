@@ -28,6 +28,7 @@ from companion.engine.events import (
     Training,
     Warfare,
 )
+from companion.engine.flow import Phase, Step, first_step, next_step
 from companion.engine.nations import holland_takes_ship, portugal_expedition, powers_usable
 from companion.engine.state import GameState, PlayerState, Slot
 from companion.rules.discoveries import CARDS, TOKENS
@@ -43,8 +44,6 @@ from companion.rules.editions import (
 from companion.rules.regions import REGIONS
 from companion.scoring import best_income
 
-STEPS = ("initiative", "dock", "trade_goods", "shipping", "buildings", "discovery",
-         "specialists", "warfare")
 DOCK_ORDER = {"X": 1000, "Y": 1001}
 BOX_ORDER = ("captain", "merchant", "missionary", "soldier", "builder", "training")
 
@@ -69,9 +68,9 @@ def dock_order(slot: Slot) -> int:
 
 
 def begin_resolution(state: GameState) -> None:
-    state.phase = "resolution"
+    state.phase = Phase.RESOLUTION
     # Powers used "just before" a track resolves get a moment of their own first.
-    state.step = "declare" if powers_usable(state) or _stables_ready(state) else STEPS[0]
+    state.step = first_step(declare=powers_usable(state) or _stables_ready(state))
     state.cursor = 0
     dock = state.tracks["dock"]
     dock.sort(key=dock_order)
@@ -86,10 +85,7 @@ def _home(state: GameState, slot: Slot) -> None:
 
 
 def _next_step(state: GameState) -> None:
-    if state.step == "declare":
-        state.step = STEPS[0]
-    else:
-        state.step = STEPS[STEPS.index(state.step) + 1] if state.step != STEPS[-1] else None
+    state.step = next_step(state.step)
     state.cursor = 0
 
 
@@ -103,7 +99,7 @@ def _stables_ready(state: GameState) -> bool:
 
 def resolve(state: GameState, ev: Resolve) -> None:
     """The table has declared its powers (nations, Stables): resolve the tracks."""
-    if state.phase != "resolution" or state.step != "declare":
+    if state.phase != Phase.RESOLUTION or state.step != Step.DECLARE:
         raise refuse(state, "the tracks are already being resolved")
     _next_step(state)
     advance(state)
@@ -111,30 +107,30 @@ def resolve(state: GameState, ev: Resolve) -> None:
 
 def advance(state: GameState) -> None:
     """Run automatic steps until a decision is needed or the resolution is over."""
-    while state.phase == "resolution":
+    while state.phase == Phase.RESOLUTION:
         step = state.step
         if step is None:
             _income(state)
             return
-        if step == "declare":
+        if step == Step.DECLARE:
             return
         track = state.tracks[step]
-        if step == "initiative":
+        if step == Step.INITIATIVE:
             for slot in track:
                 state.players[slot.player].money += int(slot.label)
                 _home(state, slot)
             _next_step(state)
-        elif step == "shipping":
+        elif step == Step.SHIPPING:
             _shipping(state)
             _next_step(state)
-        elif step == "discovery":
+        elif step == Step.DISCOVERY:
             if state.cursor == 0 and not state.queue:
                 state.queue = [n for n in state.order if any(state.players[n].discovery.values())]
                 state.cursor = 1  # the queue is built
             if state.queue:
                 return
             _next_step(state)
-        elif step == "specialists":
+        elif step == Step.SPECIALISTS:
             if state.cursor == 0:  # every box but Training resolves by itself
                 for slot in track:
                     if slot.label != "training":
@@ -148,8 +144,8 @@ def advance(state: GameState) -> None:
                 return
             _next_step(state)
         else:  # dock, trade_goods, buildings, warfare: one decision per slot
-            if step == "trade_goods" and not state.goods_offer or (
-                step == "buildings" and not state.buildings_offer
+            if step == Step.TRADE_GOODS and not state.goods_offer or (
+                step == Step.BUILDINGS and not state.buildings_offer
             ):
                 for slot in track[state.cursor:]:
                     _home(state, slot)
@@ -161,21 +157,21 @@ def advance(state: GameState) -> None:
 
 def pending(state: GameState) -> Pending | None:
     """What the engine waits for now (None once the game is over)."""
-    if state.phase == "setup":
+    if state.phase == Phase.SETUP:
         return Pending("reveal")
-    if state.phase == "placement":
+    if state.phase == Phase.PLACEMENT:
         name = state.order[state.placing]
         return Pending("place", name)
-    if state.phase == "benefits":
+    if state.phase == Phase.BENEFITS:
         return Pending("refresh")
-    if state.phase == "buy_vp":
+    if state.phase == Phase.BUY_VP:
         return Pending("buy_vp", state.queue[0])
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return None
     step = state.step
-    if step == "declare":
+    if step == Step.DECLARE:
         return Pending("resolve")
-    if step == "discovery":
+    if step == Step.DISCOVERY:
         return Pending("expedition", state.queue[0])
     slot = state.tracks[step][state.cursor]
     kind = {"dock": "dock", "trade_goods": "take_good", "buildings": "buy",
@@ -185,7 +181,7 @@ def pending(state: GameState) -> Pending | None:
 
 def _expect(state: GameState, kind: str) -> Slot:
     wanted = pending(state)
-    if state.phase != "resolution" or wanted is None or wanted.kind != kind:
+    if state.phase != Phase.RESOLUTION or wanted is None or wanted.kind != kind:
         expected = wanted.kind.replace("_", " ") if wanted else "nothing"
         raise refuse(state, f"the game expects {expected} now, not {kind.replace('_', ' ')}")
     if kind == "expedition":

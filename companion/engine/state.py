@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from companion.engine.flow import Phase, Step
 from companion.engine.setup import GameSetup
 from companion.rules.buildings import Building, buildings_for
 from companion.rules.editions import (
@@ -87,10 +88,10 @@ class GameState:
     ships_in_reserve: int
     # ---- turn flow
     turn: int = 1
-    phase: str = "setup"  # setup, placement, resolution, benefits, buy_vp, over
+    phase: Phase = Phase.SETUP
     order: list[str] = field(default_factory=list)
     placing: int = 0  # index into order of the player to place next
-    step: str | None = None  # the track being resolved
+    step: Step | None = None  # the track being resolved
     cursor: int = 0  # the slot (or Discovery player) being resolved
     queue: list[str] = field(default_factory=list)  # players still to act (Discovery, buy VP)
     turn_uses: dict[str, int] = field(default_factory=dict)  # powers used this turn
@@ -101,8 +102,8 @@ class GameState:
     @property
     def scored_turn(self) -> int:
         """The turn whose colony scoring was last done (read while buying VP after it)."""
-        return self.turn if self.phase in ("buy_vp", "over") and self.turn == LAST_TURN else (
-            self.turn - 1)
+        after_last = self.phase in (Phase.BUY_VP, Phase.OVER) and self.turn == LAST_TURN
+        return self.turn if after_last else self.turn - 1
 
     @property
     def age(self) -> int:
@@ -136,14 +137,14 @@ class GameState:
     def describe(self) -> str:
         """Where the game stands, for error messages."""
         where = {
-            "setup": "before turn 1",
-            "placement": f"turn {self.turn}, placement",
-            "resolution": f"turn {self.turn}, " + (
-                "declaring powers before the tracks resolve" if self.step == "declare"
+            Phase.SETUP: "before turn 1",
+            Phase.PLACEMENT: f"turn {self.turn}, placement",
+            Phase.RESOLUTION: f"turn {self.turn}, " + (
+                "declaring powers before the tracks resolve" if self.step == Step.DECLARE
                 else f"resolving {str(self.step).replace('_', ' ')}"),
-            "benefits": f"turn {self.turn}, building benefits",
-            "buy_vp": f"after the turn {self.scored_turn} scoring, buying VP",
-            "over": "the game is over",
+            Phase.BENEFITS: f"turn {self.turn}, building benefits",
+            Phase.BUY_VP: f"after the turn {self.scored_turn} scoring, buying VP",
+            Phase.OVER: "the game is over",
         }[self.phase]
         return where
 

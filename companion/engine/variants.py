@@ -11,6 +11,7 @@ from companion.engine.common import (
     remove_from_region,
 )
 from companion.engine.events import Scout, Swap
+from companion.engine.flow import Phase
 from companion.engine.state import GameState
 from companion.rules.regions import REGIONS
 
@@ -23,7 +24,7 @@ def scout(state: GameState, ev: Scout) -> None:
     who = player(state, ev.player)
     if ev.target != "card" and (ev.target not in REGIONS or ev.target in state.discovered):
         raise refuse(state, f"there is no hidden token to look at in {ev.target!r}")
-    if state.phase not in ("placement", "resolution"):
+    if state.phase not in (Phase.PLACEMENT, Phase.RESOLUTION):
         raise refuse(state, "scouting happens during a turn")
     pay(state, who, SCOUTING_PRICE[state.age], "scouting")
 

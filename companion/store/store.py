@@ -14,7 +14,7 @@ recording the same position: its violation becomes ``Conflict`` too.
 >>> sg = store.create_game({"players": [{"name": "Ann"}, {"name": "Bob"}]})
 >>> sg = store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
 ...     "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}, 0)
->>> sg.seq, store.load(sg.id).game.state.phase
+>>> sg.seq, store.load(sg.id).game.state.phase.value
 (1, 'placement')
 >>> store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
 ...                      "track": "dock"}, expected_seq=0)
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
@@ -43,6 +43,7 @@ from companion.engine import (
     Event,
     Game,
     GameSetup,
+    Phase,
     event_dict,
     parse_event,
 )
@@ -88,7 +89,7 @@ class StoredGame:
 
     @property
     def status(self) -> str:
-        return "finished" if self.game.state.phase == "over" else "in_progress"
+        return "finished" if self.game.state.phase == Phase.OVER else "in_progress"
 
 
 @dataclass(frozen=True)
@@ -376,10 +377,22 @@ class Store:
 
     def append(self, game_id: int, event: Event | Mapping[str, Any],
                expected_seq: int) -> StoredGame:
-        """Record ``event`` if the game is still at ``expected_seq`` events and the engine
-        accepts it. Raises ``Conflict`` for a stale writer, the engine's error for a refused
-        event (nothing is stored in either case)."""
+        """Record exactly ``event`` if the game is still at ``expected_seq`` events and the
+        engine accepts it. Raises ``Conflict`` for a stale writer, the engine's error for a
+        refused event (nothing is stored in either case)."""
         ev = parse_event(event)
+        return self._extend(game_id, expected_seq, lambda game: game.apply(ev))
+
+    def answer(self, game_id: int, events: Sequence[Event | Mapping[str, Any]],
+               expected_seq: int) -> StoredGame:
+        """Record the table's answer (one event, or a group) together with the steps whose
+        only outcome the engine then settles (``auto``), in one transaction; guarded and
+        refused like ``append``."""
+        return self._extend(game_id, expected_seq, lambda game: game.answer(list(events)))
+
+    def _extend(self, game_id: int, expected_seq: int,
+                change: Callable[[Game], Game]) -> StoredGame:
+        """Append the events ``change`` adds to the stored game, all or nothing."""
         now = _now()
         try:
             with self._writing() as session:
@@ -387,9 +400,9 @@ class Store:
                 game = self._game(session, row)
                 if len(game.events) != expected_seq:
                     raise _conflict(game_id, len(game.events), expected_seq)
-                game = game.apply(ev)  # EngineError: the transaction rolls back
-                session.execute(insert(EventRow),
-                                self._event_rows(game_id, [ev], expected_seq, now))
+                game = change(game)  # EngineError: the transaction rolls back
+                session.execute(insert(EventRow), self._event_rows(
+                    game_id, game.events[expected_seq:], expected_seq, now))
                 self._apply_summary(session, row, summarize(game), now)
                 created = row.created
         except IntegrityError as exc:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import Game, standings
+from companion.engine import Game, Phase, standings
 from companion.rules.editions import TURNS
 from companion.sheet import ScoreSheet
 
@@ -63,7 +63,7 @@ class Summary:
 
 def summarize(game: Game) -> Summary:
     state = game.state
-    finished = state.phase == "over"
+    finished = state.phase == Phase.OVER
     ranked = {score.player: (place, score) for place, score in standings(state)}
     seats = []
     for seat, p in enumerate(game.setup.players, start=1):
@@ -102,6 +102,6 @@ def summarize_sheet(sheet: ScoreSheet) -> Summary:
             economy=score.economy, bought=score.bought, money=score.money,
         ))
     return Summary(
-        status="finished", phase="over", turn=TURNS[-1], event_count=0,
+        status="finished", phase=Phase.OVER, turn=TURNS[-1], event_count=0,
         winners=[s.name for s in seats if s.won], players=seats,
     )

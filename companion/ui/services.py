@@ -105,13 +105,15 @@ def reload_game() -> StoredGame | None:
     return current_game()
 
 
-def record(event: Mapping[str, Any]) -> Outcome:
-    """Save one step of the open game at once (guarded by the number of events seen)."""
+def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
+    """Save one answer of the open game at once: its events and the steps the engine
+    settles after it, in one transaction (guarded by the number of events seen)."""
     stored = current_game()
     if stored is None:
         return Outcome(None, "no game is open")
+    batch = [dict(e) for e in ([events] if isinstance(events, Mapping) else events)]
     try:
-        new = store().append(stored.id, dict(event), expected_seq=stored.seq)
+        new = store().answer(stored.id, batch, expected_seq=stored.seq)
     except Conflict as exc:
         return _conflict(stored.id, exc)
     except EngineError as exc:
@@ -123,15 +125,15 @@ def record(event: Mapping[str, Any]) -> Outcome:
     return Outcome(new)
 
 
-def undo(n: int = 1) -> Outcome:
-    """Take back the last ``n`` steps of the open game."""
+def undo() -> Outcome:
+    """Take back the last answer of the open game (and the steps the engine settled)."""
     stored = current_game()
     if stored is None:
         return Outcome(None, "no game is open")
-    if stored.seq < n:
+    if not stored.seq:
         return Outcome(stored, "there is nothing to undo yet")
     try:
-        new = store().undo(stored.id, expected_seq=stored.seq, n=n)
+        new = store().undo(stored.id, expected_seq=stored.seq, n=stored.game.last_step())
     except Conflict as exc:
         return _conflict(stored.id, exc)
     except EngineError as exc:
@@ -154,8 +156,8 @@ def last_step(stored: StoredGame) -> str | None:
     if not stored.seq:
         return None
     game = stored.game
-    before = game.at(stored.seq - 1)
-    return views.describe_event(before, game.events[-1])
+    start = stored.seq - game.last_step()
+    return views.step_summary(game.at(start), game, start)
 
 
 # ---------------------------------------------------------------- new games
@@ -179,7 +181,7 @@ def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
 
 def starting_money(setup: Mapping[str, Any]) -> dict[str, int] | str:
     """Money per player for a set-up, or the reason the set-up is not valid yet."""
-    from companion.engine.setup import parse_setup
+    from companion.engine import parse_setup
 
     try:
         return parse_setup(setup).starting_money()
@@ -218,7 +220,7 @@ def preset_tokens(prefix: str) -> None:
 def demo_game(players: int = 4, seed: int | None = None, finished: bool = True,
               builders: bool = True) -> Outcome:
     """A randomly played game, saved (to try the charts and the history)."""
-    from companion.engine.playout import random_game
+    from companion.engine import random_game
 
     rng = random.Random(seed)
     names = ["Amelia", "Bartolomeu", "Catalina", "Diego", "Elcano", "Florence"][:players]

@@ -16,12 +16,12 @@ Level = Literal["success", "info", "warning", "error"]
 GAME_ID = "aod.game_id"  # the game open on the Table page
 GAME = "aod.game"  # its last loaded StoredGame (reloaded on a conflict)
 FLASH = "aod.flash"  # messages to show once, after a rerun
-DRAFT = "aod.draft"  # (seq, {name: list}) lists being tapped together (goods turned up, ...)
-PICKED = "aod.picked"  # (seq, building id): a building chosen, its extra choice pending
+DRAFT = "aod.draft"  # (seq, draft): an answer being given step by step
+PICKS = "aod.picks"  # items tapped so far into a multiset field
 HISTORY_GAME = "aod.history_game"  # the game opened on the History page
 SHEET_PREFILL = "aod.sheet_prefill"  # (game id, ScoreSheet, date): a saved sheet to reopen
 SHEET_SAVED = "aod.sheet_saved"  # (fingerprint of the inputs, game id): the sheet last saved
-KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKED, HISTORY_GAME, SHEET_PREFILL, SHEET_SAVED)
+KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKS, HISTORY_GAME, SHEET_PREFILL, SHEET_SAVED)
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def remember_game(stored: Any) -> None:
 
 
 def close_game() -> None:
-    for key in (GAME_ID, GAME, DRAFT, PICKED):
+    for key in (GAME_ID, GAME, DRAFT, PICKS):
         st.session_state.pop(key, None)
 
 
@@ -99,38 +99,35 @@ def take_flashes() -> list[Flash]:
 # ---------------------------------------------------------------- drafts (taps before a step)
 
 
-def _drafts(seq: int) -> dict[str, list[Any]]:
+def decision_draft(seq: int) -> dict[str, Any] | None:
+    """The answer being given step by step for the step at ``seq`` (None: none started)."""
     held = _get(DRAFT)
-    if not held or held[0] != seq:
-        held = (seq, {})
-        st.session_state[DRAFT] = held
-    return held[1]
+    return held[1] if held and held[0] == seq else None
 
 
-def draft(name: str, seq: int) -> list[Any]:
-    """A list being built up by taps for the step at ``seq`` (forgotten once the game moves)."""
-    return list(_drafts(seq).get(name, []))
+def set_decision_draft(seq: int, draft: dict[str, Any] | None) -> None:
+    if draft is None:
+        st.session_state.pop(DRAFT, None)
+    else:
+        st.session_state[DRAFT] = (seq, draft)
 
 
-def set_draft(name: str, seq: int, items: list[Any]) -> None:
-    _drafts(seq)[name] = list(items)
+def picks() -> list[Any]:
+    """Items tapped so far into a multiset field (goods turned up, workers sent, ...)."""
+    return list(_get(PICKS, []))
+
+
+def add_pick(value: Any) -> None:
+    st.session_state[PICKS] = [*picks(), value]
+
+
+def clear_picks() -> None:
+    st.session_state.pop(PICKS, None)
 
 
 def clear_drafts() -> None:
     st.session_state.pop(DRAFT, None)
-    st.session_state.pop(PICKED, None)
-
-
-def picked_building(seq: int) -> str | None:
-    held = _get(PICKED)
-    return held[1] if held and held[0] == seq else None
-
-
-def pick_building(seq: int, building: str | None) -> None:
-    if building is None:
-        st.session_state.pop(PICKED, None)
-    else:
-        st.session_state[PICKED] = (seq, building)
+    st.session_state.pop(PICKS, None)
 
 
 # ---------------------------------------------------------------- other pages

@@ -14,32 +14,23 @@ from __future__ import annotations
 import html
 import string
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import Game, GameSetup, standings
-from companion.engine.refresh import building_pile
-from companion.engine.resolution import (
-    accounted_tokens,
-    battle_regions,
-    expected_losses,
-    price_of,
+from companion.engine import (
+    COLOURS,
+    Game,
+    GameSetup,
+    GameState,
+    Phase,
+    Step,
+    apply,
+    decide,
     shipping_values,
+    standings,
 )
-from companion.engine.setup import COLOURS
-from companion.engine.state import GameState, Slot
-from companion.rules.buildings import Building
-from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
-from companion.rules.editions import (
-    BUILDING_SLOTS,
-    BUY_VP_PRICE,
-    LAST_TURN,
-    SCORING_TURNS,
-    TRACKS,
-    TRADE_GOODS_SLOTS,
-    WORKER_TYPES,
-    age_of_turn,
-)
+from companion.rules.discoveries import DISCOVERIES
+from companion.rules.editions import LAST_TURN, TRACKS
 from companion.rules.goods import SHIP
 from companion.scoring import Income, ScoreBreakdown, best_income
 
@@ -165,19 +156,19 @@ def discovery_title(item_id: str) -> str:
 
 def where_now(state: GameState) -> str:
     """Turn, age and phase in a few words."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return "Game over"
-    if state.phase == "setup":
+    if state.phase == Phase.SETUP:
         return "Set-up: turn up the opening goods and buildings"
     age = "I" * state.age
     step = str(state.step)
-    resolving = ("powers before the tracks" if step == "declare" else
+    resolving = ("powers before the tracks" if step == Step.DECLARE else
                  f"resolving {track_title(step)}" if state.step else "income")
     phase = {
-        "placement": "placement",
-        "resolution": resolving,
-        "benefits": "building powers and refresh",
-        "buy_vp": "buying VP after the scoring",
+        Phase.PLACEMENT: "placement",
+        Phase.RESOLUTION: resolving,
+        Phase.BENEFITS: "building powers and refresh",
+        Phase.BUY_VP: "buying VP after the scoring",
     }.get(state.phase, state.phase)
     return f"Turn {state.turn} of {LAST_TURN} · Age {age} · {phase}"
 
@@ -204,8 +195,8 @@ class TrackView:
     open_ended: bool = False  # no numbered slots (Shipping, Discovery)
 
 
-def _current_slot(state: GameState, track: str) -> Slot | None:
-    if state.phase != "resolution" or state.step != track or track == "discovery":
+def _current_slot(state: GameState, track: str) -> Any:
+    if state.phase != Phase.RESOLUTION or state.step != track or track == "discovery":
         return None
     slots = state.tracks.get(track, [])
     return slots[state.cursor] if state.cursor < len(slots) else None
@@ -271,7 +262,7 @@ def board(state: GameState) -> list[TrackView]:
                 note = "Waiting to explore: " + ("; ".join(waiting) if waiting else "nobody")
         views.append(TrackView(
             track, track_title(track), tuple(_slot_views(state, track, labels)), note,
-            active=state.phase == "resolution" and state.step == track, open_ended=open_ended,
+            active=state.phase == Phase.RESOLUTION and state.step == track, open_ended=open_ended,
         ))
     return views
 
@@ -415,7 +406,7 @@ def timeline(state: GameState) -> list[dict[str, Any]]:
     """Per-turn snapshots, plus a provisional point for the turn being played."""
     points = list(state.timeline)
     done = points[-1]["turn"] if points else 0
-    if state.phase not in ("over", "setup") and state.turn > done:
+    if state.phase not in (Phase.OVER, Phase.SETUP) and state.turn > done:
         scores = {s.player: s for s in (sc for _, sc in standings(state))}
         points.append({
             "turn": state.turn,
@@ -452,282 +443,35 @@ def turn_marks(game: Game) -> list[tuple[str, int]]:
 # ---------------------------------------------------------------- decisions
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One option offered to the table: ``value`` goes into the event."""
-
-    value: Any
-    label: str
-    enabled: bool = True
-    help: str = ""
-
-
-def dock_choices(state: GameState) -> list[Choice]:
-    return [Choice(r, region_title(state, r)) for r in state.discovered]
-
-
-def good_choices(state: GameState) -> list[Choice]:
-    seen: dict[str, int] = {}
-    out = []
-    for g in state.goods_offer:
-        seen[g] = seen.get(g, 0) + 1
-        if seen[g] == 1:
-            out.append(Choice(g, good_label(g)))
-    return out
-
-
-def needs_choice(building: Building) -> bool:
-    """Whether buying this building asks the table something more."""
-    from companion.engine.benefits import PURCHASE_ACTIONS
-
-    e = building.effect
-    return bool(e.specialists_once or e.random_goods_once or (e.action in PURCHASE_ACTIONS))
-
-
-def buy_choices(state: GameState, player: str, worker: str | None) -> list[Choice]:
-    money = state.players[player].money
-    out = []
-    seen = set()
-    for b in state.buildings_offer:
-        if b in seen:
-            continue
-        seen.add(b)
-        building = state.catalogue[b]
-        price = price_of(state, b, worker or "colonist")
-        out.append(Choice(b, f"{building.name} · ${price}", enabled=price <= money,
-                          help=building.description))
-    return out
-
-
-def training_choices(state: GameState, player: str) -> list[Choice]:
-    p = state.players[player]
-    kinds = [w for w in WORKER_TYPES[1:] if w != "builder" or state.setup.options.builders]
-    return [Choice(w, worker_label(w), enabled=p.reserve[w] > 0 and p.money >= 5) for w in kinds]
-
-
-def undiscovered(state: GameState) -> list[str]:
-    return [r for r in state.regions if r not in state.discovered]
-
-
-def expedition_targets(state: GameState) -> list[Choice]:
-    left = undiscovered(state)
-    if not left:
-        return [Choice("card", "Draw a discovery card")]
-    out = []
-    for r in left:
-        known = state.known_tokens.get(r)
-        hint = f" (token known: natives {TOKENS[known].natives})" if known else ""
-        out.append(Choice(r, region_title(state, r) + hint))
-    return out
-
-
-def found_choices(state: GameState, target: str | None) -> list[Choice]:
-    """Tokens (or cards) the table may have revealed for this target."""
-    if target == "card":
-        owned = {d for p in state.players.values() for d in p.discoveries}
-        return [Choice(c, discovery_title(c)) for c in CARDS if c not in owned]
-    if target and target in state.known_tokens:
-        t = state.known_tokens[target]
-        return [Choice(t, discovery_title(t))]
-    used = accounted_tokens(state)
-    return [Choice(t, discovery_title(t)) for t in TOKENS if t not in used]
-
-
-def expedition_preview(state: GameState, player: str, workers: Mapping[str, int],
-                       found: str | None) -> str:
-    """'value 4 against natives 3: success, $5' for the chosen workers and token."""
-    from companion.engine.resolution import expedition_value, resistance_modifier
-
-    value = expedition_value(state, player, {w: n for w, n in workers.items() if n})
-    if not found or found not in DISCOVERIES:
-        return f"Expedition value {value}."
-    item = DISCOVERIES[found]
-    natives = item.natives + resistance_modifier(state, player)
-    if value >= natives:
-        loot = item.loot(workers.get("soldier", 0))
-        return f"Value {value} against natives {natives}: success, ${loot} and {item.vp} VP."
-    return f"Value {value} against natives {natives}: the expedition fails."
-
-
-def war_targets(state: GameState, attacker: str) -> dict[str, list[str]]:
-    """Opponent -> regions where a battle with them can be fought."""
-    return {n: battle_regions(state, attacker, n) for n in state.order if n != attacker}
-
-
-def default_losses(state: GameState, region: str, owner: str, n: int) -> dict[str, int]:
-    """A first guess at which workers a side loses (colonists first, soldiers last)."""
-    have = dict(state.regions[region].get(owner, {}))
-    order = ("colonist", "merchant", "missionary", "captain", "builder", "soldier")
-    lost: dict[str, int] = {}
-    for worker in order:
-        while n and have.get(worker, 0):
-            have[worker] -= 1
-            lost[worker] = lost.get(worker, 0) + 1
-            n -= 1
-    return lost
-
-
-def losses_needed(state: GameState, region: str, attacker: str,
-                  defender: str) -> tuple[int, int]:
-    return expected_losses(state, region, attacker, defender)
-
-
-@dataclass(frozen=True)
-class RefreshNeeds:
-    """What the table turns up at the end of the turn."""
-
-    goods: int
-    buildings: int
-    age: int  # of the buildings turned up
-    west_indies: tuple[str, ...]  # owners drawing a good
-    scoring: bool  # a colony scoring ends this turn
-    last: bool = False
-    pile: dict[str, int] = field(default_factory=dict)  # building id -> tiles left
-
-
-def refresh_needs(state: GameState) -> RefreshNeeds:
-    turn = state.turn
-    owners = tuple(n for n in state.order if state.players[n].owns("west_indies_company"))
-    if turn >= LAST_TURN:
-        return RefreshNeeds(0, 0, state.age, owners, True, last=True)
-    supply = dict(state.supply)
-    if state.edition.leftover_goods == "reshuffled":
-        for g in state.goods_offer:
-            supply[g] += 1
-    goods = min(TRADE_GOODS_SLOTS, max(0, sum(supply.values()) - len(owners)))
-    next_age = age_of_turn(turn + 1)
-    keep = len(state.buildings_offer) if next_age == state.age else 0
-    pile = {b.id: b.tiles - state.buildings_seen.count(b.id)
-            for b in building_pile(state, next_age)}
-    pile = {b: n for b, n in pile.items() if n > 0}
-    wanted = min(BUILDING_SLOTS - keep, sum(pile.values()))
-    return RefreshNeeds(goods, wanted, next_age, owners, turn in SCORING_TURNS, pile=pile)
-
-
-def opening_needs(state: GameState) -> RefreshNeeds:
-    pile = {b.id: b.tiles for b in building_pile(state, 1)}
-    return RefreshNeeds(TRADE_GOODS_SLOTS, min(BUILDING_SLOTS, sum(pile.values())), 1, (),
-                        False, pile=pile)
-
-
-def goods_left(state: GameState, reshuffle_offer: bool = False) -> dict[str, int]:
-    supply = dict(state.supply)
-    if reshuffle_offer and state.edition.leftover_goods == "reshuffled":
-        for g in state.goods_offer:
-            supply[g] += 1
-    return supply
-
-
-def buy_vp_price(state: GameState) -> int:
-    scored_turn = state.scored_turn
-    return BUY_VP_PRICE[age_of_turn(min(max(scored_turn, 1), LAST_TURN))]
-
-
-# ---------------------------------------------------------------- building powers
-
-
-@dataclass(frozen=True)
-class Power:
-    player: str
-    building: str
-    action: str
-    title: str
-
-
-def usable_powers(state: GameState) -> list[Power]:
-    """Building powers a player may use by choice right now (the engine still judges)."""
-    from companion.engine.benefits import PHASE4_ACTIONS, _when_allowed
-
-    out = []
-    for name in state.order:
-        p = state.players[name]
-        for b in dict.fromkeys(p.buildings):
-            building = state.catalogue[b]
-            action = building.effect.action
-            if action not in PHASE4_ACTIONS or not _when_allowed(state, building):
-                continue
-            if action in ("free_discovery", "university") and p.uses.get(b, 0) >= 1:
-                continue
-            if action == "free_discovery" and not undiscovered(state):
-                continue
-            if state.turn_uses.get(f"{name}:{b}", 0) >= 1:
-                continue
-            out.append(Power(name, b, action, building.name))
-    return out
-
-
-NATION_POWERS = {
-    "england": "Just before the Colonist Dock resolves: two more colonists join the dock "
-               "(beyond the printed slots) and the dock may be reordered. Once a game.",
-    "spain": "Just before turn 1: discover a region without a test; a soldier goes there and "
-             "Spain keeps the token's dollars (no soldier loot). Once.",
-    "france": "Just before Trade Goods resolves: take one of the goods on the track. Twice a "
-              "game, at most once a turn.",
-    "portugal": "On Discovery: draw a discovery card instead of a region; the natives are "
-                "always 3. Once an age (tick it on the expedition).",
-    "holland": "Before Merchant Shipping resolves: take this turn's ship; nobody else wins it. "
-               "Once a game.",
-    "italy": "Before Specialists resolves: put one of your workers in place of the worker on a "
-             "box (that one goes home). Twice a game, at most once a turn.",
+SHORT_TRACKS = {
+    "initiative": "Initiative", "dock": "Dock", "trade_goods": "Goods", "shipping": "Shipping",
+    "buildings": "Buildings", "discovery": "Discovery", "specialists": "Specialists",
+    "warfare": "Warfare",
 }
 
 
-@dataclass(frozen=True)
-class NationPower:
-    player: str
-    nation: str
-    title: str
+def short_place(value: tuple[str, str, str | None]) -> str:
+    """A placement answer's (worker, track, box) as a short button label."""
+    _, track, box = value
+    if box == "training":
+        return "Training"
+    if box:
+        return f"Box {WORKER_ICONS.get(box, box)}"
+    return SHORT_TRACKS.get(track, track_title(track))
 
 
-def _nation_moment(state: GameState, nation: str) -> bool:
-    from companion.engine.nations import STEPS_BEFORE
-
-    step = state.step
-    resolving = state.phase == "resolution"
-    if nation == "spain":
-        placed = any(slots for slots in state.tracks.values())
-        return state.turn == 1 and state.phase == "placement" and not placed
-    if nation == "england":
-        return resolving and (step == "declare" or step == "dock" and state.cursor == 0)
-    if nation == "france":
-        return resolving and bool(state.goods_offer) and (
-            step in ("declare", "initiative", "dock")
-            or step == "trade_goods" and state.cursor == 0)
-    if nation == "holland":
-        return resolving and step in STEPS_BEFORE["shipping"] and state.ship_on_track and (
-            not state.turn_uses.get("holland_ship"))
-    if nation == "italy":
-        return resolving and step in STEPS_BEFORE["specialists"] and bool(
-            state.tracks.get("specialists"))
-    return False
-
-
-def usable_nation_powers(state: GameState) -> list[NationPower]:
-    """National advantages that can be used right now (Portugal's is on the expedition)."""
-    from companion.engine.nations import LIMITS
-
-    if not state.setup.options.nations:
-        return []
-    out = []
-    for name in state.order:
-        p = state.players[name]
-        if p.nation not in LIMITS or not _nation_moment(state, p.nation):
-            continue
-        per_game, per_turn = LIMITS[p.nation]
-        key = f"nation:{p.nation}"
-        if p.uses.get(key, 0) >= per_game:
-            continue
-        if per_turn is not None and state.turn_uses.get(f"{name}:{key}", 0) >= per_turn:
-            continue
-        out.append(NationPower(name, p.nation, f"{nation_label(p.nation)}'s power"))
-    return out
-
-
-def portugal_can_sail(state: GameState, player: str) -> bool:
-    """Whether the expedition of ``player`` may use Portugal's power (once an age)."""
-    p = state.players[player]
-    return (state.setup.options.nations and p.nation == "portugal"
-            and p.uses.get(f"nation:portugal:age{state.age}", 0) < 1)
+def step_summary(before: GameState, after: Game, start: int) -> str:
+    """What one answer recorded, in words: its events from ``start`` on, the automatic ones
+    named as settled by the app."""
+    state = before
+    told, settled = [], []
+    for ev in after.events[start:]:
+        (settled if ev.auto else told).append(describe_event(state, ev))
+        state = apply(state, ev)
+    text = "; ".join(dict.fromkeys(told))
+    if settled:
+        text += f" (then settled, only one way: {'; '.join(settled)})"
+    return text
 
 
 # ---------------------------------------------------------------- event log
@@ -735,12 +479,12 @@ def portugal_can_sail(state: GameState, player: str) -> bool:
 
 def describe_event(state: GameState, event: Any) -> str:
     """A short sentence for an event, read against the state it was applied to."""
-    from companion.engine import parse_event, pending
+    from companion.engine import parse_event
 
     ev = parse_event(event)
     who = ev.player if hasattr(ev, "player") else None
     if who is None:
-        wanted = pending(state)
+        wanted = decide(state)
         who = wanted.player if wanted else None
     name = who or "the table"
     t = ev.type

@@ -11,8 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from companion import charts
-from companion.engine import Game, standings
-from companion.engine.state import GameState
+from companion.engine import Game, GameState, Phase, standings
 from companion.rules.buildings import buildings_for
 from companion.sheet import FACT_TITLES
 from companion.ui import session, views
@@ -55,7 +54,7 @@ def game_caption(game: Game, game_id: int | None = None) -> None:
 
 def players_table(game: Game, show_placing: bool = True) -> None:
     """Who holds what, in turn order: money, workers left to place, VP so far."""
-    placing = game.state.phase == "placement"
+    placing = game.state.phase == Phase.PLACEMENT
     rows = [
         "| Player | \\$ | " + ("To place" if placing else "Ready next turn") + " | Goods | VP |",
         "|---|---:|---|---|---:|",
@@ -244,5 +243,5 @@ def listing_label(g: Any, markdown: bool = True) -> str:
         won = " & ".join(g.winners) or "?"
         top = max(g.totals.values(), default=0)
         return f"#{g.id} · {esc(names)} · won by {esc(won)} ({top} VP) · {when}"
-    where = "set-up" if g.phase == "setup" else f"turn {g.turn}"
+    where = "set-up" if g.phase == Phase.SETUP else f"turn {g.turn}"
     return f"#{g.id} · {esc(names)} · {where} · {when}"

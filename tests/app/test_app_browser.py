@@ -9,6 +9,7 @@ page under ``test-output/screenshots/``.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -123,11 +124,18 @@ class Table:
         self.settle()
 
     def step(self, locator) -> None:
-        """A tap that records one event: wait until the page shows the next step."""
+        """A tap that records an answer (and whatever the engine settles after it): wait
+        until the page shows a later step."""
+        old = self.seq
         locator.click()
         self.clicks += 1
-        self.seq += 1
-        self.page.wait_for_selector(f'[class~="st-key-undo-{self.seq}"]', timeout=30_000)
+        self.page.wait_for_function(
+            "old => { const e = document.querySelector('[class*=\"st-key-undo-\"]');"
+            " if (!e) return false;"
+            " const m = e.className.match(/st-key-undo-(\\d+)/);"
+            " return m && Number(m[1]) > old; }", arg=old, timeout=30_000)
+        key = self.page.locator('[class*="st-key-undo-"]').first.get_attribute("class")
+        self.seq = int(re.search(r"st-key-undo-(\d+)", key).group(1))
         self.settle()
         self.check_no_exception()
 
@@ -142,9 +150,30 @@ class Table:
         return self.page.locator(".st-key-prompt").get_by_role("button", name=name,
                                                                 exact=False).first
 
-    def first_in_row(self, row: str):
+    def answer(self, index: int):
         return self.page.locator(
-            f'.st-key-prompt [class*="st-key-row_{row}-"] button:visible').first
+            f'.st-key-prompt [class*="st-key-ans_{index}-"] button:visible').first
+
+    def report(self) -> None:
+        """A fact read off the components: tap the first items offered until Done."""
+        done = self.button("Done")
+        for _ in range(12):
+            if done.is_enabled():
+                break
+            picks = self.page.locator(
+                '.st-key-prompt [class*="st-key-pick_"] button:not([disabled]):visible')
+            self.tap(picks.first)
+        before = self.prompt()
+        done.click()
+        self.clicks += 1
+        self.page.wait_for_function(
+            "before => { const p = document.querySelector('.st-key-prompt');"
+            " return p && p.innerText !== before; }", arg=before, timeout=30_000)
+        self.settle()
+        self.check_no_exception()
+        key = self.page.locator('[class*="st-key-undo-"]').first.get_attribute("class") or ""
+        found = re.search(r"st-key-undo-(\d+)", key)
+        self.seq = int(found.group(1)) if found else self.seq
 
     def place(self, index: int, on_board: bool = False) -> None:
         """One colonist placed: with the quick buttons at the top of the page (the phone
@@ -152,40 +181,23 @@ class Table:
         tracks = PREFERENCES[index % len(PREFERENCES):] + PREFERENCES
         prompt = self.page.locator(".st-key-prompt")
         for track in tracks:
-            if on_board:
-                buttons = self.page.locator(
-                    f'[class~="st-key-place_{track}_None"] button:visible')
-            else:
-                buttons = prompt.get_by_role("button", name=SHORT[track], exact=True)
+            buttons = prompt.get_by_role("button", name=SHORT[track], exact=True)
             if buttons.count():
                 self.step(buttons.first)
                 return
         raise AssertionError("no placement button found")
 
     def resolve_one(self) -> None:
+        """Answer the question on screen: the usual answer, or no to an optional buy."""
         text = self.prompt()
-        if "Colonist Dock" in text:
-            self.step(self.first_in_row("dock"))
-        elif "Trade Goods" in text:
-            self.step(self.first_in_row("good"))
-        elif "Capital Buildings" in text:
-            self.step(self.button("Buys nothing"))
-        elif "Discovery" in text:
-            self.step(self.button("Not this turn"))
-        elif "Training" in text:
-            self.step(self.button("No, thanks"))
-        elif "Warfare" in text:
-            self.step(self.button("No fight"))
-        elif "End of turn" in text:
-            self.tap(self.button("Draw the rest at random"))
-            start = self.button("Start turn")
-            start.wait_for(state="visible")
-            self.page.wait_for_function(
-                "() => !document.querySelector('.st-key-prompt button[disabled]"
-                ":is([kind=primary])')", timeout=10_000)
-            self.step(start)
-        else:
-            raise AssertionError(f"unexpected prompt: {text}")
+        if "Done" in text:  # a report: the goods or buildings turned up
+            self.report()
+            return
+        for decline in ("Buys nothing", "Nobody sails", "No training", "No fight"):
+            if decline in text:
+                self.step(self.button(decline))
+                return
+        self.step(self.answer(0))
 
 
 def _nav(page, title: str) -> None:
@@ -219,19 +231,19 @@ def test_setup_and_one_turn_by_clicking(server):
             page.wait_for_timeout(300)
         t.shot("02-new-game-phone")
         t.tap(page.get_by_role("button", name="Start the game"))
-        expect(page.get_by_text("Set-up: turn up 4 trade goods")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("which 4 goods were turned face up")).to_be_visible(
+            timeout=30_000)
         t.shot("03-table-setup-phone")
 
-        t.tap(t.button("Draw the rest at random"))
-        expect(t.button("Start turn 1")).to_be_enabled(timeout=10_000)
+        t.report()  # the 4 goods
         setup_clicks = t.clicks
-        t.step(t.button("Start turn 1"))
+        t.report()  # the 5 buildings: turn 1 begins
         t.shot("04-table-placement-phone")
 
         turn_start = t.clicks
         placements = 0
         while "places a worker" in t.prompt():
-            t.place(placements, on_board=placements % 5 == 0)
+            t.place(placements)
             placements += 1
             if placements == 10:
                 t.shot("05-table-placing-phone")

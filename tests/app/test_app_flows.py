@@ -9,11 +9,10 @@ import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
-from ui_driver import TIMEOUT, Driver, check, errors, next_event, open_table, same_event
+from ui_driver import TIMEOUT, Driver, check, errors, next_answer, open_table, same_event
 
 from companion.engine import Game
 from companion.engine.playout import random_game, random_step
-from companion.ui import views
 
 FOUR = {"edition": "empires",
         "players": [{"name": n, "colour": c} for n, c in
@@ -50,7 +49,7 @@ def test_a_new_game_is_saved_and_opened_on_the_table(at, store):
     assert game.setup.names == ["Ann", "Bob", "Cid"] and game.setup.options.builders
     assert at.session_state["aod.game_id"] == listing.id
     open_table(at, listing.id)
-    assert any("turn up 4 trade goods" in m.value for m in at.markdown)
+    assert any("which 4 goods were turned face up" in m.value for m in at.markdown)
 
 
 def test_a_bad_set_up_is_refused_in_the_engines_words(at, store):
@@ -96,11 +95,12 @@ def test_a_full_four_player_turn_through_the_table_widgets(at, store):
         game = store.load(sg.id).game
         if game.state.turn == 2:
             break
-        event = next_event(game, rng)
-        driver.enter(event)
+        answer = next_answer(game, rng)
+        driver.enter(answer)
         after = store.load(sg.id)
-        assert after.seq == len(game.events) + 1, (event, errors(at))
-        assert same_event(after.game.events[-1], event)
+        table = [e for e in after.game.events[len(game.events):] if not e.auto]
+        assert len(table) == len(answer), (answer, errors(at))
+        assert same_event({**table[0].model_dump(mode="json"), "group": False}, answer[0])
     assert store.load(sg.id).game.state.phase == "placement"
     assert driver.taps < 70
     assert any("Turn 2 of 8" in m.value for m in at.markdown)
@@ -110,18 +110,27 @@ def test_placement_offers_only_legal_choices(at, store):
     sg = store.create_game(FOUR)
     store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
-    keys = {b.key for b in at.button if b.key and b.key.startswith("place_")}
-    # Trade Goods has 4 slots, Initiative 4, the Dock 7: all open; only colonists to place
-    assert "place_dock_None_colonist@1" in keys and "place_trade_goods_None_colonist@1" in keys
-    assert all(k.endswith("_colonist@1") for k in keys)
-    assert {k.split("_")[1] for k in keys} >= {"initiative", "dock", "shipping", "warfare"}
+    decision = store.load(sg.id).game.pending()
+    keys = {b.key for b in at.button if b.key and b.key.startswith("ans_")}
+    # one button per legal placement, and nothing else to answer
+    assert keys == {f"ans_{i}@1:0" for i in range(len(decision.answers))}
+    assert {a.value[0] for a in decision.answers} == {"colonist"}  # only colonists to place
+    assert {a.value[1] for a in decision.answers} >= {"initiative", "dock", "shipping",
+                                                      "warfare", "trade_goods"}
+
+
+def _dock_key(store, game_id: int) -> str:
+    stored = store.load(game_id)
+    i = next(i for i, a in enumerate(stored.game.pending().answers)
+             if a.value == ("colonist", "dock", None))
+    return f"ans_{i}@{stored.seq}:0"
 
 
 def test_undo_takes_back_the_last_step(at, store):
     sg = store.create_game(FOUR)
     store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
-    at.button(key="place_dock_None_colonist@1").click().run()
+    at.button(key=_dock_key(store, sg.id)).click().run()
     check(at)
     assert store.load(sg.id).seq == 2
     assert "Ann: colonist on Colonist Dock" in plain(at.button(key="undo@2").help)
@@ -154,26 +163,30 @@ def _game_at_a_possible_battle() -> Game:
         game = Game.new(FOUR)
         while game.state.phase != "over":
             wanted = game.pending()
-            if wanted.kind == "warfare" and any(
-                    views.war_targets(game.state, wanted.player).values()):
+            if wanted.type == "warfare" and wanted.answers:
                 return game
             game = random_step(game, rng)
     raise AssertionError("no battle found")
 
 
-def test_battle_losses_that_do_not_add_up_are_refused(at, store):
+def test_a_battle_is_fought_by_tapping_the_offered_answers(at, store):
     game = _game_at_a_possible_battle()
     sg = store.import_record(game.record())
     open_table(at, sg.id)
     seq = sg.seq
-    fields = [f for f in at.number_input if f.key and f.key.startswith("loss_")]
-    assert fields, "the battle form shows the losses to choose"
-    field = fields[0]
-    field.set_value(0 if field.value else 1).run()
-    at.button(key=f"war_go@{seq}").click().run()
+    wanted = game.pending()
+    battle = next(i for i, a in enumerate(wanted.answers) if a.value[1] is not None)
+    at.button(key=f"ans_{battle}@{seq}:0").click().run()
     check(at)
-    assert any("loses" in e and "worker(s), not" in e for e in shown_errors(at))
-    assert store.load(sg.id).seq == seq
+    for _ in range(6):  # the losses, one question per side and region: the usual one
+        if store.load(sg.id).seq != seq:
+            break
+        keys = sorted(b.key for b in at.button if b.key and b.key.startswith("ans_0@"))
+        at.button(key=keys[0]).click().run()
+        check(at)
+    fought = [e for e in store.load(sg.id).game.events[seq:] if not e.auto][0]
+    assert fought.type == "warfare" and fought.kind == "battle"
+    assert not errors(at)
 
 
 def test_a_step_recorded_meanwhile_on_another_device_is_a_conflict(at, store):
@@ -182,7 +195,7 @@ def test_a_step_recorded_meanwhile_on_another_device_is_a_conflict(at, store):
     open_table(at, sg.id)
     store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
                          "track": "shipping"}, 1)  # the other phone
-    at.button(key="place_dock_None_colonist@1").click().run()
+    at.button(key="ans_1@1:0").click().run()
     check(at)
     warnings = [plain(w.value) for w in at.warning]
     assert any("someone else recorded an event first" in w for w in warnings)
@@ -195,10 +208,12 @@ def test_a_tap_for_an_old_step_is_ignored(store):
     sg = store.create_game(FOUR)
     store.append(sg.id, REVEAL, 0)
     script = """
+from companion.engine import Answer
 from companion.ui import decisions, services, widgets
 stored = services.current_game()
-decisions._submit({"type": "place", "player": "Ann", "worker": "colonist",
-                   "track": "dock"}, stored.seq - 1)
+decisions._choose(Answer("Dock", events=({"type": "place", "player": "Ann",
+                                         "worker": "colonist", "track": "dock"},)),
+                  stored.seq - 1)
 widgets.show_flashes()
 """
     at = AppTest.from_string(script, default_timeout=TIMEOUT)
@@ -215,20 +230,24 @@ def test_a_building_that_needs_a_choice_asks_for_it(at, store):
                                      "trading_post", "navigator"])
     game = store.append(sg.id, reveal, 0).game
     first = True
-    while game.pending().kind == "place":
+    while game.pending().type == "place":
         who = game.pending().player
         track = "buildings" if first else "shipping"
         first = False
         game = store.append(sg.id, {"type": "place", "player": who, "worker": "colonist",
                                     "track": track}, len(game.events)).game
-    assert game.pending().kind == "buy"
+    assert game.pending().type == "buy"
     seq = len(game.events)
     open_table(at, sg.id)
-    at.button(key=f"buy_0@{seq}").click().run()  # War Chest: 2 specialists, free
+    wanted = game.pending()
+    chest = next(i for i, a in enumerate(wanted.answers) if a.value == "war_chest_specialists")
+    at.button(key=f"ans_{chest}@{seq}:0").click().run()  # War Chest: 2 specialists, free
     check(at)
-    at.selectbox(key=f"bc_spec0@{seq}").set_value("captain").run()
-    at.selectbox(key=f"bc_spec1@{seq}").set_value("soldier").run()
-    at.button(key=f"buy_confirm@{seq}").click().run()
+    follow = game.ask(wanted.answers[chest].draft)
+    pair = next(i for i, a in enumerate(follow.answers)
+                if a.value == {"captain": 1, "soldier": 1})
+    depth = len(wanted.answers[chest].draft)
+    at.button(key=f"ans_{pair}@{seq}:{depth}").click().run()
     check(at)
     last = store.load(sg.id).game.events[seq]
     assert last.building == "war_chest_specialists"
@@ -328,22 +347,27 @@ def test_scouting_is_recorded_and_paid(at, store):
     sg = store.create_game(dict(FOUR, options={"scouting": True}))
     store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
-    at.selectbox(key="scout_player@1").set_value("Cid").run()
-    at.selectbox(key="scout_target@1").set_value("peru").run()
-    at.button(key="scout_go@1").click().run()
+    game = store.load(sg.id).game
+    k = next(i for i, a in enumerate(game.actions()) if a.key == "scout")
+    at.button(key=f"act_{k}@1").click().run()  # Scouting, among the standing actions
+    check(at)
+    who = game.ask({"type": "scout"})
+    cid = next(i for i, a in enumerate(who.answers) if a.value == "Cid")
+    at.button(key=f"ans_{cid}@1:1").click().run()
+    where = game.ask(who.answers[cid].draft)
+    peru = next(i for i, a in enumerate(where.answers) if a.value == "peru")
+    at.button(key=f"ans_{peru}@1:2").click().run()
     check(at)
     game = store.load(sg.id).game
     assert game.events[-1].type == "scout" and game.state.players["Cid"].money == 12 - 1
 
 
-def test_a_swap_without_a_specialist_out_there_is_refused(at, store):
+def test_a_swap_is_offered_only_when_a_specialist_could_come_home(at, store):
     sg = store.create_game(FOUR)
     store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
-    at.button(key="swap_go@1").click().run()
-    check(at)
-    assert any("Ann has no specialist in the New World" in e for e in shown_errors(at))
-    assert store.load(sg.id).seq == 1
+    assert not store.load(sg.id).game.actions()  # nobody has a specialist out there
+    assert not [b for b in at.button if b.key and b.key.startswith("act_")]
 
 
 def test_the_rules_reference_is_searchable(at):

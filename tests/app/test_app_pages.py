@@ -87,7 +87,7 @@ def test_the_table_renders_at_every_kind_of_step(at, store, edition, players, se
     for n in [*range(0, len(game.events), 5), len(game.events)]:
         part = Game.from_events(game.setup, game.events[:n])
         wanted = part.pending()
-        kinds.add(wanted.kind if wanted else None)
+        kinds.add(wanted.type if wanted else None)
         sg = store.import_record(part.record())
         open_table(at, sg.id)
         if n % 100 == 0:

@@ -51,7 +51,7 @@ def test_the_board_shows_every_track_with_its_slots():
 
 def test_the_current_slot_is_marked_during_resolution():
     game = Game.new(TWO).apply(REVEAL)
-    while game.pending().kind == "place":
+    while game.pending().type == "place":
         who = game.pending().player
         game = game.apply({"type": "place", "player": who, "worker": "colonist",
                            "track": "dock" if len(game.state.tracks["dock"]) < 3 else
@@ -61,14 +61,21 @@ def test_the_current_slot_is_marked_during_resolution():
     assert views.where_now(game.state).endswith("resolving Colonist Dock")
 
 
-def test_refresh_needs_follow_the_age():
+def test_the_refresh_report_asks_for_the_next_age_buildings():
     rng = random.Random(2)
     game = Game.new({"players": [{"name": "A"}, {"name": "B"}]})
-    while game.pending().kind != "refresh" or game.state.turn != 3:
+    while game.pending().type != "refresh" or game.state.turn != 3:
         game = random_step(game, rng)
-    needs = views.refresh_needs(game.state)
-    assert needs.age == 2 and needs.buildings == 5 and needs.scoring
-    assert all(game.state.catalogue[b].age == 2 for b in needs.pile)
+    goods = game.pending()
+    assert goods.report and goods.field.total == 4
+    first = next(o.value for o in goods.field.options)
+    picked = {first: 1}
+    for option in goods.field.options:
+        while sum(picked.values()) < 4 and picked.get(option.value, 0) < option.most:
+            picked[option.value] = picked.get(option.value, 0) + 1
+    buildings = game.ask(goods.field.answer(picked).draft)
+    assert buildings.field.total == 5 and "Age II" in buildings.prompt
+    assert all(game.state.catalogue[o.value].age == 2 for o in buildings.field.options)
 
 
 def test_the_timeline_ends_with_a_provisional_point(finished):

@@ -4,7 +4,7 @@ Everything goes through ``Game.apply`` with ordinary event dicts, so a helper ca
 put the game into a state the engine itself would refuse.
 
 >>> game = new_game()
->>> game.pending().kind, game.pending().player
+>>> game.pending().type, game.pending().player
 ('place', 'Red')
 """
 
@@ -105,14 +105,14 @@ def decline(game: Game) -> dict[str, Any]:
         "warfare": {"type": "warfare", "kind": None},
         "buy_vp": {"type": "buy_vp", "player": wanted.player, "vp": 0},
         "resolve": {"type": "resolve"},
-    }[wanted.kind]
+    }[wanted.type]
 
 
 def resolve(game: Game, *answers: Mapping[str, Any]) -> Game:
     """Answer the pending decisions in order; each answer must be of the awaited kind."""
     for answer in answers:
         wanted = game.pending()
-        assert wanted is not None and wanted.kind == answer["type"], (
+        assert wanted is not None and wanted.type == answer["type"], (
             f"the game waits for {wanted}, not {answer['type']}")
         game = game.apply(answer)
     return game
@@ -120,8 +120,8 @@ def resolve(game: Game, *answers: Mapping[str, Any]) -> Game:
 
 def decline_until(game: Game, kind: str) -> Game:
     """Decline every decision until the game waits for ``kind``."""
-    while (wanted := game.pending()) is not None and wanted.kind != kind:
-        assert wanted.kind not in ("place", "reveal", "refresh"), f"cannot decline {wanted}"
+    while (wanted := game.pending()) is not None and wanted.type != kind:
+        assert wanted.type not in ("place", "reveal", "refresh"), f"cannot decline {wanted}"
         game = game.apply(decline(game))
     return game
 
@@ -176,7 +176,7 @@ def finish_turn(game: Game, goods: Sequence[str] | None = None,
     game = decline_until(game, "refresh")
     game = refresh(game, goods, buildings, prefer)
     if not buy_vp:
-        while (wanted := game.pending()) is not None and wanted.kind == "buy_vp":
+        while (wanted := game.pending()) is not None and wanted.type == "buy_vp":
             game = game.apply(decline(game))
     return game
 

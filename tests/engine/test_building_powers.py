@@ -167,7 +167,7 @@ def _ride(frm, to):
 def test_empires_stables_move_a_soldier_to_a_neighbour_before_discovery():
     game = _stables_owner("empires")
     game = play_plan(game, {"Red": [("colonist", "discovery")]})
-    assert game.pending().kind == "resolve"  # a moment for powers before the tracks resolve
+    assert game.pending().type == "resolve"  # a moment for powers before the tracks resolve
     with pytest.raises(IllegalAction, match="not neighbours"):
         game.apply(_ride("caribbean", "peru"))
     with pytest.raises(IllegalAction, match="not been discovered"):
@@ -196,7 +196,7 @@ def test_empires_stables_cannot_be_used_once_discovery_has_begun():
     game = game.apply({"type": "resolve"})
     # Red finds New Spain (t03, natives 2), a neighbour of the Caribbean; Blue is still to go
     game = resolve(game, _expedition({"colonist": 2}, "new_spain", "t03"))
-    assert game.pending().kind == "expedition" and game.pending().player == "Blue"
+    assert game.pending().type == "expedition" and game.pending().player == "Blue"
     with pytest.raises(IllegalAction, match="cannot be used now"):
         game.apply(_ride("caribbean", "new_spain"))
 
@@ -204,7 +204,7 @@ def test_empires_stables_cannot_be_used_once_discovery_has_begun():
 def test_aoe3_stables_are_used_in_phase_4():
     game = _stables_owner("aoe3")
     game = play_plan(game, {"Red": [("colonist", "discovery")]})
-    assert game.pending().kind == "expedition"
+    assert game.pending().type == "expedition"
     with pytest.raises(IllegalAction, match="cannot be used now"):
         game.apply(_ride("caribbean", "florida"))
     game = resolve(game, {"type": "expedition", "workers": {}})
@@ -250,7 +250,7 @@ def test_university_moves_a_worker_to_the_front_of_a_track(track, kind):
     assert _labels(game, track) == [("Red", "1"), ("Blue", "2"), ("Blue", "3")]
     game = place(game, ("Red", "colonist", "shipping"))
     game = decline_until(game, kind)
-    assert (game.pending().player, game.pending().label) == ("Red", "1")
+    assert (game.pending().player, game.pending().slot) == ("Red", "1")
 
 
 def test_university_on_initiative_pays_slot_1_and_leads_next_turn():
@@ -293,7 +293,7 @@ def test_university_turn_order_puts_the_owner_first_and_placement_goes_on():
     game = game.apply(_study("turn_order"))
     assert game.state.order == ["Red", "Blue"]
     # Blue has placed everything: Red, the only one with workers left, places next
-    assert game.pending().kind == "place" and game.pending().player == "Red"
+    assert game.pending().type == "place" and game.pending().player == "Red"
     game = place(game, ("Red", "colonist", "shipping"), ("Red", "colonist", "shipping"))
     game = finish_turn(game)
     assert game.state.order == ["Red", "Blue"]
@@ -310,7 +310,7 @@ def test_university_on_the_dock_also_works_for_an_owner_with_a_slot_x_colonist()
     game = game.apply(_study("dock"))
     game = place(game, ("Red", "colonist", "shipping"))
     # whichever of Red's dock workers went to the front, a Red worker now resolves first
-    assert game.pending().kind == "dock" and game.pending().player == "Red"
+    assert game.pending().type == "dock" and game.pending().player == "Red"
 
 
 def test_aoe3_university_has_no_trade_goods_or_warfare():
@@ -324,7 +324,7 @@ def test_aoe3_university_has_no_trade_goods_or_warfare():
         game.apply(_study("warfare"))
     game = game.apply(_study("dock"))
     game = place(game, ("Red", "colonist", "shipping"))
-    assert (game.pending().kind, game.pending().player) == ("dock", "Red")
+    assert (game.pending().type, game.pending().player) == ("dock", "Red")
 
 
 # ---------------------------------------------------------------- West Indies Company

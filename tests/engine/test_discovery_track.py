@@ -117,7 +117,7 @@ def test_unsent_workers_stay_on_discovery_for_later_turns():
     assert game.state.players["Red"].discovery["colonist"] == 2
     game = finish_turn(game)
     game = only_workers(game, {})
-    assert game.pending().kind == "expedition" and game.pending().player == "Red"
+    assert game.pending().type == "expedition" and game.pending().player == "Red"
     with pytest.raises(IllegalAction, match="cannot send 3"):
         game.apply(_send({"colonist": 3}, "peru", "t06"))
     with pytest.raises(IllegalAction, match="already discovered"):
@@ -134,7 +134,7 @@ def test_expeditions_go_in_turn_order_one_per_player():
     game = resolve(game, _send({"colonist": 1}, "florida", "t01"))
     assert game.pending().player == "Blue"  # Red's second worker waits for next turn
     game = resolve(game, _send({"colonist": 1}, "new_spain", "t02"))
-    assert game.pending().kind == "refresh"
+    assert game.pending().type == "refresh"
 
 
 def test_cards_only_once_every_region_is_discovered():

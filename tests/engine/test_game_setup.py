@@ -63,7 +63,7 @@ def test_the_same_options_are_accepted_in_empires(option):
 
 def test_before_the_reveal_the_game_waits_for_it_and_refuses_placements():
     game = Game.new(setup())
-    assert game.pending().kind == "reveal"
+    assert game.pending().type == "reveal"
     with pytest.raises(IllegalAction):
         game.apply({"type": "place", "player": "Red", "worker": "colonist", "track": "dock"})
 
@@ -79,7 +79,7 @@ def test_reveal_turns_up_four_goods_and_five_age_1_buildings():
     assert state.buildings_offer == list(OPENING_BUILDINGS)
     assert supply_before["indigo"] - state.supply["indigo"] == 2
     assert supply_before["rice"] - state.supply["rice"] == 1
-    assert game.pending().kind == "place" and game.pending().player == "Red"
+    assert game.pending().type == "place" and game.pending().player == "Red"
 
 
 def test_the_supply_starts_without_the_region_goods():

@@ -27,7 +27,7 @@ def _buy(game, purchases):
     while game.state.phase == "placement":
         game = place(game, (game.pending().player, "colonist", "buildings"))
     game = decline_until(game, "buy")
-    while game.pending().kind == "buy":
+    while game.pending().type == "buy":
         game = game.apply({"type": "buy", "building": purchases[game.pending().player]})
     return game
 
@@ -68,8 +68,8 @@ def test_mayflower_ship_is_not_wild_in_the_turn_it_carries():
     game = place(game, ("Red", "colonist", "dock"), ("Blue", "colonist", "dock"),
                  ("Red", "colonist", "dock"), ("Red", "colonist", "dock"))
     labels = []
-    while game.pending().kind == "dock":
-        labels.append(game.pending().label)
+    while game.pending().type == "dock":
+        labels.append(game.pending().slot)
         game = game.apply({"type": "dock", "region": None})  # (3 in a region: a free good)
     assert labels == ["1", "2", "3", "M1"]
     assert game.state.players["Red"].income[5] == 0  # indigo, indigo and a busy ship

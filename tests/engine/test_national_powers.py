@@ -41,7 +41,7 @@ def _game(**nations):
 
 def _next_turn(game):
     """Close the declare pause if there is one, then decline everything and refresh."""
-    if game.pending().kind == "resolve":
+    if game.pending().type == "resolve":
         game = game.apply(RESOLVE)
     return finish_turn(game)
 
@@ -65,7 +65,7 @@ def test_no_pause_when_nobody_has_a_power_to_declare():
     # Spain acts before turn 1 and Portugal inside an expedition: nothing to declare
     game = _game(Red="spain", Blue="portugal")
     game = play_plan(game, {"Red": [("colonist", "dock")]})
-    assert game.pending().kind == "dock"
+    assert game.pending().type == "dock"
     with pytest.raises(IllegalAction, match="already being resolved"):
         game.apply(RESOLVE)
 
@@ -73,11 +73,11 @@ def test_no_pause_when_nobody_has_a_power_to_declare():
 def test_the_pause_lasts_only_while_a_power_is_unused():
     game = _game(Red="holland", Blue="spain")
     game = only_workers(game, {})
-    assert game.pending().kind == "resolve"
+    assert game.pending().type == "resolve"
     game = game.apply(_power("Red", "holland"))
     game = finish_turn(game.apply(RESOLVE))
     game = only_workers(game, {})  # turn 2: Holland's one use is spent
-    assert game.pending().kind == "refresh"
+    assert game.pending().type == "refresh"
 
 
 @pytest.mark.parametrize(("nation", "choice"), [
@@ -87,7 +87,7 @@ def test_the_pause_lasts_only_while_a_power_is_unused():
 def test_a_player_without_the_nation_is_refused(nation, choice):
     game = _game(Red=nation, Blue="portugal")
     game = play_plan(game, {"Red": [("colonist", "specialists", "captain")]})
-    assert game.pending().kind == "resolve"
+    assert game.pending().type == "resolve"
     with pytest.raises(IllegalAction, match=f"Blue does not play {nation.title()}"):
         game.apply(_power("Blue", nation, **choice))
 
@@ -109,7 +109,7 @@ def test_england_adds_two_colonists_to_the_dock_and_reorders_it_once_per_game():
     game = _game(Red="england", Blue="spain")
     game = play_plan(game, {"Red": [("colonist", "dock")],
                         "Blue": [("colonist", "dock"), ("colonist", "dock")]})
-    assert game.pending().kind == "resolve"
+    assert game.pending().type == "resolve"
     assert _labels(game, "dock") == [("Red", "1"), ("Blue", "2"), ("Blue", "3")]
     with pytest.raises(IllegalAction, match="reorders the 5 dock workers"):
         game.apply(_power("Red", "england", order=[0, 1, 2]))
@@ -123,14 +123,14 @@ def test_england_adds_two_colonists_to_the_dock_and_reorders_it_once_per_game():
     assert game.state.players["Red"].reserve["colonist"] == reserve - 2
     game = game.apply(RESOLVE)
     seen = []
-    while game.pending().kind == "dock":
+    while game.pending().type == "dock":
         seen.append(game.pending().player)
         game = game.apply({"type": "dock", "region": "caribbean"})
     assert seen == ["Red", "Red", "Blue", "Blue", "Red"]
     assert region(game, "caribbean") == {"Red": {"colonist": 3}, "Blue": {"colonist": 2}}
     # turn 2: England is spent and Spain is never declared, so there is no pause
     game = play_plan(finish_turn(game), {"Red": [("colonist", "dock")]})
-    assert game.pending().kind == "dock"
+    assert game.pending().type == "dock"
     with pytest.raises(IllegalAction, match="1 time"):
         game.apply(_power("Red", "england"))
 
@@ -142,7 +142,7 @@ def test_england_acts_in_the_pause_or_just_before_the_first_dock_worker():
     with pytest.raises(IllegalAction, match="just before the Colonist Dock"):  # placement
         game.apply(_power("Red", "england"))
     game = place(game, ("Blue", "colonist", "dock")).apply(RESOLVE)
-    assert (game.pending().kind, game.pending().label) == ("dock", "1")
+    assert (game.pending().type, game.pending().slot) == ("dock", "1")
     # not yet resolved: still just before the Dock; no new order, extras at the end
     early = game.apply(_power("Red", "england"))
     assert _labels(early, "dock") == [("Red", "1"), ("Blue", "2"), ("Red", "3"), ("Red", "4")]
@@ -184,7 +184,7 @@ def test_france_the_last_trader_may_get_nothing():
     game = resolve(game, RESOLVE, {"type": "take_good", "good": "indigo"},
                    {"type": "take_good", "good": "indigo"}, {"type": "take_good", "good": "rice"})
     # Blue's second worker (slot 4) finds the track empty
-    assert game.pending().kind == "refresh"
+    assert game.pending().type == "refresh"
     assert _goods(game, "Red") == {"silver": 1, "indigo": 1, "rice": 1}
     assert _goods(game, "Blue") == {"indigo": 1}
 
@@ -199,19 +199,19 @@ def test_france_only_before_trade_goods_and_twice_per_game():
     game = finish_turn(game)
     # turn 2: one use, from the pause
     game = only_workers(game, {})
-    assert game.pending().kind == "resolve"
+    assert game.pending().type == "resolve"
     game = game.apply(_power("Red", "france", good=game.state.goods_offer[0]))
     game = finish_turn(game.apply(RESOLVE))
     # turn 3: a second use, just before Trade Goods resolves
     game = play_plan(game, {"Blue": [("colonist", "trade_goods")]})
     game = game.apply(RESOLVE)
-    assert game.pending().kind == "take_good"
+    assert game.pending().type == "take_good"
     game = game.apply(_power("Red", "france", good=game.state.goods_offer[0]))
     assert sum(game.state.players["Red"].goods.values()) == 1 + 2  # turn 1's rice, 2 by power
     game = finish_turn(game)
     # turn 4: France is spent (no pause any more) and a third use is refused
     game = play_plan(game, {"Blue": [("colonist", "trade_goods")]})
-    assert game.pending().kind == "take_good"
+    assert game.pending().type == "take_good"
     with pytest.raises(IllegalAction, match="2 time"):
         game.apply(_power("Red", "france", good=game.state.goods_offer[0]))
 
@@ -224,7 +224,7 @@ def test_portugal_draws_a_card_at_resistance_3_once_per_age():
     game = play_plan(game, {"Red": [("soldier", "discovery"), ("colonist", "discovery"),
                                 ("colonist", "discovery")],
                         "Blue": [("colonist", "discovery")]})
-    assert game.pending().kind == "expedition"  # no pause: nothing is declared
+    assert game.pending().type == "expedition"  # no pause: nothing is declared
     sent = {"soldier": 1, "colonist": 2}  # worth 3
     card = {"type": "expedition", "workers": sent, "target": "card", "found": "india"}
     with pytest.raises(IllegalAction, match="only once every region"):  # without the power
@@ -269,7 +269,7 @@ def test_holland_only_before_shipping_and_once_per_game():
     game = _game(Red="holland", Blue="france")
     game = play_plan(game, {"Blue": [("colonist", "shipping"), ("colonist", "buildings")]})
     late = game.apply(RESOLVE)  # Shipping resolves by itself; Capital Buildings waits
-    assert late.pending().kind == "buy"
+    assert late.pending().type == "buy"
     with pytest.raises(IllegalAction, match="before Merchant Shipping"):
         late.apply(_power("Red", "holland"))
     assert late.state.players["Blue"].ships == 1
@@ -277,7 +277,7 @@ def test_holland_only_before_shipping_and_once_per_game():
     game = finish_turn(game.apply(RESOLVE))
     assert game.state.players["Red"].ships == 1 and game.state.players["Blue"].ships == 0
     game = play_plan(game, {"Blue": [("colonist", "shipping")]})
-    assert game.pending().kind == "resolve"  # France is still unused
+    assert game.pending().type == "resolve"  # France is still unused
     with pytest.raises(IllegalAction, match="1 time"):
         game.apply(_power("Red", "holland"))
     game = game.apply(RESOLVE)
@@ -291,7 +291,7 @@ def test_italy_replaces_a_specialists_worker_and_still_pays_for_training():
     game = _game(Red="italy", Blue="france")
     game = play_plan(game, {"Blue": [("colonist", "specialists", "captain"),
                                  ("colonist", "specialists", "training")]})
-    assert game.pending().kind == "resolve"
+    assert game.pending().type == "resolve"
     with pytest.raises(IllegalAction, match="nobody stands on the 'merchant' box"):
         game.apply(_power("Red", "italy", box="merchant", worker="colonist"))
     with pytest.raises(IllegalAction, match="no 'builder' in stock"):  # no Builder expansion
@@ -303,7 +303,7 @@ def test_italy_replaces_a_specialists_worker_and_still_pays_for_training():
     with pytest.raises(IllegalAction, match="this turn"):
         game.apply(_power("Red", "italy", box="captain", worker="colonist"))
     game = game.apply(RESOLVE)
-    assert (game.pending().kind, game.pending().player) == ("training", "Red")
+    assert (game.pending().type, game.pending().player) == ("training", "Red")
     game = game.apply({"type": "training", "specialist": "soldier"})
     assert money(game) == {"Red": 15 - 5, "Blue": 15}
     red, blue = game.state.players["Red"], game.state.players["Blue"]
@@ -320,6 +320,6 @@ def test_italy_twice_per_game_at_most_once_a_turn():
         assert game.state.players["Blue"].incoming["captain"] == 0
         game = finish_turn(game)
     game = play_plan(game, {"Blue": [("colonist", "specialists", "captain")]})
-    assert game.pending().kind == "resolve"  # France is still unused
+    assert game.pending().type == "resolve"  # France is still unused
     with pytest.raises(IllegalAction, match="2 time"):
         game.apply(_power("Red", "italy", box="captain", worker="colonist"))

@@ -138,8 +138,8 @@ def test_slot_x_and_y_resolve_after_the_numbered_slots():
     game = only_workers(game, {"Red": {"colonist": 1}, "Blue": {"colonist": 1}})
     game = place(game, ("Red", "colonist", "dock"), ("Blue", "colonist", "dock"))
     order = []
-    while game.pending().kind == "dock":
-        order.append((game.pending().player, game.pending().label))
+    while game.pending().type == "dock":
+        order.append((game.pending().player, game.pending().slot))
         game = game.apply({"type": "dock", "region": "caribbean"})
     assert order == [("Red", "1"), ("Blue", "2"), ("Red", "X"), ("Blue", "Y")]
     assert game.state.regions["caribbean"] == {"Red": {"colonist": 2}, "Blue": {"colonist": 2}}

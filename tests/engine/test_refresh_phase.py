@@ -164,7 +164,7 @@ def _colonists_to_caribbean(game, workers):
         who = game.pending().player
         worker = next(w for w, n in game.state.players[who].available.items() if n)
         game = place(game, (who, worker, "dock"))
-    while game.pending().kind == "dock":
+    while game.pending().type == "dock":
         game = game.apply({"type": "dock", "region": "caribbean"})
     return finish_turn(game)
 

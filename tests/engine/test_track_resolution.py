@@ -33,7 +33,7 @@ def test_initiative_book_example_money_and_next_turn_order():
     assert money(game) == {"Red": 10, "Blue": 11, "Green": 13, "Orange": 15}
     game = finish_turn(game)
     assert game.state.order == ["Green", "Orange", "Red", "Blue"]
-    assert game.pending().kind == "place" and game.pending().player == "Green"
+    assert game.pending().type == "place" and game.pending().player == "Green"
 
 
 def test_without_initiative_workers_the_order_stays():
@@ -67,7 +67,7 @@ def _dock_game(workers):
 
 def test_dock_workers_go_only_to_discovered_regions():
     game = _dock_game({"colonist": 1})
-    assert game.pending().kind == "dock" and game.pending().player == "Red"
+    assert game.pending().type == "dock" and game.pending().player == "Red"
     with pytest.raises(IllegalAction, match="not been discovered"):
         game.apply({"type": "dock", "region": "peru"})
     with pytest.raises(IllegalAction, match="not a region"):
@@ -171,8 +171,8 @@ def test_dock_resolves_in_slot_order():
     game = place(game, ("Red", "colonist", "dock"), ("Blue", "colonist", "dock"),
                  ("Red", "colonist", "dock"))
     seen = []
-    while game.pending().kind == "dock":
-        seen.append((game.pending().player, game.pending().label))
+    while game.pending().type == "dock":
+        seen.append((game.pending().player, game.pending().slot))
         game = game.apply({"type": "dock", "region": "caribbean"})
     assert seen == [("Red", "1"), ("Blue", "2"), ("Red", "3")]
 
@@ -185,7 +185,7 @@ def test_trade_goods_are_taken_in_slot_order_from_the_track():
     game = only_workers(game, {"Red": {"colonist": 2}, "Blue": {"colonist": 1}})
     game = place(game, ("Red", "colonist", "trade_goods"), ("Blue", "colonist", "trade_goods"),
                  ("Red", "colonist", "trade_goods"))
-    assert game.pending().kind == "take_good" and game.pending().player == "Red"
+    assert game.pending().type == "take_good" and game.pending().player == "Red"
     with pytest.raises(IllegalAction, match="not on the Trade Goods track"):
         game.apply({"type": "take_good", "good": "gold"})
     game = resolve(game, {"type": "take_good", "good": "rice"})
@@ -378,7 +378,7 @@ def test_training_costs_5_for_a_specialist_of_choice():
     game = new_game()
     game = only_workers(game, {"Red": {"colonist": 1}})
     game = place(game, ("Red", "colonist", "specialists", "training"))
-    assert game.pending().kind == "training"
+    assert game.pending().type == "training"
     with pytest.raises(IllegalAction):
         game.apply({"type": "training", "specialist": "colonist"})
     with pytest.raises(IllegalAction):  # no Builder expansion

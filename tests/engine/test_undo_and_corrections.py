@@ -121,9 +121,9 @@ def test_corrections_need_a_reason_and_a_player():
 def test_correction_works_in_the_middle_of_resolution():
     game = only_workers(new_game(), {"Red": {"colonist": 1}})
     game = place(game, ("Red", "colonist", "dock"))
-    assert game.pending().kind == "dock"
+    assert game.pending().type == "dock"
     game = correct(game, "Blue", money=3)
-    assert game.pending().kind == "dock" and money(game)["Blue"] == 14
+    assert game.pending().type == "dock" and money(game)["Blue"] == 14
     game = resolve(game, {"type": "dock", "region": "caribbean"})
     game = finish_turn(game)
     assert game.state.turn == 2

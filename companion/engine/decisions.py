@@ -1,0 +1,137 @@
+"""Decisions: what the engine asks the table, and every legal answer to it.
+
+A ``Decision`` is one question (who decides, what kind of thing is chosen, a prompt in
+table language). Small answer spaces are listed outright: each ``Answer`` either carries the
+ready events to record, or a ``draft`` (a partial event) that leads to the next question,
+so a big choice is asked step by step. Large spaces (a multiset, an order, a number) come
+as a ``Field`` whose ``build`` turns the filled-in value into an ``Answer``; ``apply`` stays
+the judge of what is finally recorded.
+
+>>> Answer("Caribbean", "caribbean", events=({"type": "dock", "region": "caribbean"},)).ready
+True
+>>> Decision(Kind.REGION, "Where to?", "Ann", "dock",
+...          answers=(Answer("Caribbean", "caribbean", events=({"type": "dock"},)),)).outcomes
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from enum import StrEnum
+from typing import Any
+
+
+class Kind(StrEnum):
+    """What is being chosen: the UI has one renderer per kind."""
+
+    TRACK = "track"  # where a worker goes (placement: worker type, track, box)
+    REGION = "region"
+    GOOD = "good"
+    BUILDING = "building"
+    PLAYER = "player"
+    WORKER = "worker"  # a worker type (or a Specialists box)
+    TOKEN = "token"  # a discovery token or card
+    YES_NO = "yes_no"
+    NUMBER = "number"
+    ORDER = "order"
+    MULTISET = "multiset"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One legal answer: ready ``events`` to record, or a ``draft`` to ask on with."""
+
+    label: str
+    value: Any = None  # the thing chosen, in the Decision kind's terms (a region id, ...)
+    events: tuple[Mapping[str, Any], ...] = ()
+    draft: Mapping[str, Any] | None = None
+    note: str = ""  # a price, a value: what the table may want to see beside the label
+    usual: bool = False  # what the table does almost every time (offered first)
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.events)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing a ``Field`` may take, up to ``most`` times."""
+
+    value: Any
+    label: str
+    most: int = 1
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Field:
+    """A large answer space described by its constraints instead of listed.
+
+    MULTISET: counts per option (``total`` exact, or ``least``..``most`` in all);
+    ORDER: every option once, in a chosen order; NUMBER: ``least``..``most``.
+    """
+
+    options: tuple[Option, ...] = ()
+    total: int | None = None
+    least: int = 0
+    most: int | None = None
+    build: Callable[[Any], Answer] = dc_field(default=lambda value: Answer(str(value)),
+                                           repr=False, compare=False)
+
+    def answer(self, value: Any) -> Answer:
+        """The answer for a filled-in value (the engine still judges it when applied)."""
+        return self.build(value)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The question the engine waits for (or a step of it, or of a standing action)."""
+
+    kind: Kind
+    prompt: str
+    player: str | None  # who decides under the rules (None: the table, for a report)
+    type: str  # the event type the answers record
+    answers: tuple[Answer, ...] = ()
+    decline: Answer | None = None  # the "no" the rules allow (counts as an outcome)
+    field: Field | None = None
+    report: bool = False  # a fact read off the components, not a choice
+    draft: Mapping[str, Any] = dc_field(default_factory=dict)  # what was chosen so far
+    slot: str | None = None  # the track slot being resolved, if any
+    worker: str | None = None  # the worker standing on it
+
+    @property
+    def outcomes(self) -> int:
+        """How many outcomes there are (a field counts as many)."""
+        if self.field is not None:
+            return 2 + len(self.answers) + (self.decline is not None)
+        return len(self.answers) + (self.decline is not None)
+
+    @property
+    def only_answer(self) -> Answer | None:
+        """The one ready answer when the rules leave exactly one outcome."""
+        if self.field is None and self.outcomes == 1:
+            only = self.answers[0] if self.answers else self.decline
+            if only is not None and only.ready:
+                return only
+        return None
+
+    def all_answers(self) -> tuple[Answer, ...]:
+        return self.answers + ((self.decline,) if self.decline else ())
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something the rules allow now beside the pending Decision (a power, a swap, ...).
+
+    ``moment`` is True for powers tied to this moment of the turn (they would be lost if
+    the engine moved on by itself); standing actions allowed at any time are not.
+    """
+
+    key: str
+    title: str
+    player: str | None
+    help: str
+    start: Mapping[str, Any]  # the draft its first question is asked with
+    moment: bool = False
