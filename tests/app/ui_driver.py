@@ -145,6 +145,7 @@ class Driver:
         self.decisions = 0  # questions with two or more outcomes answered
         self.choice_taps = 0  # taps spent on them
         self.report_taps = 0  # taps spent reading facts off the components
+        self.one_answer_taps = 0  # taps on questions the rules left one outcome
 
     @property
     def stored(self) -> StoredGame:
@@ -193,6 +194,8 @@ class Driver:
             elif decision.outcomes >= 2:
                 self.decisions += 1
                 self.choice_taps += spent
+            else:
+                self.one_answer_taps += spent
             if answer.ready:
                 return
             draft = dict(answer.draft or {})

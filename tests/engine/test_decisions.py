@@ -1,0 +1,114 @@
+"""Decisions: every listed answer is legal, one-outcome steps are settled by the engine,
+and undo takes an answer back with what the engine settled after it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.engine import Game, IllegalAction, Kind, MalformedEvent, replay
+from companion.engine.playout import random_answer, random_step
+
+SETUPS = [
+    {"players": [{"name": n} for n in "ABCD"], "options": {"builders": True, "buy_vp": True}},
+    {"edition": "aoe3", "players": [{"name": n} for n in "ABC"]},
+    {"players": [{"name": "A", "nation": "england"}, {"name": "B", "nation": "france"},
+                 {"name": "C", "nation": "holland"}], "options": {"nations": True}},
+]
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=["empires-builders", "aoe3", "nations"])
+def test_every_ready_answer_listed_is_accepted(setup):
+    rng = random.Random(3)
+    game = Game.new(setup)
+    checked = 0
+    while game.state.phase != "over" and game.state.turn <= 4:
+        decision = game.pending()
+        for answer in decision.all_answers():
+            if answer.ready:
+                game.answer(answer.events)  # raises if the Decision offered something illegal
+                checked += 1
+        game = random_step(game, rng)
+    assert checked > 100
+
+
+def test_a_step_with_one_outcome_is_settled_by_the_engine():
+    """Nobody can afford a building: the engine records "buys nothing" itself."""
+    rng = random.Random(5)
+    game = Game.new(SETUPS[0])
+    seen = 0
+    for _ in range(2000):
+        if game.state.phase == "over":
+            break
+        before = len(game.events)
+        game = random_step(game, rng)
+        for index in range(before, len(game.events)):
+            ev = game.events[index]
+            if ev.auto:
+                state = game.at(index)
+                decision = Game.from_events(game.setup, game.events[:index]).pending()
+                assert decision.only_answer is not None, f"{ev} was not the only outcome"
+                assert state.version == index
+                seen += 1
+    assert seen > 5
+    assert replay(game.setup, game.events) == game.state  # replay applies what is stored
+
+
+def test_undo_takes_back_the_answer_and_what_the_engine_settled_after_it():
+    rng = random.Random(8)
+    game = Game.new(SETUPS[0])
+    for _ in range(400):
+        before = game
+        game = random_step(game, rng)
+        if any(e.auto for e in game.events[len(before.events):]):
+            break
+    assert any(e.auto for e in game.events[len(before.events):])
+    assert game.undo_step().state == before.state
+
+
+def test_a_group_answer_is_one_step():
+    game = Game.new({"players": [{"name": "A"}, {"name": "B"}]}).answer(
+        {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+         "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]})
+    for track in ("dock", "dock", "dock", "shipping"):
+        game = game.answer({"type": "place", "player": game.pending().player,
+                            "worker": "colonist", "track": track})
+    while game.pending().type == "place":
+        game = game.answer(game.pending().answers[-1].events)
+    dock = game.pending()
+    group = next(a for a in dock.answers if a.usual)
+    assert len(group.events) == 3 and dock.kind == Kind.REGION
+    after = game.answer(group.events)
+    assert after.state.workers_in_region("caribbean", "A") == 2
+    assert after.undo_step().state == game.state
+    assert [e.group for e in after.events[len(game.events):len(game.events) + 3]] == [
+        False, True, True]
+
+
+def test_the_table_cannot_write_automatic_events():
+    game = Game.new({"players": [{"name": "A"}, {"name": "B"}]})
+    with pytest.raises(MalformedEvent, match="only the engine"):
+        game.answer({"type": "reveal", "auto": True})
+
+
+def test_a_field_refuses_what_it_did_not_offer():
+    game = Game.new({"players": [{"name": "A"}, {"name": "B"}]})
+    goods = game.pending()
+    assert goods.report and goods.field.total == 4
+    with pytest.raises(MalformedEvent, match="pick exactly 4"):
+        goods.field.answer({"fur": 1})
+    with pytest.raises(MalformedEvent, match="not one of the choices"):
+        goods.field.answer({"unicorn": 4})
+
+
+def test_an_answer_no_longer_legal_is_refused_and_nothing_changes():
+    rng = random.Random(2)
+    game = Game.new(SETUPS[0])
+    while game.pending().type != "place":
+        game = random_step(game, rng)
+    answer = random_answer(game.state, game.pending(), rng)
+    moved = game.answer(answer)
+    with pytest.raises(IllegalAction):
+        moved.answer(answer)  # the same tap again, from a stale view
+    assert moved.state == game.answer(answer).state
