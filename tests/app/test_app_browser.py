@@ -266,7 +266,7 @@ def test_setup_and_one_turn_by_clicking(server):
         expect(page.get_by_text("Standings").first).to_be_visible()
         for name in NAMES:  # the names appear exactly as typed (markdown escaped)
             expect(page.get_by_text(name, exact=False).filter(visible=True).first).to_be_visible()
-        assert page.locator(".js-plotly-plot").count() >= 2
+        expect(page.locator(".js-plotly-plot").nth(1)).to_be_visible(timeout=60_000)
         t.check_no_exception()
         t.shot("10-scoreboard")
         page.set_viewport_size(PHONE)
@@ -283,7 +283,7 @@ def test_setup_and_one_turn_by_clicking(server):
         page.get_by_role("option", name="won by").click()
         expect(page.get_by_text("Game over").first).to_be_visible(timeout=30_000)
         t.settle()
-        assert page.locator(".js-plotly-plot").count() >= 2
+        expect(page.locator(".js-plotly-plot").nth(1)).to_be_visible(timeout=60_000)
         t.check_no_exception()
         t.shot("13-history-replay")
         page.get_by_role("tab", name="Statistics").click()
