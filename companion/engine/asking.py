@@ -41,6 +41,7 @@ from companion.rules.editions import (
     BUY_VP_PRICE,
     LAST_TURN,
     SPECIALIST_TYPES,
+    TRACK_TITLES,
     TRADE_GOODS_SLOTS,
     TRAINING_PRICE,
     WAR_PRICE,
@@ -49,11 +50,7 @@ from companion.rules.editions import (
 from companion.rules.regions import REGIONS, neighbours
 
 LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
-TRACK_NAMES = {
-    "initiative": "Initiative", "dock": "Colonist Dock", "trade_goods": "Trade Goods",
-    "shipping": "Merchant Shipping", "buildings": "Capital Buildings", "discovery": "Discovery",
-    "specialists": "Specialists", "warfare": "Warfare", "turn_order": "Turn order",
-}
+TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
 
 Asker = Callable[[GameState, dict[str, Any]], Decision]
 

@@ -48,18 +48,8 @@ from companion.engine.events import Place
 from companion.engine.game import apply
 from companion.engine.legal import legal_now
 from companion.engine.state import GameState, Slot
-from companion.rules.editions import TRACKS, WORKER_TYPES
+from companion.rules.editions import TRACK_TITLES, TRACKS, WORKER_TYPES
 
-TRACK_TITLES = {
-    "initiative": "Initiative",
-    "dock": "Colonist Dock",
-    "trade_goods": "Trade Goods",
-    "shipping": "Merchant Shipping",
-    "buildings": "Capital Buildings",
-    "discovery": "Discovery",
-    "specialists": "Specialists",
-    "warfare": "Warfare",
-}
 # Tracks where a worker goes anywhere (or into the box its owner names): no slot order.
 UNORDERED = ("shipping", "discovery", "specialists")
 SLOTTED = tuple(t for t in TRACKS if t not in UNORDERED)

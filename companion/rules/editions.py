@@ -58,6 +58,16 @@ TRACKS = (
     "specialists",
     "warfare",
 )
+TRACK_TITLES = {
+    "initiative": "Initiative",
+    "dock": "Colonist Dock",
+    "trade_goods": "Trade Goods",
+    "shipping": "Merchant Shipping",
+    "buildings": "Capital Buildings",
+    "discovery": "Discovery",
+    "specialists": "Specialists",
+    "warfare": "Warfare",
+}
 
 
 @dataclass(frozen=True)

@@ -30,22 +30,12 @@ from companion.engine import (
     standings,
 )
 from companion.rules.discoveries import DISCOVERIES
-from companion.rules.editions import LAST_TURN, TRACKS
+from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS
 from companion.rules.goods import SHIP
 from companion.scoring import Income, ScoreBreakdown, best_income
 
 # ---------------------------------------------------------------- labels
 
-TRACK_TITLES = {
-    "initiative": "Initiative",
-    "dock": "Colonist Dock",
-    "trade_goods": "Trade Goods",
-    "shipping": "Merchant Shipping",
-    "buildings": "Capital Buildings",
-    "discovery": "Discovery",
-    "specialists": "Specialists",
-    "warfare": "Warfare",
-}
 WORKER_ICONS = {
     "colonist": "👤",
     "captain": "⚓",
