@@ -866,13 +866,16 @@ def _ask_smuggle(state: GameState, draft: dict, me: str, ask: str) -> Decision:
                         for g in theirs))
 
 
+def _move_from(state: GameState, draft: dict, me: str, prompt: str, worker: str) -> Decision:
+    """Where a building power moves ``me``'s workers of one type from."""
+    return Decision(Kind.REGION, prompt, me, "benefit", draft=draft, answers=_region_answers(
+        state, _mine(state, me, worker), lambda r: _with_choice(draft, **{"from": r})))
+
+
 def _ask_migration(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     choice = draft["choice"]
     if "from" not in choice:
-        return Decision(Kind.REGION, ask + "move colonists from which region?", me, "benefit",
-                        draft=draft, answers=_region_answers(
-                            state, _mine(state, me, "colonist"),
-                            lambda r: _with_choice(draft, **{"from": r})))
+        return _move_from(state, draft, me, ask + "move colonists from which region?", "colonist")
     if "to" not in choice:
         targets = [r for r in state.discovered if r != choice["from"]]
         return Decision(Kind.REGION, ask + "to which region?", me, "benefit", draft=draft,
@@ -888,10 +891,7 @@ def _ask_migration(state: GameState, draft: dict, me: str, ask: str) -> Decision
 def _ask_stables(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     choice = draft["choice"]
     if "from" not in choice:
-        return Decision(Kind.REGION, ask + "move a soldier from which region?", me, "benefit",
-                        draft=draft, answers=_region_answers(
-                            state, _mine(state, me, "soldier"),
-                            lambda r: _with_choice(draft, **{"from": r})))
+        return _move_from(state, draft, me, ask + "move a soldier from which region?", "soldier")
     near = [r for r in sorted(neighbours(choice["from"])) if r in state.discovered]
     return Decision(Kind.REGION, ask + "to which neighbouring region?", me, "benefit",
                     draft=draft, answers=tuple(

@@ -58,9 +58,9 @@ def _moment(state: GameState, nation: str) -> bool:
         placed = any(slots for slots in state.tracks.values())
         return state.turn == 1 and phase == Phase.PLACEMENT and not placed
     if nation == "england":
-        return is_resolving(phase, step, Step.DECLARE) or before_track(phase, step, cursor,
-                                                                       Step.DOCK) and (
-            step == Step.DOCK)
+        # the declare moment, or the Dock before its first slot resolves
+        return is_resolving(phase, step, Step.DECLARE) or (
+            step == Step.DOCK and before_track(phase, step, cursor, Step.DOCK))
     if nation == "france":
         return before_track(phase, step, cursor, Step.TRADE_GOODS)
     if nation == "holland":
