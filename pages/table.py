@@ -3,7 +3,7 @@
 import streamlit as st
 
 from companion.engine import Phase
-from companion.ui import decisions, services, session, views, widgets
+from companion.ui import board_entry, decisions, services, session, views, widgets
 
 stored = services.current_game()
 if stored is None:
@@ -23,6 +23,7 @@ widgets.show_flashes()
 
 with st.container(border=True, key="prompt"):
     decisions.prompt(stored)
+    board_entry.board_entry(stored)
 
 with st.container(horizontal=True, key="table_tools"):
     last = services.last_step(stored)

@@ -4,6 +4,13 @@ No Streamlit, no database. The app uses only the names exported here.
 """
 
 from companion.engine.asking import decide
+from companion.engine.board_entry import (
+    BoardForm,
+    BoardPiece,
+    BoardTrack,
+    board_form,
+    placements_from_board,
+)
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option
 from companion.engine.errors import Conflict, EngineError, IllegalAction, MalformedEvent
 from companion.engine.events import Event, event_dict, parse_event
@@ -16,9 +23,10 @@ from companion.engine.setup import COLOURS, NATIONS, GameSetup, Options, PlayerS
 from companion.engine.state import GameState
 
 __all__ = [
-    "COLOURS", "NATIONS", "decide", "random_game", "shipping_values",
-    "RECORD_VERSION", "Action", "Answer", "Conflict", "Decision", "EngineError", "Event",
-    "Field", "Game", "GameSetup", "GameState", "IllegalAction", "Kind", "MalformedEvent",
-    "Option", "Options", "Phase", "PlayerSetup", "Step", "apply", "event_dict", "final_scores",
-    "parse_event", "parse_setup", "replay", "standings",
+    "COLOURS", "NATIONS", "RECORD_VERSION",
+    "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "Conflict", "Decision",
+    "EngineError", "Event", "Field", "Game", "GameSetup", "GameState", "IllegalAction", "Kind",
+    "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Step",
+    "apply", "board_form", "decide", "event_dict", "final_scores", "parse_event", "parse_setup",
+    "placements_from_board", "random_game", "replay", "shipping_values", "standings",
 ]

@@ -105,6 +105,50 @@ def placements_from_board(state: GameState, board: Mapping[str, Sequence[Mapping
     return _verified(state, entries, placed)
 
 
+@dataclass(frozen=True)
+class BoardTrack:
+    """A track as the board-entry form shows it: ``ordered`` when its slot order matters,
+    ``boxes`` on Specialists (each box holds one worker)."""
+
+    track: str
+    title: str
+    ordered: bool
+    boxes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BoardPiece:
+    """A worker a player still has to place this turn: ``most`` of them."""
+
+    player: str
+    worker: str
+    most: int
+
+
+@dataclass(frozen=True)
+class BoardForm:
+    """What the table may enter from the board now: the tracks and every player's workers."""
+
+    tracks: tuple[BoardTrack, ...]
+    pieces: tuple[BoardPiece, ...]
+
+
+def board_form(state: GameState) -> BoardForm | None:
+    """The board-entry form for this moment, or None when the board cannot be entered
+    (outside placement, or once a player has placed a worker this turn)."""
+    try:
+        _check_start(state)
+    except IllegalAction:
+        return None
+    boxes = state.edition.specialist_boxes(state.setup.options.builders)
+    tracks = tuple(BoardTrack(t, TRACK_TITLES[t], t in SLOTTED,
+                              tuple(boxes) if t == "specialists" else ())
+                   for t in TRACKS)
+    pieces = tuple(BoardPiece(name, worker, n) for name in state.order
+                   for worker, n in state.players[name].available.items() if n > 0)
+    return BoardForm(tracks, pieces)
+
+
 # ---------------------------------------------------------------- reading the board
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from companion.engine.errors import IllegalAction
 from companion.engine.state import GameState, PlayerState
+from companion.engine.state import add_to_region as add_to_region  # re-exported
 from companion.rules.goods import GOODS
 from companion.rules.regions import REGIONS
 
@@ -41,14 +42,6 @@ def region_name(state: GameState, region: str) -> str:
     return REGIONS[region].display_name(state.setup.edition)
 
 
-def add_to_region(state: GameState, region: str, owner: str, worker: str, n: int = 1) -> None:
-    """Put workers into a region; the first player to reach 3 there takes its good."""
-    counts = state.regions[region].setdefault(owner, {})
-    counts[worker] = counts.get(worker, 0) + n
-    if region not in state.region_good_taken_by and state.workers_in_region(region, owner) >= 3:
-        state.region_good_taken_by[region] = owner
-        good = state.region_goods[region]
-        state.players[owner].goods[good] += 1
 
 
 def remove_from_region(state: GameState, region: str, owner: str, losses: Mapping[str, int],

@@ -5,10 +5,10 @@ from __future__ import annotations
 from companion.engine.common import player, refuse
 from companion.engine.events import Place
 from companion.engine.flow import Phase
+from companion.engine.powers import mayflower
+from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
 from companion.rules.editions import TRACKS, WORKER_TYPES
-
-MAYFLOWER_SLOTS = 3
 
 
 def start_turn(state: GameState) -> None:
@@ -45,8 +45,6 @@ def _skip_to_next_placer(state: GameState, advance: bool) -> None:
         if state.players[state.order[idx]].workers_to_place() > 0:
             state.placing = idx
             return
-    from companion.engine.resolution import begin_resolution  # cycle: phase 2 follows 1
-
     begin_resolution(state)
 
 
@@ -69,11 +67,9 @@ def _free_label(state: GameState, ev: Place) -> str:
     if ev.track == "dock":
         numbered = [s for s in track if s.label.isdigit()]
         if len(numbered) >= _numbered_dock_slots(state):
-            if state.players[name].owns("mayflower"):
-                used = sum(1 for s in track if s.label.startswith("M"))
-                ships = state.players[name].ships
-                if used < min(MAYFLOWER_SLOTS, ships):
-                    return f"M{used + 1}"
+            ship = mayflower.extra_dock_label(state, state.players[name])
+            if ship is not None:
+                return ship
             last = _numbered_dock_slots(state)
             raise refuse(state, f"the Colonist Dock is full (slots 1-{last} in a "
                                 f"{len(state.players)}-player game)")
@@ -120,8 +116,8 @@ def place(state: GameState, ev: Place) -> None:
         raise refuse(state, "builders are only in the Builder expansion")
     label = _free_label(state, ev)
     who.available[ev.worker] -= 1
-    if label.startswith("M"):  # a Mayflower ship carries it: not wild this turn
-        state.mayflower_ships[ev.player] = state.mayflower_ships.get(ev.player, 0) + 1
+    if label.startswith("M"):
+        mayflower.carried(state, ev.player)
     if ev.track == "discovery":
         who.discovery[ev.worker] += 1
     state.tracks[ev.track].append(Slot(ev.player, ev.worker, label))

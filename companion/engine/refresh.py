@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from companion.engine.common import check_good, player, refuse
 from companion.engine.events import BuyVP, Refresh, Reveal
+from companion.engine.final import final_scores
 from companion.engine.flow import Phase
 from companion.engine.placement import start_turn
+from companion.engine.powers import west_indies
 from companion.engine.state import GameState
 from companion.rules.buildings import Building
 from companion.rules.editions import (
@@ -87,8 +89,6 @@ def _next_order(state: GameState) -> list[str]:
 
 
 def snapshot(state: GameState, turn: int) -> dict:
-    from companion.engine.final import final_scores  # final scoring reads the whole state
-
     scores = {s.player: s for s in final_scores(state)}
     return {
         "turn": turn,
@@ -128,18 +128,7 @@ def refresh(state: GameState, ev: Refresh) -> None:
     for good in state.goods_offer:
         leftovers[good] += 1
     state.goods_offer = []
-    owners = [n for n in state.order if state.players[n].owns("west_indies_company")]
-    for name, good in ev.drawn.items():
-        if name not in owners:
-            raise refuse(state, f"{name} owns no West Indies Company to draw a good")
-        check_good(state, good)
-        if state.supply[good] < 1:
-            raise refuse(state, f"no {good} is left in the goods supply")
-        state.supply[good] -= 1
-        state.players[name].goods[good] += 1
-    missing = [n for n in owners if n not in ev.drawn]
-    if missing and sum(state.supply.values()):
-        raise refuse(state, f"say which good {missing[0]} drew for the West Indies Company")
+    west_indies.take_draws(state, ev.drawn)
     if last:
         if ev.goods or ev.buildings:
             raise refuse(state, "nothing is turned up after turn 8")

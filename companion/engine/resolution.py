@@ -8,16 +8,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.engine.benefits import acts_before_tracks, begin_benefits, on_purchase
 from companion.engine.common import (
     add_to_region,
     check_region,
     from_reserve,
-    owner_of,
     pay,
     player,
     refuse,
     region_name,
     remove_from_region,
+)
+from companion.engine.discovery import (
+    check_found,
+    claim,
+    expedition_value,
+    resistance_modifier,
 )
 from companion.engine.events import (
     Buy,
@@ -29,12 +35,12 @@ from companion.engine.events import (
     Warfare,
 )
 from companion.engine.flow import Phase, Step, first_step, next_step
-from companion.engine.nations import holland_takes_ship, portugal_expedition, powers_usable
-from companion.engine.state import GameState, PlayerState, Slot
+from companion.engine.nations import powers_usable
+from companion.engine.powers import holland, mayflower, portugal, reformation
+from companion.engine.state import GameState, Slot
 from companion.rules.discoveries import CARDS, TOKENS
 from companion.rules.editions import (
     BUILDER_DISCOUNT,
-    DISCOVERY_VALUE,
     MERCHANT_ARRIVAL_DOLLARS,
     SHIPPING_VALUE,
     TRAINING_PRICE,
@@ -70,7 +76,7 @@ def dock_order(slot: Slot) -> int:
 def begin_resolution(state: GameState) -> None:
     state.phase = Phase.RESOLUTION
     # Powers used "just before" a track resolves get a moment of their own first.
-    state.step = first_step(declare=powers_usable(state) or _stables_ready(state))
+    state.step = first_step(declare=powers_usable(state) or acts_before_tracks(state))
     state.cursor = 0
     dock = state.tracks["dock"]
     dock.sort(key=dock_order)
@@ -89,12 +95,6 @@ def _next_step(state: GameState) -> None:
     state.cursor = 0
 
 
-def _stables_ready(state: GameState) -> bool:
-    """Someone may move a soldier with Stables before Discovery (Empires timing)."""
-    return any(
-        state.catalogue[b].effect.timing == "before_discovery"
-        for p in state.players.values() for b in p.buildings
-    )
 
 
 def resolve(state: GameState, ev: Resolve) -> None:
@@ -211,11 +211,9 @@ def dock(state: GameState, ev: Dock) -> None:
     if slot.worker == "merchant":
         who.money += MERCHANT_ARRIVAL_DOLLARS
     if slot.worker == "missionary":
-        extra = 2 if who.owns("cathedral") else 1
-        reformer = owner_of(state, "reformation")
-        if reformer and reformer != slot.player and (
-            state.regions[region].get(reformer, {}).get("missionary", 0) > 0
-        ):
+        extra = max([1, *(state.catalogue[b].effect.missionary_colonists or 0
+                          for b in who.buildings)])
+        if reformation.blocks_converts(state, region, slot.player):
             extra = 0
         extra = from_reserve(state, who, "colonist", extra)
         if extra:
@@ -250,7 +248,7 @@ def shipping_values(state: GameState) -> dict[str, int]:
 
 def _shipping(state: GameState) -> None:
     values = shipping_values(state)
-    dutch = holland_takes_ship(state)
+    dutch = holland.takes_ship(state)
     if (values or dutch) and state.ship_on_track:
         best = max(values.values(), default=0)
         winner = dutch or next(n for n in state.order if values.get(n) == best)
@@ -285,8 +283,6 @@ def buy(state: GameState, ev: Buy) -> None:
         pay(state, who, price_of(state, ev.building, slot.worker), building.name)
         state.buildings_offer.remove(ev.building)
         who.buildings.append(ev.building)
-        from companion.engine.benefits import on_purchase  # phase 4 module owns effects
-
         on_purchase(state, who, building, ev.choice)
     _done(state, slot)
 
@@ -294,58 +290,16 @@ def buy(state: GameState, ev: Buy) -> None:
 # ---------------------------------------------------------------- Discovery
 
 
-def expedition_value(state: GameState, name: str, workers: dict[str, int]) -> int:
-    who = state.players[name]
-    captain = 3 if who.owns("magellan") else DISCOVERY_VALUE["captain"]
-    return sum(n * (captain if w == "captain" else 1) for w, n in workers.items())
 
 
-def resistance_modifier(state: GameState, name: str) -> int:
-    return sum(state.catalogue[b].effect.resistance_modifier for b in state.players[name].buildings)
 
 
-def accounted_tokens(state: GameState) -> set[str]:
-    owned = {d for p in state.players.values() for d in p.discoveries}
-    return owned | set(state.known_tokens.values())
 
 
-def check_found(state: GameState, target: str, found: str | None) -> str:
-    """The token or card the table revealed must still be unaccounted for."""
-    if target == "card":
-        if found not in CARDS:
-            raise refuse(state, f"{found!r} is not a discovery card")
-        if any(found in p.discoveries for p in state.players.values()):
-            raise refuse(state, f"{CARDS[found].name} has already been discovered")
-        return found
-    if region_known := state.known_tokens.get(target):
-        if found not in (None, region_known):
-            raise refuse(state, f"the token of {region_name(state, target)} is already known "
-                                f"({region_known}), not {found}")
-        return region_known
-    if found not in TOKENS:
-        raise refuse(state, f"say which discovery token was revealed (not {found!r})")
-    if found in accounted_tokens(state):
-        raise refuse(state, f"token {found} is already on the board or owned")
-    return found
 
 
-def _claim(state: GameState, who: PlayerState, region: str, token: str, settler: str) -> None:
-    """A region found: its token to the finder, one free worker of the finder settles it."""
-    who.discoveries.append(token)
-    state.known_tokens.pop(region, None)
-    state.discovered.append(region)
-    if from_reserve(state, who, settler, 1):
-        add_to_region(state, region, who.name, settler)
 
 
-def free_discovery(state: GameState, who: PlayerState, region: object, token: object,
-                   settler: str, what: str) -> None:
-    """A discovery without a test (Cartography, Spain): the token's printed $, no loot."""
-    if region not in REGIONS or region in state.discovered:
-        raise refuse(state, f"{what} discovers an undiscovered region, not {region!r}")
-    found = check_found(state, region, token)
-    who.money += TOKENS[found].dollars
-    _claim(state, who, region, found, settler)
 
 
 def expedition(state: GameState, ev: Expedition) -> None:
@@ -361,7 +315,7 @@ def expedition(state: GameState, ev: Expedition) -> None:
         target = ev.target
         undiscovered = [r for r in REGIONS if r not in state.discovered]
         if ev.nation_power:
-            portugal_natives = portugal_expedition(state, who, target)
+            portugal_natives = portugal.expedition(state, who, target)
         elif target == "card":
             if undiscovered:
                 raise refuse(state, "discovery cards are drawn only once every region is found")
@@ -383,7 +337,7 @@ def expedition(state: GameState, ev: Expedition) -> None:
             if target == "card":
                 who.discoveries.append(found)
             else:
-                _claim(state, who, target, found, "colonist")
+                claim(state, who, target, found, "colonist")
         elif target != "card" and not state.setup.options.no_survivors:
             state.known_tokens[target] = found
         elif target != "card":
@@ -433,8 +387,8 @@ def battle_regions(state: GameState, attacker: str, defender: str) -> list[str]:
 
 def expected_losses(state: GameState, region: str, attacker: str, defender: str) -> tuple[int, int]:
     """(attacker's losses, defender's losses) in a battle: one per enemy soldier."""
-    militia = state.catalogue["militia"].effect.defence_soldiers if (
-        "militia" in state.players[defender].buildings) else 0
+    militia = sum(state.catalogue[b].effect.defence_soldiers
+                  for b in state.players[defender].buildings)
     attack = _soldiers(state, region, attacker)
     defence = _soldiers(state, region, defender) + militia
     return (min(defence, state.workers_in_region(region, attacker)),
@@ -487,8 +441,7 @@ def warfare(state: GameState, ev: Warfare) -> None:
 
 def income_of(state: GameState, name: str) -> int:
     who = state.players[name]
-    wild = max(0, who.ships - state.mayflower_ships.get(name, 0))
-    return best_income(who.goods, wild).dollars
+    return best_income(who.goods, mayflower.wild_ships(state, who)).dollars
 
 
 def _income(state: GameState) -> None:
@@ -496,6 +449,4 @@ def _income(state: GameState) -> None:
         dollars = income_of(state, name)
         state.players[name].money += dollars
         state.players[name].income[state.turn] = dollars
-    from companion.engine.benefits import begin_benefits
-
     begin_benefits(state)

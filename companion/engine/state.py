@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from companion.engine.flow import Phase, Step
 from companion.engine.setup import GameSetup
 from companion.rules.buildings import Building, buildings_for
+from companion.rules.discoveries import TOKENS
 from companion.rules.editions import (
     COLONISTS_PER_TURN,
     EDITIONS,
@@ -198,11 +199,18 @@ def initial_state(setup: GameSetup) -> GameState:
     return state
 
 
+def add_to_region(state: GameState, region: str, owner: str, worker: str, n: int = 1) -> None:
+    """Put workers into a region; the first player to reach 3 there takes its good."""
+    counts = state.regions[region].setdefault(owner, {})
+    counts[worker] = counts.get(worker, 0) + n
+    if region not in state.region_good_taken_by and state.workers_in_region(region, owner) >= 3:
+        state.region_good_taken_by[region] = owner
+        good = state.region_goods[region]
+        state.players[owner].goods[good] += 1
+
+
 def _bidding_start(state: GameState, setup: GameSetup) -> None:
     """`aoe3` Annex I: seat 2 may get a specialist; seat 1 discovers the Caribbean."""
-    from companion.engine.common import add_to_region  # common imports this module
-    from companion.rules.discoveries import TOKENS
-
     bidding = setup.bidding
     first, second = (state.players[n] for n in setup.names[:2])
     if bidding.second_specialist:

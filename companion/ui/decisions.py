@@ -26,7 +26,7 @@ ICONS = {Kind.REGION: "🗺️", Kind.GOOD: "📦", Kind.BUILDING: "🏛️", Ki
 # ---------------------------------------------------------------- submitting
 
 
-def _current(seq: int) -> bool:
+def still_current(seq: int) -> bool:
     """Whether a tap drawn for step ``seq`` still applies (a double tap, or a tap on a page
     that was being redrawn, arrives after the game has moved on: it is ignored)."""
     stored = services.current_game()
@@ -38,16 +38,17 @@ def _current(seq: int) -> bool:
 
 def _choose(answer: Answer, seq: int) -> None:
     """Callback: a ready answer is recorded; a draft leads to the next question."""
-    if not _current(seq):
+    if not still_current(seq):
         return
     if answer.draft is not None and not answer.ready:
         session.set_decision_draft(seq, dict(answer.draft))
         session.clear_picks()
         return
-    _record(answer.events, seq)
+    record_events(answer.events, seq)
 
 
-def _record(events: Sequence[Mapping[str, Any]], seq: int) -> None:
+def record_events(events: Sequence[Mapping[str, Any]], seq: int) -> None:
+    """Record one answer's events and say what happened (or why not)."""
     stored = services.current_game()
     before = stored.game.state if stored else None
     outcome = services.record(list(events))
@@ -61,24 +62,26 @@ def _record(events: Sequence[Mapping[str, Any]], seq: int) -> None:
         session.flash("success", views.step_summary(before, outcome.stored.game, seq))
 
 
-def _fill(field: Field, value: Any, seq: int) -> None:
-    """Callback: a filled-in field becomes an answer (the engine builds and judges it)."""
-    if not _current(seq):
-        return
+def _fill(field: Field, value: Any, seq: int) -> bool:
+    """Callback: a filled-in field becomes an answer (the engine builds and judges it).
+    Returns whether it was taken."""
+    if not still_current(seq):
+        return False
     try:
         answer = field.answer(value)
     except ValueError as exc:
         session.flash("error", str(exc))
-        return
+        return False
     if not answer.ready and answer.draft is None:
         session.flash("error", "That combination is not possible here; pick again.")
-        return
+        return False
     _choose(answer, seq)
+    return True
 
 
 def undo(seq: int) -> None:
     """Callback: take back the last answer (with the steps the engine settled after it)."""
-    if not _current(seq):
+    if not still_current(seq):
         return
     stored = services.current_game()
     last = services.last_step(stored) if stored else None
@@ -93,7 +96,7 @@ def undo(seq: int) -> None:
 
 
 def _start_action(start: Mapping[str, Any], seq: int) -> None:
-    if _current(seq):
+    if still_current(seq):
         session.set_decision_draft(seq, dict(start))
         session.clear_picks()
 
@@ -192,18 +195,33 @@ def _multiset(field: Field, seq: int, depth: int) -> None:
         for j, option in enumerate(field.options):
             left = option.most - counts.get(option.value, 0)
             label = option.label + (f" ({left})" if option.most > 1 else "")
-            st.button(md(label), key=f"pick_{j}@{seq}:{depth}", on_click=session.add_pick,
-                      args=(option.value,), disabled=left <= 0 or full)
+            st.button(md(label), key=f"pick_{j}@{seq}:{depth}", on_click=_pick,
+                      args=(field, option.value, seq), disabled=left <= 0 or full)
     chosen = ", ".join(f"{n}× {views.md(str(v).replace('_', ' '))}" for v, n in counts.items())
     wanted = f" of {field.total}" if field.total is not None else ""
     st.caption(f"Picked {total}{wanted}: {chosen or 'nothing yet'}")
     ready = (total == field.total) if field.total is not None else (
         total >= field.least and (field.most is None or total <= field.most))
     with st.container(horizontal=True, key=f"pick_go_{depth}@{seq}"):
-        st.button("Done", type="primary", key=f"done@{seq}:{depth}", disabled=not ready,
-                  on_click=_fill, args=(field, counts, seq))
+        if field.total is None:  # an exact count submits itself with its last pick
+            st.button("Done", type="primary", key=f"done@{seq}:{depth}", disabled=not ready,
+                      on_click=_fill, args=(field, counts, seq))
         st.button("Clear", key=f"clear@{seq}:{depth}", on_click=session.clear_picks,
                   disabled=not picks, type="tertiary")
+
+
+def _pick(field: Field, value: Any, seq: int) -> None:
+    """Callback: one more item picked; the pick that completes an exact count is the answer
+    (no Done tap: nothing is left to choose)."""
+    session.add_pick(value)
+    picks = session.picks()
+    if field.total is None or len(picks) < field.total:
+        return
+    counts: dict[Any, int] = {}
+    for p in picks:
+        counts[p] = counts.get(p, 0) + 1
+    if not _fill(field, counts, seq):
+        session.clear_picks()  # refused: pick again from scratch
 
 
 def _order(field: Field, seq: int, depth: int) -> None:
@@ -293,7 +311,7 @@ def correction(stored: StoredGame) -> None:
         if not event["reason"]:
             session.flash("error", "Say why (a reason) before recording a correction.")
             return
-        if _current(seq):
-            _record([event], seq)
+        if still_current(seq):
+            record_events([event], seq)
 
     st.button("Record the correction", key=k("go"), on_click=submit)

@@ -16,7 +16,14 @@ from typing import Any
 
 import streamlit as st
 
-from companion.engine import Conflict, EngineError, Game, GameState
+from companion.engine import (
+    Conflict,
+    EngineError,
+    Game,
+    GameState,
+    event_dict,
+    placements_from_board,
+)
 from companion.sheet import ScoreSheet
 from companion.store import (
     GameListing,
@@ -123,6 +130,18 @@ def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
         return Outcome(None, str(exc))
     session.remember_game(new)
     return Outcome(new)
+
+
+def board_placements(board: Mapping[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
+    """The placement events that leave the tracks as the table copied them from the board,
+    or the engine's reason (naming the track) why no legal placement does."""
+    stored = current_game()
+    if stored is None:
+        return [], "no game is open"
+    try:
+        return [event_dict(e) for e in placements_from_board(stored.game.state, board)], None
+    except EngineError as exc:
+        return [], str(exc)
 
 
 def undo() -> Outcome:

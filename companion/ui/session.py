@@ -18,10 +18,11 @@ GAME = "aod.game"  # its last loaded StoredGame (reloaded on a conflict)
 FLASH = "aod.flash"  # messages to show once, after a rerun
 DRAFT = "aod.draft"  # (seq, draft): an answer being given step by step
 PICKS = "aod.picks"  # items tapped so far into a multiset field
+BOARD = "aod.board"  # (seq, {track: [[player, worker], ...]}): the board being copied
 HISTORY_GAME = "aod.history_game"  # the game opened on the History page
 SHEET_PREFILL = "aod.sheet_prefill"  # (game id, ScoreSheet, date): a saved sheet to reopen
 SHEET_SAVED = "aod.sheet_saved"  # (fingerprint of the inputs, game id): the sheet last saved
-KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKS, HISTORY_GAME, SHEET_PREFILL, SHEET_SAVED)
+KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL, SHEET_SAVED)
 
 
 @dataclass(frozen=True)
@@ -125,9 +126,28 @@ def clear_picks() -> None:
     st.session_state.pop(PICKS, None)
 
 
+def board_copy(seq: int) -> dict[str, list[list[str]]]:
+    """The workers copied so far from the board for the placement at ``seq``, per track."""
+    held = _get(BOARD)
+    return {k: list(v) for k, v in held[1].items()} if held and held[0] == seq else {}
+
+
+def add_board_worker(seq: int, track: str, player: str, worker: str) -> None:
+    board = board_copy(seq)
+    board[track] = [*board.get(track, []), [player, worker]]
+    st.session_state[BOARD] = (seq, board)
+
+
+def clear_board_track(seq: int, track: str) -> None:
+    board = board_copy(seq)
+    board.pop(track, None)
+    st.session_state[BOARD] = (seq, board)
+
+
 def clear_drafts() -> None:
     st.session_state.pop(DRAFT, None)
     st.session_state.pop(PICKS, None)
+    st.session_state.pop(BOARD, None)
 
 
 # ---------------------------------------------------------------- other pages

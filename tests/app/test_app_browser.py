@@ -155,25 +155,34 @@ class Table:
             f'.st-key-prompt [class*="st-key-ans_{index}-"] button:visible').first
 
     def report(self) -> None:
-        """A fact read off the components: tap the first items offered until Done."""
-        done = self.button("Done")
+        """A fact read off the components: tap the first items offered; the pick that
+        completes the count records it (there is no Done to tap)."""
+        picks = self.page.locator(
+            '.st-key-prompt [class*="st-key-pick_"] button:not([disabled]):visible')
         for _ in range(12):
-            if done.is_enabled():
+            if self._last_pick_left():
                 break
-            picks = self.page.locator(
-                '.st-key-prompt [class*="st-key-pick_"] button:not([disabled]):visible')
             self.tap(picks.first)
+        else:
+            raise AssertionError("the report never completed: " + self.prompt())
         before = self.prompt()
-        done.click()
+        picks.first.click()
         self.clicks += 1
         self.page.wait_for_function(
             "before => { const p = document.querySelector('.st-key-prompt');"
-            " return p && p.innerText !== before; }", arg=before, timeout=30_000)
+            " return !!p && (!p.innerText.includes('Picked ')"
+            " || p.innerText.split('\\n')[0] !== before.split('\\n')[0]); }",
+            arg=before, timeout=30_000)
         self.settle()
         self.check_no_exception()
         key = self.page.locator('[class*="st-key-undo-"]').first.get_attribute("class") or ""
         found = re.search(r"st-key-undo-(\d+)", key)
         self.seq = int(found.group(1)) if found else self.seq
+
+    def _last_pick_left(self) -> bool:
+        """The caption says one more pick completes the count ("Picked 3 of 4")."""
+        found = re.search(r"Picked (\d+) of (\d+)", self.prompt())
+        return bool(found) and int(found.group(1)) + 1 == int(found.group(2))
 
     def place(self, index: int, on_board: bool = False) -> None:
         """One colonist placed: with the quick buttons at the top of the page (the phone
@@ -190,7 +199,7 @@ class Table:
     def resolve_one(self) -> None:
         """Answer the question on screen: the usual answer, or no to an optional buy."""
         text = self.prompt()
-        if "Done" in text:  # a report: the goods or buildings turned up
+        if "Picked " in text:  # a report: the goods or buildings turned up
             self.report()
             return
         for decline in ("Buys nothing", "Nobody sails", "No training", "No fight"):

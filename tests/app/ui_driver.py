@@ -252,7 +252,8 @@ class Driver:
             check(self.at)
         else:
             self.number(f"number@{seq}:{depth}", value)
-        self.click(f"done@{seq}:{depth}")
+        if decision.kind != Kind.MULTISET or field.total is None:
+            self.click(f"done@{seq}:{depth}")  # an exact count submits with its last pick
 
 
 def next_answer(game: Game, rng: random.Random) -> list[dict[str, Any]]:

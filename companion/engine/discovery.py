@@ -1,0 +1,72 @@
+"""Discovery bookkeeping shared by expeditions and by discoveries without a test
+(New World Cartography, Spain): which tokens are still unseen, what an expedition is
+worth, and claiming a region.
+"""
+
+from __future__ import annotations
+
+from companion.engine.common import add_to_region, from_reserve, refuse, region_name
+from companion.engine.state import GameState, PlayerState
+from companion.rules.discoveries import CARDS, TOKENS
+from companion.rules.editions import DISCOVERY_VALUE
+from companion.rules.regions import REGIONS
+
+
+def captain_value(state: GameState, name: str) -> int:
+    """What one captain adds to an expedition (more with a building such as Magellan)."""
+    boosts = [state.catalogue[b].effect.captain_discovery_value
+              for b in state.players[name].buildings]
+    return max([DISCOVERY_VALUE["captain"], *(v for v in boosts if v)])
+
+
+def expedition_value(state: GameState, name: str, workers: dict[str, int]) -> int:
+    captain = captain_value(state, name)
+    return sum(n * (captain if w == "captain" else 1) for w, n in workers.items())
+
+
+def resistance_modifier(state: GameState, name: str) -> int:
+    return sum(state.catalogue[b].effect.resistance_modifier for b in state.players[name].buildings)
+
+
+def accounted_tokens(state: GameState) -> set[str]:
+    owned = {d for p in state.players.values() for d in p.discoveries}
+    return owned | set(state.known_tokens.values())
+
+
+def check_found(state: GameState, target: str, found: str | None) -> str:
+    """The token or card the table revealed must still be unaccounted for."""
+    if target == "card":
+        if found not in CARDS:
+            raise refuse(state, f"{found!r} is not a discovery card")
+        if any(found in p.discoveries for p in state.players.values()):
+            raise refuse(state, f"{CARDS[found].name} has already been discovered")
+        return found
+    if region_known := state.known_tokens.get(target):
+        if found not in (None, region_known):
+            raise refuse(state, f"the token of {region_name(state, target)} is already known "
+                                f"({region_known}), not {found}")
+        return region_known
+    if found not in TOKENS:
+        raise refuse(state, f"say which discovery token was revealed (not {found!r})")
+    if found in accounted_tokens(state):
+        raise refuse(state, f"token {found} is already on the board or owned")
+    return found
+
+
+def claim(state: GameState, who: PlayerState, region: str, token: str, settler: str) -> None:
+    """A region found: its token to the finder, one free worker of the finder settles it."""
+    who.discoveries.append(token)
+    state.known_tokens.pop(region, None)
+    state.discovered.append(region)
+    if from_reserve(state, who, settler, 1):
+        add_to_region(state, region, who.name, settler)
+
+
+def free_discovery(state: GameState, who: PlayerState, region: object, token: object,
+                   settler: str, what: str) -> None:
+    """A discovery without a test (Cartography, Spain): the token's printed $, no loot."""
+    if region not in REGIONS or region in state.discovered:
+        raise refuse(state, f"{what} discovers an undiscovered region, not {region!r}")
+    found = check_found(state, region, token)
+    who.money += TOKENS[found].dollars
+    claim(state, who, region, found, settler)

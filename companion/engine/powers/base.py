@@ -1,0 +1,76 @@
+"""What a capital building's power or a national advantage is made of.
+
+A power module (one per building power or nation, beside this file) builds one of these
+from its own functions, so everything a power does — when it may act, what it changes,
+what it asks the table — is in that module. The printed numbers of a building (cost, VP,
+workers per turn) stay in ``companion.rules.buildings``, which the score sheets share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.common import refuse
+from companion.engine.decisions import Decision
+from companion.engine.flow import Phase
+from companion.engine.state import GameState, PlayerState
+from companion.rules.buildings import Building
+
+Effect = Callable[[GameState, PlayerState, Building, Mapping[str, Any]], None]
+Ask = Callable[[GameState, dict, str, str], "Decision | None"]
+
+
+def in_benefits(state: GameState, b: Building) -> bool:
+    """The usual moment of a building power: phase 4, before the goods are refreshed."""
+    return state.phase == Phase.BENEFITS
+
+
+def always_available(state: GameState, who: PlayerState, b: Building) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class BuildingPower:
+    """A building's power; ``action`` names it in the catalogue (``Effect.action``)."""
+
+    action: str
+    on_purchase: Effect | None = None  # an immediate building's effect when bought
+    ask_purchase: Ask | None = None  # its choices, one question at a time
+    use: Effect | None = None  # a power used by choice (a ``benefit`` event)
+    ask_use: Ask | None = None
+    moment: Callable[[GameState, Building], bool] = in_benefits  # when ``use`` is allowed
+    available: Callable[[GameState, PlayerState, Building], bool] = always_available
+    per_game: int | None = None
+    per_turn: int | None = 1
+    each_turn: Callable[[GameState, PlayerState], None] | None = None  # phase 4, automatic
+    acts_before_tracks: Callable[[Building], bool] = lambda b: False  # needs a declare step
+    standing: bool = False  # open all through its window, never tied to one moment
+
+
+@dataclass(frozen=True)
+class NationPower:
+    """A national advantage (Empires, optional): who may use it, when, how often."""
+
+    nation: str
+    name: str
+    text: str  # our own words, shown beside the power
+    moment: Callable[[GameState], bool]
+    per_game: int | None = 1
+    per_turn: int | None = None
+    use: Callable[[GameState, PlayerState, dict], None] | None = None
+    ask: Ask | None = None
+    available: Callable[[GameState, PlayerState], bool] = lambda state, who: True
+    declared_before_tracks: bool = True  # a use waits at the declare step
+
+    @property
+    def key(self) -> str:
+        return f"nation:{self.nation}"
+
+
+def choice_of(state: GameState, choice: Mapping[str, Any], key: str, building: Building) -> Any:
+    """The value the table chose for ``key``, or a refusal naming what is missing."""
+    if key not in choice:
+        raise refuse(state, f"{building.name} needs a choice: {key.replace('_', ' ')}")
+    return choice[key]

@@ -1,0 +1,60 @@
+"""New World Cartography: once a game, discover a region without a test (its token's
+printed dollars, no loot; a colonist of yours settles it), either when bought or in a
+later phase 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.engine.common import refuse, use_limited
+from companion.engine.decisions import Decision, Kind
+from companion.engine.discovery import free_discovery
+from companion.engine.powers.base import BuildingPower
+from companion.engine.questions import clean, discovery_question, listed, ready, then, with_choice
+from companion.engine.state import GameState, PlayerState
+from companion.rules.buildings import Building
+from companion.rules.regions import REGIONS
+
+
+def _discover(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
+    free_discovery(state, who, choice["region"], choice.get("token"), "colonist", b.name)
+
+
+def _on_purchase(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
+    if "region" not in choice:
+        return  # kept for a later turn
+    use_limited(state, who, b.id, per_game=1, per_turn=None, what=b.name)
+    _discover(state, who, b, choice)
+
+
+def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
+    if "region" not in choice:
+        raise refuse(state, f"{b.name}: say which region is discovered")
+    _discover(state, who, b, choice)
+
+
+def _ask_purchase(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
+    """Discover now, or keep it for a later turn."""
+    choice = draft["choice"]
+    if "token" in choice:
+        return None
+    if "_now" not in choice:
+        return Decision(Kind.YES_NO, ask + "discover a region now?", me, "buy", draft=draft,
+                        answers=listed(iter([
+                            then("Discover now", True, with_choice(draft, _now=True)),
+                            ready("Keep it for later", False, clean(draft))])))
+    return discovery_question(state, draft, me, ask, lambda extra: with_choice(draft, **extra))
+
+
+def _ask_use(state: GameState, draft: dict, me: str, ask: str) -> Decision:
+    return discovery_question(state, draft, me, ask, lambda extra: with_choice(draft, **extra))
+
+
+def _undiscovered_left(state: GameState, who: PlayerState, b: Building) -> bool:
+    return len(state.discovered) < len(REGIONS)
+
+
+POWER = BuildingPower("free_discovery", on_purchase=_on_purchase, ask_purchase=_ask_purchase,
+                      use=_use, ask_use=_ask_use, available=_undiscovered_left,
+                      per_game=1, per_turn=None)

@@ -1,0 +1,53 @@
+"""Italian city-states: twice a game, at most once a turn, before Specialists resolves,
+put one of your workers in place of the worker on a box (that one goes home).
+"""
+
+from __future__ import annotations
+
+from companion.engine.common import refuse
+from companion.engine.decisions import Decision, Kind
+from companion.engine.flow import Step, is_resolving, steps_before
+from companion.engine.powers.base import NationPower
+from companion.engine.questions import clean, listed, ready, then, with_choice
+from companion.engine.state import GameState, PlayerState
+
+
+def _moment(state: GameState) -> bool:
+    return is_resolving(state.phase, state.step, *steps_before(Step.SPECIALISTS))
+
+
+def _use(state: GameState, who: PlayerState, choice: dict) -> None:
+    if not _moment(state):
+        raise refuse(state, "the Italian power is used before Specialists resolves")
+    box, worker = choice.get("box"), choice.get("worker")
+    slots = [s for s in state.tracks["specialists"] if s.label == box]
+    if not slots:
+        raise refuse(state, f"nobody stands on the {box!r} box")
+    if who.reserve.get(worker or "", 0) < 1:
+        raise refuse(state, f"{who.name} has no {worker!r} in stock to put there")
+    slot = slots[0]
+    state.players[slot.player].reserve[slot.worker] += 1
+    who.reserve[worker] -= 1
+    slot.player, slot.worker = who.name, worker
+
+
+def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
+    choice = draft["choice"]
+    if "box" not in choice:
+        taken = state.tracks.get("specialists", [])
+        return Decision(Kind.WORKER, ask + "replace the worker on which box?", me, "power",
+                        draft=draft, answers=listed(
+                            then(f"{s.label} box ({s.player}'s {s.worker})", s.label,
+                                 with_choice(draft, box=s.label)) for s in taken))
+    kinds = [w for w, n in state.players[me].reserve.items() if n]
+    return Decision(Kind.WORKER, ask + "which of your workers goes there?", me, "power",
+                    draft=draft, answers=tuple(
+                        ready(w, w, clean(with_choice(draft, worker=w))) for w in kinds))
+
+
+POWER = NationPower(
+    "italy", "Italian city-states",
+    "Before Specialists resolves: put one of your workers in place of the worker on a box "
+    "(that one goes home). Twice a game, at most once a turn.",
+    moment=_moment, use=_use, ask=_ask, per_game=2, per_turn=1,
+    available=lambda state, who: bool(state.tracks.get("specialists")))

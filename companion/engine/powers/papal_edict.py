@@ -1,0 +1,77 @@
+"""Papal Edict (immediate): you and one opponent each place 2 colonists in a region where you
+already have a worker; you say who goes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.engine.common import (
+    add_to_region,
+    check_region,
+    from_reserve,
+    player,
+    refuse,
+    region_name,
+)
+from companion.engine.decisions import Decision, Kind
+from companion.engine.powers.base import BuildingPower, choice_of
+from companion.engine.questions import (
+    clean,
+    listed,
+    ready,
+    region_answers,
+    regions_with,
+    then,
+    with_choice,
+)
+from companion.engine.state import GameState, PlayerState
+from companion.rules.buildings import Building
+
+
+def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
+    opponent = player(state, choice_of(state, choice, "opponent", b))
+    if opponent.name == who.name:
+        raise refuse(state, f"{b.name}: name an opponent, not yourself")
+    moves = [(who, choice_of(state, choice, "region", b)),
+             (opponent, choice_of(state, choice, "opponent_region", b))]
+    if choice.get("opponent_first"):
+        moves.reverse()
+    for p, region in moves:
+        check_region(state, region)
+        if not state.workers_in_region(region, p.name):
+            raise refuse(state, f"{b.name}: {p.name} has no worker in {region_name(state, region)}")
+    for p, region in moves:
+        placed = from_reserve(state, p, "colonist", 2)
+        if placed:
+            add_to_region(state, region, p.name, "colonist", placed)
+
+
+def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
+    choice = draft["choice"]
+    if "opponent" not in choice:
+        others = [n for n in state.order if n != me and regions_with(state, n)]
+        mine = regions_with(state, me)
+        return Decision(Kind.PLAYER, ask + "which opponent also places 2 colonists?", me, "buy",
+                        draft=draft, answers=listed(
+                            then(n, n, with_choice(draft, opponent=n))
+                            for n in (others if mine else [])))
+    if "region" not in choice:
+        return Decision(Kind.REGION, ask + "your 2 colonists go to which of your regions?", me,
+                        "buy", draft=draft, answers=region_answers(
+                            state, regions_with(state, me), lambda r: with_choice(draft, region=r)))
+    opponent = choice["opponent"]
+    if "opponent_region" not in choice:
+        return Decision(Kind.REGION, ask + f"{opponent}'s 2 colonists go to which of their "
+                        "regions?", me, "buy", draft=draft, answers=region_answers(
+                            state, regions_with(state, opponent),
+                            lambda r: with_choice(draft, opponent_region=r)))
+    if "opponent_first" not in choice:
+        return Decision(Kind.YES_NO, ask + "who places first?", me, "buy", draft=draft, answers=(
+            ready(f"{me} first", False, clean(with_choice(draft, opponent_first=False)),
+                   usual=True),
+            ready(f"{opponent} first", True, clean(with_choice(draft, opponent_first=True)))))
+    return None
+
+
+POWER = BuildingPower("papal_edict", on_purchase=_effect, ask_purchase=_ask)

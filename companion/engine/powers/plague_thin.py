@@ -1,0 +1,60 @@
+"""Plague (immediate, thinning): everyone with 3 or more workers in a region loses one of them
+there, of their choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.engine.common import (
+    refuse,
+    region_name,
+    remove_from_region,
+)
+from companion.engine.decisions import Decision, Kind
+from companion.engine.powers.base import BuildingPower
+from companion.engine.questions import (
+    listed,
+    then,
+    with_choice,
+)
+from companion.engine.state import GameState, PlayerState
+from companion.rules.buildings import Building
+from companion.rules.regions import REGIONS
+
+
+def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
+    losses = choice.get("losses", {})
+    hit = [(r, p) for r in REGIONS for p in state.regions[r] if state.workers_in_region(r, p) >= 3]
+    for region, name in hit:
+        worker = losses.get(region, {}).get(name)
+        if worker is None:
+            raise refuse(state, f"{b.name}: say which worker {name} loses in "
+                                f"{region_name(state, region)}")
+        remove_from_region(state, region, name, {worker: 1}, b.name)
+    extra = {(r, p) for r, by in losses.items() for p in by} - set(hit)
+    if extra:
+        r, p = sorted(extra)[0]
+        raise refuse(state, f"{b.name}: {p} has fewer than 3 workers in {r}, loses nobody")
+
+
+def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
+    losses = draft["choice"].get("losses", {})
+    for region in REGIONS:
+        for name in state.regions[region]:
+            if state.workers_in_region(region, name) < 3 or name in losses.get(region, {}):
+                continue
+            kinds = [w for w, n in state.regions[region][name].items() if n]
+            answers = tuple(
+                then(w, w, with_choice(draft, losses={
+                    **losses, region: {**losses.get(region, {}), name: w}}))
+                for w in kinds)
+            return Decision(Kind.WORKER, ask + f"which worker does {name} lose in "
+                            f"{region_name(state, region)}?", name, "buy", draft=draft,
+                            answers=listed(iter(answers)))
+    if "losses" not in draft["choice"]:
+        draft["choice"] = {**draft["choice"], "losses": {}}
+    return None
+
+
+POWER = BuildingPower("plague_thin", on_purchase=_effect, ask_purchase=_ask)

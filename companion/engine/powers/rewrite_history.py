@@ -1,0 +1,66 @@
+"""Rewrite History (immediate): take a discovery token from each of up to 2 other players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.engine.common import (
+    player,
+    refuse,
+)
+from companion.engine.decisions import Decision, Kind
+from companion.engine.powers.base import BuildingPower, choice_of
+from companion.engine.questions import (
+    clean,
+    discovery_name,
+    discovery_note,
+    listed,
+    ready,
+    then,
+    with_choice,
+)
+from companion.engine.state import GameState, PlayerState
+from companion.rules.buildings import Building
+from companion.rules.discoveries import TOKENS
+
+
+def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
+    taken = choice_of(state, choice, "tokens", b)
+    if not isinstance(taken, dict) or len(taken) > 2:
+        raise refuse(state, f"{b.name}: give player -> token for up to 2 different players")
+    for name, token in taken.items():
+        victim = player(state, name)
+        if victim.name == who.name:
+            raise refuse(state, f"{b.name} takes from other players")
+        if token not in TOKENS or token not in victim.discoveries:
+            raise refuse(state, f"{b.name}: {name} owns no discovery token {token!r}")
+        victim.discoveries.remove(token)
+        who.discoveries.append(token)
+
+
+def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
+    choice = draft["choice"]
+    taken = dict(choice.get("tokens", {}))
+    victim = choice.get("_from")
+    if victim is not None:
+        tokens = [d for d in state.players[victim].discoveries if d in TOKENS]
+        return Decision(Kind.TOKEN, ask + f"which of {victim}'s tokens?", me, "buy", draft=draft,
+                        answers=listed(
+                            then(discovery_name(t), t, with_choice(
+                                draft, tokens={**taken, victim: t}, _from=None),
+                                note=discovery_note(t))
+                            for t in dict.fromkeys(tokens)))
+    if len(taken) >= 2:
+        return None
+    owners = [n for n in state.order if n != me and n not in taken
+              and any(d in TOKENS for d in state.players[n].discoveries)]
+    if not owners:
+        return None
+    done = clean(with_choice(draft, tokens=taken))
+    return Decision(Kind.PLAYER, ask + "take a discovery token from whom?", me, "buy",
+                    draft=draft, answers=listed(
+                        then(n, n, with_choice(draft, _from=n)) for n in owners),
+                    decline=ready("Nobody more" if taken else "Nobody", None, done))
+
+
+POWER = BuildingPower("rewrite_history", on_purchase=_effect, ask_purchase=_ask)

@@ -1,0 +1,59 @@
+"""Smuggling: each turn, swap one of your goods for one of another player's."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.engine.common import (
+    check_good,
+    player,
+    refuse,
+)
+from companion.engine.decisions import Decision, Kind
+from companion.engine.powers.base import BuildingPower
+from companion.engine.questions import (
+    clean,
+    good_name,
+    listed,
+    ready,
+    then,
+    with_choice,
+)
+from companion.engine.state import GameState, PlayerState
+from companion.rules.buildings import Building
+
+
+def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
+    other = player(state, choice.get("other"))
+    give, take = check_good(state, choice.get("give")), check_good(state, choice.get("take"))
+    if other.name == who.name:
+        raise refuse(state, f"{b.name} swaps with another player")
+    if who.goods[give] < 1 or other.goods[take] < 1:
+        raise refuse(state, f"{b.name}: {who.name} needs a {give} and {other.name} a {take}")
+    who.goods[give] -= 1
+    other.goods[give] += 1
+    other.goods[take] -= 1
+    who.goods[take] += 1
+
+
+def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
+    choice = draft["choice"]
+    mine = [g for g, n in state.players[me].goods.items() if n]
+    if "other" not in choice:
+        others = [n for n in state.order if n != me and any(state.players[n].goods.values())]
+        return Decision(Kind.PLAYER, ask + "swap a good with whom?", me, "benefit", draft=draft,
+                        answers=listed(then(n, n, with_choice(draft, other=n))
+                                         for n in (others if mine else [])))
+    if "give" not in choice:
+        return Decision(Kind.GOOD, ask + "which of your goods do you give?", me, "benefit",
+                        draft=draft, answers=listed(
+                            then(good_name(g), g, with_choice(draft, give=g))
+                            for g in mine))
+    theirs = [g for g, n in state.players[choice["other"]].goods.items() if n]
+    return Decision(Kind.GOOD, ask + f"which of {choice['other']}'s goods do you take?", me,
+                    "benefit", draft=draft, answers=tuple(
+                        ready(good_name(g), g, clean(with_choice(draft, take=g)))
+                        for g in theirs))
+
+
+POWER = BuildingPower("smuggle", use=_effect, ask_use=_ask)

@@ -1,0 +1,49 @@
+"""West Indies Company: at the end of each turn its owner draws a random good from the
+supply (before the new goods come out). The table reports which good was drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.engine.common import check_good, refuse
+from companion.engine.decisions import Decision, Kind
+from companion.engine.powers.base import BuildingPower
+from companion.engine.questions import good_name, listed, then
+from companion.engine.state import GameState
+
+
+def drawers(state: GameState) -> list[str]:
+    """Who draws a good at this refresh, in turn order."""
+    return [n for n in state.order if state.players[n].owns("west_indies_company")]
+
+
+def take_draws(state: GameState, drawn: Mapping[str, str]) -> None:
+    """Give each owner the good the table says they drew."""
+    owners = drawers(state)
+    for name, good in drawn.items():
+        if name not in owners:
+            raise refuse(state, f"{name} owns no West Indies Company to draw a good")
+        check_good(state, good)
+        if state.supply[good] < 1:
+            raise refuse(state, f"no {good} is left in the goods supply")
+        state.supply[good] -= 1
+        state.players[name].goods[good] += 1
+    missing = [n for n in owners if n not in drawn]
+    if missing and sum(state.supply.values()):
+        raise refuse(state, f"say which good {missing[0]} drew for the West Indies Company")
+
+
+def ask_draw(state: GameState, draft: dict, supply: Mapping[str, int]) -> Decision | None:
+    """Report: the good the next owner drew (None once every owner has drawn)."""
+    drawn = dict(draft.get("drawn", {}))
+    for owner in drawers(state):
+        if owner not in drawn and sum(supply.values()):
+            answers = (then(good_name(g), g, {**draft, "drawn": {**drawn, owner: g}})
+                       for g, n in supply.items() if n > 0)
+            return Decision(Kind.GOOD, f"West Indies Company: which good did {owner} draw?",
+                            None, "refresh", answers=listed(answers), report=True, draft=draft)
+    return None
+
+
+POWER = BuildingPower("draw_good")  # its hooks above are called where it acts

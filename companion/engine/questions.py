@@ -1,0 +1,212 @@
+"""The vocabulary every question is written in: words for the table, ready answers,
+answers that ask on, multiset fields, and the questions several rules share (which
+region, which token was revealed).
+
+Power modules (``companion.engine.powers``) and ``asking`` build their Decisions from
+these; nothing here decides what comes next.
+
+>>> counts_words({"colonist": 2, "captain": 1})
+'2 colonists + 1 captain'
+>>> [sorted(m.items()) for m in multisets({"a": 1, "b": 2}, 2)]
+[[('a', 1), ('b', 1)], [('b', 2)]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import combinations_with_replacement
+from typing import Any
+
+from companion.engine.decisions import Answer, Decision, Field, Kind, Option
+from companion.engine.discovery import accounted_tokens
+from companion.engine.errors import MalformedEvent
+from companion.engine.state import GameState
+from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
+from companion.rules.editions import TRACK_TITLES
+from companion.rules.regions import REGIONS
+
+LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
+TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
+
+def region_name(state: GameState, region: str) -> str:
+    return REGIONS[region].display_name(state.setup.edition)
+
+
+def good_name(good: str) -> str:
+    return good.replace("_", " ")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def counts_words(counts: Mapping[str, int]) -> str:
+    """'2 colonists + 1 captain' (or 'nobody')."""
+    return " + ".join(plural(n, w) for w, n in counts.items() if n) or "nobody"
+
+
+def discovery_name(item: str) -> str:
+    d = DISCOVERIES[item]
+    return d.name.split(":")[0] if d.kind == "token" else d.name
+
+
+def discovery_note(item: str) -> str:
+    d = DISCOVERIES[item]
+    return f"natives {d.natives}, ${d.dollars}+${d.dollars_per_soldier}/soldier, {d.vp} VP"
+
+
+def clean(draft: Mapping[str, Any]) -> dict[str, Any]:
+    """The event a finished draft stands for (private keys start with '_')."""
+    event = {k: v for k, v in draft.items() if not k.startswith("_")}
+    if isinstance(event.get("choice"), dict):
+        event["choice"] = {k: v for k, v in event["choice"].items() if not k.startswith("_")}
+    return event
+
+
+def record(draft: Mapping[str, Any], prompt: str = "Record it") -> Decision:
+    """A finished draft: one ready answer (it folds into the answer that led here)."""
+    event = clean(draft)
+    return Decision(Kind.YES_NO, prompt, draft.get("player"), event["type"],
+                    answers=(Answer(prompt, True, events=(event,)),), draft=draft)
+
+
+def then(label: str, value: Any, draft: dict[str, Any], *, note: str = "",
+         usual: bool = False) -> Answer:
+    """An answer that asks on with ``draft``. ``asking.decide`` settles it: ready at once
+    when nothing is left to ask, dropped when the draft leads nowhere legal."""
+    return Answer(label, value, draft=draft, note=note, usual=usual)
+
+
+def listed(items: Iterator[Answer | None]) -> tuple[Answer, ...]:
+    found = [a for a in items if a is not None]
+    found.sort(key=lambda a: not a.usual)  # the usual answer first, the rest as listed
+    return tuple(found)
+
+
+def ready(label: str, value: Any, *events: Mapping[str, Any], note: str = "",
+           usual: bool = False) -> Answer:
+    return Answer(label, value, events=tuple(events), note=note, usual=usual)
+
+
+def multisets(limits: Mapping[str, int], size: int) -> list[dict[str, int]]:
+    """Every way to pick ``size`` items from ``limits`` (kind -> most), as counts."""
+    kinds = [k for k, n in limits.items() if n > 0]
+    out = []
+    for combo in combinations_with_replacement(kinds, size):
+        counts: dict[str, int] = {}
+        for k in combo:
+            counts[k] = counts.get(k, 0) + 1
+        if all(counts[k] <= limits[k] for k in counts):
+            out.append(counts)
+    return out
+
+
+def sub_multisets(pool: Mapping[str, int]) -> list[dict[str, int]]:
+    """Every non-empty part of ``pool``, largest first."""
+    parts: list[dict[str, int]] = [{}]
+    for kind, n in pool.items():
+        parts = [{**p, kind: k} if k else dict(p) for p in parts for k in range(n + 1)]
+    parts = [p for p in parts if sum(p.values())]
+    parts.sort(key=lambda p: -sum(p.values()))
+    return parts
+
+
+def counts_field(state: GameState, options: Sequence[Option], total: int | None,
+                  finish: Callable[[dict[str, int]], Answer | None], least: int = 0,
+                  most: int | None = None) -> Field:
+    limits = {o.value: o.most for o in options}
+
+    def build(value: Any) -> Answer:
+        counts = counts_of(value)
+        for item, n in counts.items():
+            if item not in limits:
+                raise MalformedEvent(f"{item!r} is not one of the choices offered")
+            if n > limits[item]:
+                raise MalformedEvent(f"at most {limits[item]} {item} can be picked")
+        picked = sum(counts.values())
+        if total is not None and picked != total:
+            raise MalformedEvent(f"pick exactly {total}, not {picked}")
+        if picked < least or (most is not None and picked > most):
+            raise MalformedEvent(f"pick between {least} and {most} in all, not {picked}")
+        answer = finish(counts)
+        if answer is None:
+            return Answer(counts_words(counts), counts)
+        return answer
+
+    return Field(tuple(options), total=total, least=least, most=most, build=build)
+
+
+def counts_of(value: Any) -> dict[str, int]:
+    """Counts from a mapping or a list of picks (both are what a multiset field returns)."""
+    if isinstance(value, Mapping):
+        if not all(type(n) is int and n >= 0 for n in value.values()):
+            raise MalformedEvent("give each count as a whole number, 0 or more")
+        return {str(k): n for k, n in value.items() if n}
+    if not isinstance(value, list | tuple):
+        raise MalformedEvent("pick the items from the list offered")
+    counts: dict[str, int] = {}
+    for item in value:
+        counts[str(item)] = counts.get(str(item), 0) + 1
+    return counts
+
+
+def as_list(counts: Mapping[str, int]) -> list[str]:
+    return [k for k, n in counts.items() for _ in range(n)]
+
+
+def with_choice(draft: dict[str, Any], **values: Any) -> dict[str, Any]:
+    return {**draft, "choice": {**draft.get("choice", {}), **values}}
+
+
+def regions_with(state: GameState, name: str, worker: str | None = None) -> list[str]:
+    """Regions where ``name`` has a worker (of that type)."""
+    return [r for r in REGIONS
+            if (state.regions[r].get(name, {}).get(worker, 0) if worker
+                else state.workers_in_region(r, name))]
+
+
+def region_answers(state: GameState, regions: Sequence[str],
+                    draft_for: Callable[[str], dict[str, Any]]) -> tuple[Answer, ...]:
+    return listed(then(region_name(state, r), r, draft_for(r)) for r in regions)
+
+
+def discovery_question(state: GameState, draft: dict, me: str, ask: str,
+                        extend: Callable[[dict[str, Any]], dict[str, Any]]) -> Decision:
+    """A discovery without a test: which region, then which token it revealed."""
+    region = (draft.get("choice") or {}).get("region")
+    if region is None:
+        left = [r for r in REGIONS if r not in state.discovered]
+        return Decision(Kind.REGION, ask + "which region is discovered?", me, draft["type"],
+                        draft=draft, answers=region_answers(
+                            state, left, lambda r: extend({"region": r})))
+    return token_question(state, region, me, ask, draft,
+                           lambda t: extend({"token": t}))
+
+
+def token_question(state: GameState, target: str, me: str | None, ask: str,
+                    draft: dict[str, Any],
+                    extend: Callable[[str], dict[str, Any]]) -> Decision:
+    """Report: the token (or card) the table revealed for ``target``."""
+    if target == "card":
+        owned = {d for p in state.players.values() for d in p.discoveries}
+        items = [c for c in CARDS if c not in owned]
+    elif target in state.known_tokens:
+        items = [state.known_tokens[target]]
+    else:
+        used = accounted_tokens(state)
+        items = [t for t in TOKENS if t not in used]
+    what = "card was drawn" if target == "card" else "token was revealed"
+    answers = tuple(ready(discovery_name(t), t, clean(extend(t)), note=discovery_note(t))
+                    for t in items)
+    return Decision(Kind.TOKEN, ask + f"which {what}?", None, draft["type"], answers=answers,
+                    report=True, draft=draft)
+
+
+def move_from(state: GameState, draft: dict, me: str, prompt: str, worker: str) -> Decision:
+    """Where a building power moves ``me``'s workers of one type from."""
+    return Decision(Kind.REGION, prompt, me, "benefit", draft=draft, answers=region_answers(
+        state, regions_with(state, me, worker), lambda r: with_choice(draft, **{"from": r})))
+
+
+def target_name(state: GameState, target: str) -> str:
+    return "the discovery cards" if target == "card" else region_name(state, target)
