@@ -253,11 +253,20 @@ def _ask_dock(state: GameState, draft: dict[str, Any]) -> Decision:
     slot = _slot(state)
     answers = [ready(region_name(state, r), r, {"type": "dock", "region": r})
                for r in state.discovered]
-    waiting = len(state.tracks["dock"]) - state.cursor
+    dock = state.tracks["dock"]
+    waiting = len(dock) - state.cursor
     if len(state.discovered) == 1 and waiting > 1:
         only = state.discovered[0]
         answers.append(ready(f"All {waiting} dock workers → {region_name(state, only)}", only,
-                              *({"type": "dock", "region": only},) * waiting, usual=True))
+                             *({"type": "dock", "region": only},) * waiting, usual=True))
+    else:
+        # The same player's next dock workers, sent together with one tap.
+        run = next((i for i, s in enumerate(dock[state.cursor:]) if s.player != slot.player),
+                   waiting)
+        if run > 1:
+            answers += [ready(f"All {run} of {slot.player}'s → {region_name(state, r)}", r,
+                              *({"type": "dock", "region": r},) * run)
+                        for r in state.discovered]
     return Decision(Kind.REGION, f"{slot.player}'s {slot.worker} on dock slot {slot.label}: "
                     "which region does it sail to?", slot.player, "dock",
                     answers=listed(iter(answers)),

@@ -657,3 +657,19 @@ def test_builder_worker_buildings_need_the_builder_expansion():
     with pytest.raises(IllegalAction, match="no building 'new_world_city'"):
         new_game(buildings=["new_world_city", "settlers", "monastery", "trading_post",
                             "navigator"])
+
+
+def test_rewrite_history_with_no_token_to_take_is_bought_for_its_vp_alone():
+    """Nobody owns a discovery token yet: buying Rewrite History asks nothing, takes none."""
+    from companion.engine.game import Game
+    from companion.engine.powers import rewrite_history
+
+    state = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}],
+                      "options": {"builders": True}}).state
+    draft = {"type": "buy", "building": "rewrite_history", "choice": {}}
+    assert rewrite_history.POWER.ask_purchase(state, draft, "Ann", "") is None
+    assert draft["choice"] == {"tokens": {}}  # the answer recorded is complete
+    after = state.clone()
+    rewrite_history.POWER.on_purchase(after, after.players["Ann"],
+                                      after.catalogue["rewrite_history"], draft["choice"])
+    assert after.players["Ann"].discoveries == state.players["Ann"].discoveries

@@ -54,7 +54,8 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
         return None
     owners = [n for n in state.order if n != me and n not in taken
               and any(d in TOKENS for d in state.players[n].discoveries)]
-    if not owners:
+    if not owners:  # nobody (left) to take from: bought for its VP alone
+        draft["choice"] = {**draft["choice"], "tokens": taken}
         return None
     done = clean(with_choice(draft, tokens=taken))
     return Decision(Kind.PLAYER, ask + "take a discovery token from whom?", me, "buy",
