@@ -106,15 +106,16 @@ def snapshot(state: GameState, turn: int) -> dict:
             }
             for name, p in state.players.items()
         },
-        "leaders": {
-            region: max(
-                (n for n in state.order if state.workers_in_region(region, n)),
-                key=lambda n: state.workers_in_region(region, n),
-                default=None,
-            )
-            for region in REGIONS
-        },
+        "leaders": {region: region_leader(state, region) for region in REGIONS},
     }
+
+
+def region_leader(state: GameState, region: str) -> str | None:
+    """The one player with the most workers in ``region``; None when empty or tied."""
+    counts = {n: state.workers_in_region(region, n) for n in state.order}
+    most = max(counts.values(), default=0)
+    top = [n for n, c in counts.items() if c == most]
+    return top[0] if most and len(top) == 1 else None
 
 
 def refresh(state: GameState, ev: Refresh) -> None:

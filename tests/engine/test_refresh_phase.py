@@ -264,3 +264,18 @@ def test_buy_vp_follows_the_order_of_the_scored_turn():
     game = resolve(game, {"type": "buy_vp", "player": "Red", "vp": 0},
                    {"type": "buy_vp", "player": "Blue", "vp": 0})
     assert game.state.order == ["Blue", "Red"]
+
+
+def test_a_region_tied_at_the_top_has_no_single_leader_in_the_snapshot():
+    """Tied players share the lead: the snapshot names nobody, as the map and table do."""
+    from companion.engine.game import Game
+    from companion.engine.refresh import region_leader
+
+    state = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cid"}]}).state
+    region = state.discovered[0]
+    state.regions[region] = {"Ann": {"colonist": 2}, "Bob": {"colonist": 2}}
+    assert region_leader(state, region) is None
+    state.regions[region]["Cid"] = {"colonist": 3}
+    assert region_leader(state, region) == "Cid"
+    state.regions[region] = {}
+    assert region_leader(state, region) is None
