@@ -48,6 +48,7 @@ from companion.engine import (
     parse_event,
 )
 from companion.engine.setup import parse_setup
+from companion.records import check_record
 from companion.sheet import ScoreSheet, SheetResult, is_sheet_record
 from companion.sheet import from_record as sheet_from_record
 from companion.store.db import WRITE, default_url, make_engine
@@ -472,6 +473,7 @@ class Store:
 
         ``created`` is the game's date; without it, a sheet record's own ``created`` is
         used, else now."""
+        check_record(record)  # depth, size, text no database stores: RecordError
         if is_sheet_record(record):
             sheet, dated = sheet_from_record(record)
             when = _sheet_date(created, dated)
@@ -493,6 +495,7 @@ class Store:
         with self._writing() as session:
             for index, (record, created) in enumerate(records):
                 try:
+                    check_record(record)
                     if is_sheet_record(record):
                         sheet, dated = sheet_from_record(record)
                         when = _sheet_date(created, dated)

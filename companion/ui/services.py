@@ -17,6 +17,8 @@ from typing import Any
 import streamlit as st
 
 from companion.engine import Conflict, EngineError, Game, GameState
+from companion.engine.fields import iso_datetime
+from companion.records import RecordError, parse_bytes
 from companion.sheet import ScoreSheet
 from companion.store import (
     GameListing,
@@ -405,38 +407,35 @@ class ImportReport:
     failed: list[str] = field(default_factory=list)  # "file, record n: why"
 
 
-def _records_in(payload: Any) -> list[Any]:
-    """A record, a list of records, or {"games": [...]} (as bundles are written)."""
-    if isinstance(payload, list):
-        return payload
-    if isinstance(payload, dict) and isinstance(payload.get("games"), list):
-        return payload["games"]
-    return [payload]
+def _record_date(record: Any) -> datetime | None:
+    """The date a bundle gives a game record (``created``), if it is a usable one."""
+    created = record.get("created") if isinstance(record, dict) else None
+    try:
+        return iso_datetime(created) if created is not None else None
+    except ValueError:
+        return None  # an unreadable date: the game is dated now, as before
 
 
 def import_files(files: Sequence[tuple[str, bytes]],
                  progress: Callable[[float, str], None] | None = None) -> ImportReport:
-    """Import every record in the uploaded files, one by one (a bad one stops only itself)."""
+    """Import every record in the uploaded files, one by one (a bad one stops only itself).
+    Each file goes through the one record loader (``companion.records``): size, encoding,
+    JSON, depth."""
     report = ImportReport()
     batches: list[tuple[str, list[Any]]] = []
     for name, data in files:
         try:
-            batches.append((name, _records_in(json.loads(data.decode("utf-8-sig")))))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            report.failed.append(f"{name}: not a JSON file ({exc})")
+            batches.append((name, parse_bytes(data, name)))
+        except RecordError as exc:
+            report.failed.append(str(exc))
     total = sum(len(records) for _, records in batches) or 1
     done = 0
     s = store()
     for name, records in batches:
         for index, record in enumerate(records, start=1):
             label = name if len(records) == 1 else f"{name}, record {index}"
-            created = record.get("created") if isinstance(record, dict) else None
             try:
-                when = datetime.fromisoformat(created) if isinstance(created, str) else None
-            except ValueError:
-                when = None
-            try:
-                stored = s.import_record(record, created=when)
+                stored = s.import_record(record, created=_record_date(record))
                 report.imported.append(stored.id)
             except EngineError as exc:
                 report.failed.append(f"{label}: {exc}")
