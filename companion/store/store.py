@@ -52,6 +52,7 @@ from companion.records import check_record
 from companion.sheet import ScoreSheet, SheetResult, is_sheet_record
 from companion.sheet import from_record as sheet_from_record
 from companion.store.db import WRITE, default_url, make_engine
+from companion.store.errors import database_errors
 from companion.store.schema import (
     KIND_COLUMN_DDL,
     KINDS,
@@ -221,7 +222,7 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         self.engine = make_engine(self.url)
-        self._read = sessionmaker(self.engine, expire_on_commit=False)
+        self._reader = sessionmaker(self.engine, expire_on_commit=False)
         self._write = sessionmaker(self.engine.execution_options(**{WRITE: True}),
                                    expire_on_commit=False)
         Base.metadata.create_all(self.engine)
@@ -241,7 +242,13 @@ class Store:
     @contextmanager
     def _writing(self) -> Iterator[Session]:
         """One write transaction (``BEGIN IMMEDIATE`` on SQLite): commit or roll back."""
-        with self._write() as session, session.begin():
+        with database_errors(self.url), self._write() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        """A session for reading; the driver's errors come out as the store's own."""
+        with database_errors(self.url), self._reader() as session:
             yield session
 
     def _locked_row(self, session: Session, game_id: int) -> GameRow:

@@ -7,20 +7,23 @@ it with ``st.error`` and keep the table's input.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from companion.engine import Conflict, EngineError, Game, GameState
 from companion.engine.fields import iso_datetime
 from companion.records import RecordError, parse_bytes
 from companion.sheet import ScoreSheet
 from companion.store import (
+    DatabaseProblem,
     GameListing,
     GameNotFound,
     NationStats,
@@ -30,20 +33,52 @@ from companion.store import (
     StoredSheet,
     WrongKind,
     default_url,
+    open_store,
 )
 from companion.ui import session, views
 
 # ---------------------------------------------------------------- the store
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 @st.cache_resource(show_spinner=False)
 def _store_at(url: str) -> Store:
-    return Store(url)
+    return open_store(url)  # DatabaseProblem is not cached: the next run tries again
 
 
 def store() -> Store:
-    """The app's one Store, cached per database URL (COMPANION_DB_URL / COMPANION_DATA_DIR)."""
+    """The app's one Store, cached per database URL (COMPANION_DB_URL / COMPANION_DATA_DIR).
+    ``DatabaseProblem`` when the database cannot be used (the app shows it as a page)."""
     return _store_at(default_url())
+
+
+def database_problem() -> DatabaseProblem | None:
+    """Why the database cannot be used, or None once the store is open."""
+    try:
+        store()
+    except DatabaseProblem as exc:
+        return exc
+    return None
+
+
+def stops_on_database_problem(func: F) -> F:
+    """A service that shows the database-problem page (and ends the run) when the database
+    fails under it, instead of a traceback; outside a Streamlit run the error is raised."""
+
+    @functools.wraps(func)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except DatabaseProblem as exc:
+            if get_script_run_ctx(suppress_warning=True) is None:
+                raise
+            from companion.ui import widgets  # widgets draw; services only decide
+
+            widgets.database_problem(exc)
+            st.stop()
+
+    return guarded  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -62,6 +97,7 @@ class Outcome:
 # ---------------------------------------------------------------- the open game
 
 
+@stops_on_database_problem
 def current_game() -> StoredGame | None:
     """The game open in this session, loaded once and kept until it changes. A game named
     in the page address (``?game=12``, a link shared by another phone) is opened first."""
@@ -90,6 +126,7 @@ def current_game() -> StoredGame | None:
     return stored
 
 
+@stops_on_database_problem
 def open_game(game_id: int) -> Outcome:
     try:
         stored = store().load(game_id)
@@ -99,6 +136,7 @@ def open_game(game_id: int) -> Outcome:
     return Outcome(stored)
 
 
+@stops_on_database_problem
 def reload_game() -> StoredGame | None:
     game_id = session.game_id()
     if game_id is None:
@@ -107,6 +145,7 @@ def reload_game() -> StoredGame | None:
     return current_game()
 
 
+@stops_on_database_problem
 def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
     """Save one answer of the open game at once: its events and the steps the engine
     settles after it, in one transaction (guarded by the number of events seen)."""
@@ -127,6 +166,7 @@ def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
     return Outcome(new)
 
 
+@stops_on_database_problem
 def undo() -> Outcome:
     """Take back the last answer of the open game (and the steps the engine settled)."""
     stored = current_game()
@@ -165,6 +205,7 @@ def last_step(stored: StoredGame) -> str | None:
 # ---------------------------------------------------------------- new games
 
 
+@stops_on_database_problem
 def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
                 seed: int | None = None) -> Outcome:
     """Save a new game and open it. ``shuffle_order`` draws the turn order at random."""
@@ -219,6 +260,10 @@ def preset_tokens(prefix: str) -> None:
         session.set_widget_value(f"{prefix}{region}", token)
 
 
+DEMO_TRIES = 3
+
+
+@stops_on_database_problem
 def demo_game(players: int = 4, seed: int | None = None, finished: bool = True,
               builders: bool = True) -> Outcome:
     """A randomly played game, saved (to try the charts and the history)."""
@@ -229,12 +274,15 @@ def demo_game(players: int = 4, seed: int | None = None, finished: bool = True,
     colours = ["red", "blue", "green", "yellow", "orange", "purple"]
     setup = {"edition": "empires", "options": {"builders": builders},
              "players": [{"name": n, "colour": colours[i]} for i, n in enumerate(names)]}
-    game = random_game(setup, seed=rng.randrange(10**6), stop_after=None if finished else 150)
-    try:
-        stored = store().import_record(game.record())
-    except EngineError as exc:
-        return Outcome(None, str(exc))
-    return Outcome(stored)
+    problem = "no demo game could be played"
+    for _ in range(DEMO_TRIES):  # a random walk may reach a step the engine refuses
+        try:
+            game = random_game(setup, seed=rng.randrange(10**6),
+                               stop_after=None if finished else 150)
+            return Outcome(store().import_record(game.record()))
+        except EngineError as exc:
+            problem = str(exc)
+    return Outcome(None, problem)
 
 
 # ---------------------------------------------------------------- lists and stats
@@ -247,6 +295,7 @@ class HomeView:
     total: int
 
 
+@stops_on_database_problem
 def home(limit: int = 8) -> HomeView:
     s = store()
     return HomeView(
@@ -280,6 +329,7 @@ class HistoryView:
     scores: list[dict[str, Any]]  # one row per finished game and player: vp, won, edition
 
 
+@stops_on_database_problem
 def history(filters: Filters, limit: int = 200) -> HistoryView:
     s = store()
     kwargs = filters.as_kwargs()
@@ -295,6 +345,7 @@ def history(filters: Filters, limit: int = 200) -> HistoryView:
                        s.nation_stats(**stat_args), scores)
 
 
+@stops_on_database_problem
 def load_game(game_id: int) -> Outcome:
     try:
         return Outcome(store().load(game_id))
@@ -323,6 +374,7 @@ def sheet_fingerprint(sheet: ScoreSheet, played: date | None) -> str:
                       sort_keys=True)
 
 
+@stops_on_database_problem
 def save_sheet(sheet: ScoreSheet, played: date | None = None) -> SheetOutcome:
     """Keep a score sheet in the history, dated ``played`` (midnight UTC of that day; a
     sheet played today is dated now, so that it lists before today's earlier games). It
@@ -338,6 +390,7 @@ def save_sheet(sheet: ScoreSheet, played: date | None = None) -> SheetOutcome:
     return SheetOutcome(stored)
 
 
+@stops_on_database_problem
 def load_sheet(game_id: int) -> SheetOutcome:
     try:
         return SheetOutcome(store().load_score_sheet(game_id))
@@ -345,6 +398,7 @@ def load_sheet(game_id: int) -> SheetOutcome:
         return SheetOutcome(None, str(exc))
 
 
+@stops_on_database_problem
 def reopen_sheet(game_id: int) -> SheetOutcome:
     """Put a saved sheet's inputs back on the Score sheet page (it fills them in before it
     draws its widgets)."""
@@ -361,6 +415,7 @@ def state_at(game: Game, version: int) -> GameState:
     return game.at(version)
 
 
+@stops_on_database_problem
 def delete_game(game_id: int) -> Outcome:
     try:
         store().delete_game(game_id)
@@ -376,10 +431,12 @@ def delete_game(game_id: int) -> Outcome:
 # ---------------------------------------------------------------- export and import
 
 
+@stops_on_database_problem
 def export_json(game_id: int) -> str:
     return json.dumps(store().export_record(game_id), indent=2, ensure_ascii=False)
 
 
+@stops_on_database_problem
 def export_bundle(game_ids: Sequence[int],
                   progress: Callable[[float, str], None] | None = None) -> str:
     """Many games in one JSON file ({"games": [...]}, each with its date), as import reads;
@@ -397,6 +454,7 @@ def export_bundle(game_ids: Sequence[int],
     return json.dumps({"games": games}, ensure_ascii=False)
 
 
+@stops_on_database_problem
 def export_csv(filters: Filters | None = None) -> str:
     return store().export_history_csv(**(filters or Filters()).as_kwargs())
 
@@ -416,6 +474,7 @@ def _record_date(record: Any) -> datetime | None:
         return None  # an unreadable date: the game is dated now, as before
 
 
+@stops_on_database_problem
 def import_files(files: Sequence[tuple[str, bytes]],
                  progress: Callable[[float, str], None] | None = None) -> ImportReport:
     """Import every record in the uploaded files, one by one (a bad one stops only itself).
