@@ -37,6 +37,7 @@ from sqlalchemy import Engine, Select, and_, case, delete, func, insert, inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from companion.csvsafe import safe_row
 from companion.engine import (
     Conflict,
     EngineError,
@@ -641,11 +642,11 @@ class Store:
         with self._read() as session, session.begin():
             for gid, created, ed, st, seat, name, colour, nation, vp, place, won, kind in (
                     session.execute(query)):
-                writer.writerow([
+                writer.writerow(safe_row([  # names cannot start a formula
                     gid, _utc(created).isoformat(timespec="seconds"), ed, st, seat, name, colour,
                     nation or "", "" if vp is None else vp, "" if place is None else place,
                     "yes" if won else "no", kind,
-                ])
+                ]))
         return out.getvalue()
 
     # ------------------------------------------------------------------ maintenance

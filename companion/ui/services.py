@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from companion.csvsafe import frame_csv
 from companion.engine import Conflict, EngineError, Game, GameState
 from companion.engine.fields import iso_datetime
 from companion.records import RecordError, parse_bytes
@@ -457,6 +458,11 @@ def export_bundle(game_ids: Sequence[int],
 @stops_on_database_problem
 def export_csv(filters: Filters | None = None) -> str:
     return store().export_history_csv(**(filters or Filters()).as_kwargs())
+
+
+def sheet_csv(table: Any) -> str:
+    """The score sheet's results table as CSV (names cannot start a formula)."""
+    return frame_csv(table)
 
 
 @dataclass
