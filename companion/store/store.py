@@ -54,6 +54,7 @@ from companion.sheet import ScoreSheet, SheetResult, is_sheet_record
 from companion.sheet import from_record as sheet_from_record
 from companion.store.db import WRITE, default_url, make_engine
 from companion.store.errors import database_errors
+from companion.store.players import merge_same_players
 from companion.store.schema import (
     KIND_COLUMN_DDL,
     KINDS,
@@ -607,8 +608,9 @@ class Store:
         query = self._stats_query(GamePlayerRow.name, since=since, before=before,
                                   edition=edition)
         with self._read() as session, session.begin():
-            return [PlayerStats(name, n, int(w), int(w) / n, float(avg), int(best))
-                    for name, n, w, avg, best in session.execute(query)]
+            return merge_same_players([  # Ann and ANN are one player
+                PlayerStats(name, n, int(w), int(w) / n, float(avg), int(best))
+                for name, n, w, avg, best in session.execute(query)])
 
     def nation_stats(self, *, since: When | None = None, before: When | None = None,
                      edition: str | None = None) -> list[NationStats]:

@@ -126,3 +126,14 @@ def test_a_game_that_replays_is_stored_the_same_on_every_back_end(store: Store):
     game = partial_game(5)
     stored = store.import_record(game.record())
     assert store.export_record(stored.id) == game.record()
+
+
+def test_names_differing_by_case_or_width_are_one_player_in_the_statistics(store: Store):
+    for names, vp in ((["Ann", "Bob"], (30, 20)), (["ANN", "Bob"], (10, 40)),
+                      (["\uff21nn", "Cy"], (50, 5))):
+        store.import_record({**SHEET_RECORD, "players": [
+            {"name": n, "colony": [v, 0, 0]} for n, v in zip(names, vp, strict=True)]})
+    stats = {s.name: (s.games, s.wins, s.average_vp, s.best_vp) for s in store.player_stats()}
+    assert stats["Ann"] == (3, 2, 30.0, 50)
+    assert stats["Bob"] == (2, 1, 30.0, 40)
+    assert set(stats) == {"Ann", "Bob", "Cy"}
