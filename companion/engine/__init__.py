@@ -7,6 +7,7 @@ from companion.engine.asking import decide
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option
 from companion.engine.errors import Conflict, EngineError, IllegalAction, MalformedEvent
 from companion.engine.events import Event, event_dict, parse_event
+from companion.engine.fields import clean_name, iso_datetime, name_key
 from companion.engine.final import final_scores, standings
 from companion.engine.flow import Phase, Step
 from companion.engine.game import RECORD_VERSION, Game, apply, replay
@@ -20,5 +21,6 @@ __all__ = [
     "RECORD_VERSION", "Action", "Answer", "Conflict", "Decision", "EngineError", "Event",
     "Field", "Game", "GameSetup", "GameState", "IllegalAction", "Kind", "MalformedEvent",
     "Option", "Options", "Phase", "PlayerSetup", "Step", "apply", "event_dict", "final_scores",
-    "parse_event", "parse_setup", "replay", "standings",
+    "parse_event", "parse_setup", "replay", "standings", "clean_name", "iso_datetime",
+    "name_key",
 ]

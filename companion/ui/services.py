@@ -19,8 +19,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from companion.csvsafe import frame_csv
-from companion.engine import Conflict, EngineError, Game, GameState
-from companion.engine.fields import iso_datetime
+from companion.engine import Conflict, EngineError, Game, GameState, iso_datetime
 from companion.records import RecordError, parse_bytes
 from companion.sheet import ScoreSheet
 from companion.store import (
