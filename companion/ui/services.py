@@ -122,6 +122,11 @@ def current_game() -> StoredGame | None:
             session.flash("warning", f"Game {game_id} is a score sheet: it has no turns to "
                                      "play. Open it in the History.")
             return None
+        except EngineError as exc:  # saved before today's checks, and refused by them
+            session.close_game()
+            session.link_game(None)
+            session.flash("warning", f"Game {game_id} cannot be read: {exc}")
+            return None
         session.remember_game(stored)
     return stored
 
@@ -130,7 +135,7 @@ def current_game() -> StoredGame | None:
 def open_game(game_id: int) -> Outcome:
     try:
         stored = store().load(game_id)
-    except (GameNotFound, WrongKind) as exc:
+    except (GameNotFound, WrongKind, EngineError) as exc:
         return Outcome(None, str(exc))
     session.open_game(game_id, stored)
     return Outcome(stored)
@@ -349,8 +354,8 @@ def history(filters: Filters, limit: int = 200) -> HistoryView:
 def load_game(game_id: int) -> Outcome:
     try:
         return Outcome(store().load(game_id))
-    except (GameNotFound, WrongKind) as exc:
-        return Outcome(None, str(exc))
+    except (GameNotFound, WrongKind, EngineError) as exc:  # EngineError: a log saved before
+        return Outcome(None, str(exc))  # today's checks that they refuse
 
 
 # ---------------------------------------------------------------- score sheets

@@ -68,3 +68,16 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
     assert done.returncode == 0, done.stderr[-2000:]
     peak_mb = int(done.stdout.split()[-1])
     assert peak_mb < 300, f"peak {peak_mb} MB"
+
+
+def test_a_game_saved_before_the_checks_that_refuse_it_opens_as_a_sentence(store):
+    from sqlalchemy import text as sql
+
+    stored = store.create_game({"players": [{"name": "Ann"}, {"name": "Bob"}]})
+    with store.engine.begin() as conn:  # as an older version could have saved it
+        setup = {"players": [{"name": "Ann\u200b"}, {"name": "Bob"}]}
+        conn.execute(sql("UPDATE games SET setup = :s WHERE id = :id"),
+                     {"s": json.dumps(setup), "id": stored.id})
+    outcome = services.load_game(stored.id)
+    assert outcome.stored is None and "players.0.name" in outcome.error
+    assert services.open_game(stored.id).error == outcome.error
