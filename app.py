@@ -21,6 +21,7 @@ PAGES = [
 ]
 problem = services.database_problem()
 if problem is not None:  # later failures show the same page (services.stops_on_...)
+    st.navigation(PAGES, position="hidden")  # no menu of pages that need the database
     widgets.database_problem(problem)
     st.stop()
 st.navigation(PAGES, position="top").run()
