@@ -48,7 +48,7 @@ PYTHON_WORDS = re.compile(
     r"instance of|invalid literal|sqlalchemy|psycopg|sqlite3")
 
 SETTINGS = settings(
-    max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "120")), deadline=None,
+    max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "100")), deadline=None,
     derandomize=bool(os.environ.get("CI")),  # CI: the same examples every run
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
@@ -105,9 +105,25 @@ def at(record: Any, path: tuple) -> Any:
     return record
 
 
+def renamed(node: Any, old: str, new: Any) -> Any:
+    """The record with a player's name replaced everywhere (values and keys)."""
+    if isinstance(node, dict):
+        return {(new if k == old and isinstance(new, str) else k): renamed(v, old, new)
+                for k, v in node.items()}
+    if isinstance(node, list):
+        return [renamed(v, old, new) for v in node]
+    return new if node == old else node
+
+
 @st.composite
 def mutated_records(draw: st.DrawFn) -> Any:
     record = copy.deepcopy(draw(st.sampled_from(BASES)))
+    if draw(st.booleans()):  # a hostile name for a seat, everywhere it is named
+        seat = draw(st.sampled_from(record["players"] if "players" in record
+                                    else record["setup"]["players"]))
+        record = renamed(record, seat["name"], draw(text))
+        if draw(st.booleans()):
+            return record
     for _ in range(draw(st.integers(1, 3))):
         places = paths(record)
         path = draw(st.sampled_from(places))
