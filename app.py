@@ -1,6 +1,12 @@
-"""Streamlit entry point: navigation over the pages (each page is a thin script in pages/)."""
+"""Streamlit entry point: navigation over the pages (each page is a thin script in pages/).
+
+A database that cannot be used (damaged, read-only, full, another program's, unreachable) is
+shown as a page that says what is wrong and what to do, never as a traceback.
+"""
 
 import streamlit as st
+
+from companion.ui import services, widgets
 
 st.set_page_config(page_title="Age of Discovery Companion", page_icon="⚓", layout="wide")
 
@@ -13,4 +19,9 @@ PAGES = [
     st.Page("pages/score_sheet.py", title="Score sheet", icon="🧮"),
     st.Page("pages/rules.py", title="Rules", icon="📖"),
 ]
+problem = services.database_problem()
+if problem is not None:  # later failures show the same page (services.stops_on_...)
+    st.navigation(PAGES, position="hidden")  # no menu of pages that need the database
+    widgets.database_problem(problem)
+    st.stop()
 st.navigation(PAGES, position="top").run()

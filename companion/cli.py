@@ -11,10 +11,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from companion.engine import EngineError, Game, Phase, standings
+from companion.records import RecordError, read_path
 from companion.rules.editions import TURNS
 from companion.scoring import ScoreBreakdown
 from companion.sheet import ScoreSheet, is_sheet_record
@@ -22,12 +22,11 @@ from companion.sheet import from_record as sheet_from_record
 
 
 def _load(path: str) -> Game | ScoreSheet:
-    try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise EngineError(f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise EngineError(f"{path} is not JSON (line {exc.lineno}: {exc.msg})") from None
+    records = read_path(path)  # size, encoding, JSON, depth: RecordError
+    if len(records) != 1:
+        raise RecordError(f"{path} holds {len(records)} records: check or replay one at a "
+                          "time (the History imports a whole bundle)")
+    record = records[0]
     if is_sheet_record(record):
         return sheet_from_record(record)[0]
     return Game.from_record(record)
@@ -92,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         game = _load(args.record)
+    except RecordError as exc:  # already names the file
+        print(exc, file=sys.stderr)
+        return 1
     except EngineError as exc:
         print(f"{args.record}: {exc}", file=sys.stderr)
         return 1

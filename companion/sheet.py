@@ -26,7 +26,15 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
-from companion.engine.errors import MalformedEvent
+from companion.engine.errors import MalformedEvent, shown
+from companion.engine.fields import (
+    clean_name,
+    clean_note,
+    iso_datetime,
+    same_names,
+    tidy_name,
+    tidy_note,
+)
 from companion.engine.setup import COLOURS, NATIONS
 from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
 from companion.rules.discoveries import DISCOVERIES
@@ -94,6 +102,10 @@ class SheetPlayer:
     colour: str = ""  # optional, for the history
     nation: str | None = None  # optional (Empires national advantages), for the statistics
 
+    def __post_init__(self) -> None:
+        if isinstance(self.name, str):  # stored trimmed and NFC; check() refuses the rest
+            object.__setattr__(self, "name", tidy_name(self.name))
+
 
 @dataclass(frozen=True)
 class SheetResult:
@@ -154,7 +166,7 @@ def score_sheet(edition: str, builders: bool, players: Sequence[SheetPlayer]) ->
 
 def _whole(value: object, what: str, most: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidSheet(f"{what} must be a whole number >= 0, not {value!r}")
+        raise InvalidSheet(f"{what} must be a whole number >= 0, not {shown(value)}")
     if most is not None and value > most:
         raise InvalidSheet(f"{what} cannot be more than {most}, not {value}")
     return value
@@ -174,7 +186,7 @@ def _counts(value: object, what: str, known: Mapping[str, int]) -> dict[str, int
         raise InvalidSheet(f"{what} must be an object of counts")
     for key, n in value.items():
         if key not in known:
-            raise InvalidSheet(f"{what}: unknown {key!r}")
+            raise InvalidSheet(f"{what}: unknown {shown(key)}")
         _whole(n, f"{what}: {key}", known[key])
     return {k: n for k, n in value.items() if n}
 
@@ -196,9 +208,13 @@ class ScoreSheet:
     builders: bool = False
     note: str = ""
 
+    def __post_init__(self) -> None:
+        if isinstance(self.note, str):
+            object.__setattr__(self, "note", tidy_note(self.note))
+
     def check(self) -> None:
         if not isinstance(self.edition, str) or self.edition not in EDITIONS:
-            raise InvalidSheet(f"unknown edition {self.edition!r}")
+            raise InvalidSheet(f"unknown edition {shown(self.edition)}")
         ed = EDITIONS[self.edition]
         if not isinstance(self.builders, bool):
             raise InvalidSheet("builders must be true or false")
@@ -207,15 +223,19 @@ class ScoreSheet:
         if not isinstance(self.note, str) or len(self.note) > NOTE_MAX:
             raise InvalidSheet(f"the note must be text of at most {NOTE_MAX} characters")
         try:
+            clean_note(self.note, NOTE_MAX)
+        except ValueError as exc:
+            raise InvalidSheet(f"the note: {exc}") from None
+        try:
             ed.check_player_count(len(self.players))
         except ValueError as exc:
             raise InvalidSheet(str(exc)) from None
         catalogue = buildings_for(self.edition, self.builders)
         for seat, p in enumerate(self.players, start=1):
             self._check_player(seat, p, catalogue)
-        names = [p.name for p in self.players]
-        if len(set(names)) != len(names):
-            raise InvalidSheet("two players have the same name")
+        twins = same_names([p.name for p in self.players])
+        if twins:  # names that differ only by case or width are the same player
+            raise InvalidSheet(f"two players have the same name ({twins[0]} and {twins[1]})")
         colours = [p.colour for p in self.players if p.colour]
         if len(set(colours)) != len(colours):
             raise InvalidSheet("two players have the same colour")
@@ -224,16 +244,15 @@ class ScoreSheet:
             raise InvalidSheet("two players have the same nation")
 
     def _check_player(self, seat: int, p: SheetPlayer, catalogue: Mapping[str, Building]) -> None:
-        if not isinstance(p.name, str) or not p.name.strip() or len(p.name) > NAME_MAX:
-            raise InvalidSheet(f"seat {seat}: a name is 1 to {NAME_MAX} characters")
+        _check_name(seat, p.name)
         who = f"seat {seat} ({p.name})"
         if not isinstance(p.colour, str) or (p.colour and p.colour not in COLOURS):
-            raise InvalidSheet(f"{who}: unknown colour {p.colour!r}")
+            raise InvalidSheet(f"{who}: unknown colour {shown(p.colour)}")
         if p.nation is not None:
             if self.edition != "empires":
                 raise InvalidSheet(f"{who}: nations belong to Empires: Age of Discovery")
             if p.nation not in NATIONS:
-                raise InvalidSheet(f"{who}: unknown nation {p.nation!r}")
+                raise InvalidSheet(f"{who}: unknown nation {shown(p.nation)}")
         if len(p.colony) != 3:
             raise InvalidSheet(f"{who}: colony VP are three numbers (one per scoring)")
         for age, vp in enumerate(p.colony, start=1):
@@ -241,7 +260,7 @@ class ScoreSheet:
         _strings(p.discoveries, f"{who}: discoveries")
         for d in p.discoveries:
             if d not in DISCOVERIES:
-                raise InvalidSheet(f"{who}: unknown discovery {d!r}")
+                raise InvalidSheet(f"{who}: unknown discovery {shown(d)}")
         if p.typed_discovery_vp is not None:
             _whole(p.typed_discovery_vp, f"{who}: discovery VP", LIMITS["discovery_vp"])
             if p.discoveries:
@@ -251,7 +270,7 @@ class ScoreSheet:
         _strings(p.buildings, f"{who}: buildings")
         for b in p.buildings:
             if b not in catalogue:
-                raise InvalidSheet(f"{who}: {b!r} is not a building of this game")
+                raise InvalidSheet(f"{who}: {shown(b)} is not a building of this game")
         _whole(p.extra_buildings, f"{who}: other tiles", LIMITS["extra_buildings"])
         _counts(p.goods, f"{who}: goods", GOODS)
         _counts(p.facts, f"{who}: counts", FACT_LIMITS)
@@ -319,6 +338,15 @@ class ScoreSheet:
 PLAYER_KEYS = {f.name for f in fields(SheetPlayer)}
 
 
+def _check_name(seat: int, name: object) -> None:
+    if not isinstance(name, str) or not name.strip() or len(tidy_name(name)) > NAME_MAX:
+        raise InvalidSheet(f"seat {seat}: a name is 1 to {NAME_MAX} characters")
+    try:
+        clean_name(name)
+    except ValueError as exc:
+        raise InvalidSheet(f"seat {seat}: name: {exc}") from None
+
+
 def _player(seat: int, data: object) -> SheetPlayer:
     if not isinstance(data, Mapping):
         raise InvalidSheet(f"seat {seat}: a player is a JSON object")
@@ -327,6 +355,7 @@ def _player(seat: int, data: object) -> SheetPlayer:
         raise InvalidSheet(f"seat {seat}: unknown {', '.join(sorted(map(str, unknown)))}")
     if not isinstance(data.get("name"), str):
         raise InvalidSheet(f"seat {seat}: a player needs a 'name'")
+    _check_name(seat, data["name"])
     who = f"seat {seat} ({data['name']})"
     colony = data.get("colony", [0, 0, 0])
     if not isinstance(colony, list | tuple) or len(colony) != 3:
@@ -356,20 +385,18 @@ def is_sheet_record(record: object) -> bool:
 def from_record(record: Mapping[str, Any]) -> tuple[ScoreSheet, datetime | None]:
     """The sheet and its date (if the record carries one) from an exported sheet record."""
     if not is_sheet_record(record):
-        raise InvalidSheet(f"not a score-sheet record (format {record.get('format')!r})")
+        raise InvalidSheet(f"not a score-sheet record (format {shown(record.get('format'))})")
     version = record.get("version", SHEET_VERSION)
-    if version != SHEET_VERSION:
-        raise InvalidSheet(f"score-sheet record version {version!r} is not supported "
+    if type(version) is not int or version != SHEET_VERSION:  # not true, not 1.0
+        raise InvalidSheet(f"score-sheet record version {shown(version)} is not supported "
                            f"(this app reads version {SHEET_VERSION})")
     created = record.get("created")
     when = None
     if created is not None:
         try:
-            when = datetime.fromisoformat(created) if isinstance(created, str) else None
-        except ValueError:
-            when = None
-        if when is None:
-            raise InvalidSheet(f"'created' must be an ISO date and time, not {created!r}")
+            when = iso_datetime(created)
+        except ValueError as exc:
+            raise InvalidSheet(f"'created' {exc}") from None
     inputs = {k: v for k, v in record.items()
               if k not in ("format", "version", "created", "standings")}
     return ScoreSheet.from_json(inputs), when

@@ -142,7 +142,7 @@ except InvalidSheet as exc:
     widgets.error(str(exc))
     st.stop()
 table = widgets.sheet_results(results)
-st.download_button("Download the sheet (CSV)", table.to_csv(index=False),
+st.download_button("Download the sheet (CSV)", services.sheet_csv(table),
                    file_name="score-sheet.csv", mime="text/csv", key="sheet_csv",
                    on_click="ignore")
 

@@ -14,6 +14,7 @@ from companion.engine.board_entry import (
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option
 from companion.engine.errors import Conflict, EngineError, IllegalAction, MalformedEvent
 from companion.engine.events import Event, event_dict, parse_event
+from companion.engine.fields import clean_name, iso_datetime, name_key
 from companion.engine.final import final_scores, standings
 from companion.engine.flow import Phase, Step
 from companion.engine.game import RECORD_VERSION, Game, apply, replay
@@ -27,6 +28,7 @@ __all__ = [
     "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "Conflict", "Decision",
     "EngineError", "Event", "Field", "Game", "GameSetup", "GameState", "IllegalAction", "Kind",
     "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Step",
-    "apply", "board_form", "decide", "event_dict", "final_scores", "parse_event", "parse_setup",
-    "placements_from_board", "random_game", "replay", "shipping_values", "standings",
+    "apply", "board_form", "clean_name", "decide", "event_dict", "final_scores", "iso_datetime",
+    "name_key", "parse_event", "parse_setup", "placements_from_board", "random_game", "replay",
+    "shipping_values", "standings",
 ]

@@ -11,9 +11,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    TypeAdapter,
+    ValidationError,
+    with_config,
+)
+from typing_extensions import TypedDict
 
 from companion.engine.errors import MalformedEvent, validation_problems
+from companion.engine.fields import Amount, Count, Delta, Id, Name, Points, Reason
 
 WorkerType = Literal["colonist", "captain", "merchant", "missionary", "soldier", "builder"]
 Track = Literal[
@@ -21,30 +32,64 @@ Track = Literal[
     "warfare",
 ]
 Box = Literal["captain", "merchant", "missionary", "soldier", "builder", "training"]
-Counts = dict[str, Annotated[int, Field(ge=0)]]
+Counts = dict[WorkerType, Count]
+MAX_LIST = 20  # ids in one list of an event: a turn reveals at most a handful
+
+IdList = Annotated[list[Id], Field(max_length=MAX_LIST)]
+IdTuple = Annotated[tuple[Id, ...], Field(max_length=MAX_LIST)]
+
+# What each kind of choice may hold (docs/record-format.md): the engine reads only these
+# keys, each of one type, so a value of the wrong shape is refused here, naming its field.
+_FORBID = with_config(ConfigDict(extra="forbid"))
+BuyChoice = _FORBID(TypedDict("BuyChoice", {
+    "specialists": IdList,  # War Chest: the specialists taken
+    "goods": IdList,  # War Chest: the goods drawn
+    "region": Id,  # Indian Allies, Papal Edict, Plague (Age III), Cartography
+    "token": Id | None,  # Cartography
+    "regions": dict[Id, Count],  # Overpopulation: region -> colonists
+    "opponent": Name, "opponent_region": Id, "opponent_first": StrictBool,  # Papal Edict
+    "losses": dict[Id, dict[Name, WorkerType]],  # Plague (Age II): region -> player -> worker
+    "player": Name, "colonists": Count,  # Plague (Age III)
+    "tokens": dict[Name, Id],  # Rewrite History: player -> token
+}, total=False))
+BenefitChoice = _FORBID(TypedDict("BenefitChoice", {
+    "good": Id,  # Mint
+    "goods": dict[Id, Count],  # Broker: good -> sold
+    "other": Name, "give": Id, "take": Id,  # Smuggler
+    "from": Id, "to": Id, "colonists": Count,  # Migration, Stables
+    "region": Id, "token": Id | None,  # Cartography
+    "track": Id,  # University
+}, total=False))
+PowerChoice = _FORBID(TypedDict("PowerChoice", {
+    "order": Annotated[list[Annotated[StrictInt, Field(ge=0, le=MAX_LIST)]],
+                       Field(max_length=MAX_LIST)] | None,  # England
+    "region": Id | None, "token": Id | None,  # Spain
+    "good": Id | None,  # France
+    "box": Id | None, "worker": WorkerType | None,  # Italy
+}, total=False))
 
 
 class Event(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     # Record v2: written by the engine (the only outcome the rules left), or recorded by
     # the same answer as the event before it (one tap settling a group of steps).
-    auto: bool = False
-    group: bool = False
+    auto: StrictBool = False
+    group: StrictBool = False
 
 
 class Reveal(Event):
     """Goods and buildings turned face up (before turn 1 and at each Refresh)."""
 
     type: Literal["reveal"] = "reveal"
-    goods: tuple[str, ...] = ()
-    buildings: tuple[str, ...] = ()
+    goods: IdTuple = ()
+    buildings: IdTuple = ()
 
 
 class Place(Event):
     """One worker placed on a track (``box`` names the Specialists box)."""
 
     type: Literal["place"] = "place"
-    player: str
+    player: Name
     worker: WorkerType
     track: Track
     box: Box | None = None
@@ -54,14 +99,14 @@ class Dock(Event):
     """The next worker on the Colonist Dock goes to ``region`` (None: it stays home)."""
 
     type: Literal["dock"] = "dock"
-    region: str | None
+    region: Id | None
 
 
 class TakeGood(Event):
     """The next worker on Trade Goods takes ``good`` (None: declines)."""
 
     type: Literal["take_good"] = "take_good"
-    good: str | None
+    good: Id | None
 
 
 class Buy(Event):
@@ -72,8 +117,8 @@ class Buy(Event):
     """
 
     type: Literal["buy"] = "buy"
-    building: str | None
-    choice: dict[str, Any] = Field(default_factory=dict)
+    building: Id | None
+    choice: BuyChoice = Field(default_factory=dict)
 
 
 class Expedition(Event):
@@ -85,9 +130,9 @@ class Expedition(Event):
 
     type: Literal["expedition"] = "expedition"
     workers: Counts = Field(default_factory=dict)
-    target: str | None = None
-    found: str | None = None
-    nation_power: bool = False  # Portugal: a card, resistance always 3
+    target: Id | None = None
+    found: Id | None = None
+    nation_power: StrictBool = False  # Portugal: a card, resistance always 3
 
 
 class Training(Event):
@@ -99,7 +144,7 @@ class Training(Event):
 
 class Losses(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    region: str
+    region: Id
     attacker: Counts = Field(default_factory=dict)  # workers the attacker loses
     defender: Counts = Field(default_factory=dict)  # workers the defender loses
 
@@ -113,26 +158,26 @@ class Warfare(Event):
 
     type: Literal["warfare"] = "warfare"
     kind: Literal["battle", "war"] | None
-    defender: str | None = None
-    losses: tuple[Losses, ...] = ()
+    defender: Name | None = None
+    losses: Annotated[tuple[Losses, ...], Field(max_length=MAX_LIST)] = ()
 
 
 class Benefit(Event):
     """A building power used in phase 4 (or just before Discovery for Stables)."""
 
     type: Literal["benefit"] = "benefit"
-    player: str
-    building: str
-    choice: dict[str, Any] = Field(default_factory=dict)
+    player: Name
+    building: Id
+    choice: BenefitChoice = Field(default_factory=dict)
 
 
 class Power(Event):
     """A national advantage used (England, Spain, France, Holland, Italy)."""
 
     type: Literal["power"] = "power"
-    player: str
+    player: Name
     nation: Literal["england", "spain", "france", "portugal", "holland", "italy"]
-    choice: dict[str, Any] = Field(default_factory=dict)
+    choice: PowerChoice = Field(default_factory=dict)
 
 
 class Resolve(Event):
@@ -145,8 +190,8 @@ class Swap(Event):
     """Short of a specialist: bring one home from a region, a colonist takes its place."""
 
     type: Literal["swap"] = "swap"
-    player: str
-    region: str
+    player: Name
+    region: Id
     worker: Literal["captain", "merchant", "missionary", "soldier"]
 
 
@@ -154,38 +199,38 @@ class Scout(Event):
     """Scouting variant: a player pays to look at a token (or the top card) in secret."""
 
     type: Literal["scout"] = "scout"
-    player: str
-    target: str  # a region id, or "card"
+    player: Name
+    target: Id  # a region id, or "card"
 
 
 class Refresh(Event):
     """End of turn: new goods and buildings from the table, West Indies draws."""
 
     type: Literal["refresh"] = "refresh"
-    goods: tuple[str, ...] = ()
-    buildings: tuple[str, ...] = ()
-    drawn: dict[str, str] = Field(default_factory=dict)  # West Indies Company: player -> good
+    goods: IdTuple = ()
+    buildings: IdTuple = ()
+    drawn: dict[Name, Id] = Field(default_factory=dict)  # West Indies Company: player -> good
 
 
 class BuyVP(Event):
     """Optional rule: VP bought right after a colony scoring (0 to pass)."""
 
     type: Literal["buy_vp"] = "buy_vp"
-    player: str
-    vp: Annotated[int, Field(ge=0)]
+    player: Name
+    vp: Points
 
 
 class Correction(Event):
     """A manual adjustment for something that happened outside the rules."""
 
     type: Literal["correction"] = "correction"
-    player: str
-    reason: Annotated[str, Field(min_length=1)]
-    money: int = 0
-    vp: int = 0
-    goods: dict[str, int] = Field(default_factory=dict)
-    ships: int = 0
-    available: dict[str, int] = Field(default_factory=dict)  # workers ready to place
+    player: Name
+    reason: Reason
+    money: Amount = 0
+    vp: Amount = 0
+    goods: dict[Id, Delta] = Field(default_factory=dict)
+    ships: Delta = 0
+    available: dict[WorkerType, Delta] = Field(default_factory=dict)  # workers ready to place
 
 
 AnyEvent = Annotated[

@@ -25,7 +25,7 @@ from companion.engine import benefits, nations, placement, refresh, resolution, 
 from companion.engine.asking import actions, decide
 from companion.engine.common import check_good, player, refuse
 from companion.engine.decisions import Action, Decision
-from companion.engine.errors import EngineError, MalformedEvent
+from companion.engine.errors import EngineError, MalformedEvent, shown
 from companion.engine.events import Correction, Event, event_dict, parse_event
 from companion.engine.flow import Phase
 from companion.engine.setup import GameSetup, parse_setup
@@ -100,12 +100,9 @@ def apply(state: GameState, event: Event | Mapping[str, Any]) -> GameState:
 
     Raises ``MalformedEvent`` or ``IllegalAction`` (both ``ValueError``) when refused.
     """
-    ev = parse_event(event)
+    ev = parse_event(event)  # every field checked by type and range here (events.py)
     new = state.clone()
-    try:
-        _apply_in_place(new, ev)
-    except (KeyError, TypeError, AttributeError) as exc:  # bad shapes inside a choice
-        raise MalformedEvent(f"cannot read that {ev.type} event: {exc}") from None
+    _apply_in_place(new, ev)
     return new
 
 
@@ -118,8 +115,6 @@ def replay(setup: GameSetup | Mapping[str, Any], events: Iterable[Any]) -> GameS
             _apply_in_place(state, ev)
         except EngineError as exc:
             raise type(exc)(f"event {index}: {exc}") from None
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise MalformedEvent(f"event {index}: cannot read it: {exc}") from None
     return state
 
 
@@ -152,10 +147,10 @@ class Game:
         if not isinstance(record, Mapping):
             raise MalformedEvent("a game record is a JSON object with 'setup' and 'events'")
         if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise MalformedEvent(f"not a game record (format {record.get('format')!r})")
+            raise MalformedEvent(f"not a game record (format {shown(record.get('format'))})")
         version = record.get("version", RECORD_VERSION)
         if type(version) is not int or version not in READABLE_VERSIONS:
-            raise MalformedEvent(f"record version {version!r} is not supported "
+            raise MalformedEvent(f"record version {shown(version)} is not supported "
                                  f"(this app reads versions 1 and {RECORD_VERSION})")
         if "setup" not in record or not isinstance(record.get("events", []), list):
             raise MalformedEvent("a game record needs 'setup' and a list of 'events'")

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, model_validator
 
 from companion.engine.errors import MalformedEvent, validation_problems
+from companion.engine.fields import Id, Name, Points, same_names
 from companion.rules.buildings import buildings_for
 from companion.rules.discoveries import TOKENS
 from companion.rules.editions import EDITIONS, STARTING_MONEY_NATIONS, starting_money
@@ -22,26 +23,28 @@ BID_FOR_SPECIALIST = 8
 REDUCED_AGE3 = 10
 NATIONS = ("england", "spain", "france", "portugal", "holland", "italy")
 COLOURS = ("red", "yellow", "blue", "green", "orange", "purple", "white", "black")
+Colour = Literal["", "red", "yellow", "blue", "green", "orange", "purple", "white", "black"]
+MAX_SEATS = 8  # more than any edition seats: the edition's own count is checked after
 
 
 class PlayerSetup(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    name: Annotated[str, Field(min_length=1, max_length=40)]
-    colour: str = ""
+    name: Name
+    colour: Colour = ""
     nation: Literal["england", "spain", "france", "portugal", "holland", "italy"] | None = None
-    money: int | None = Field(default=None, ge=0)  # override (bidding starts)
+    money: Points | None = None  # override (bidding starts)
 
 
 class Options(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    builders: bool = False  # Builder expansion (empires)
-    nations: bool = False  # national advantages (empires)
-    buy_vp: bool = False  # buy VP after each colony scoring (empires)
-    reduced_randomness: bool = False
-    no_survivors: bool = False
-    scouting: bool = False
-    advanced_scouting: bool = False
-    two_player_variant: bool = False
+    builders: StrictBool = False  # Builder expansion (empires)
+    nations: StrictBool = False  # national advantages (empires)
+    buy_vp: StrictBool = False  # buy VP after each colony scoring (empires)
+    reduced_randomness: StrictBool = False
+    no_survivors: StrictBool = False
+    scouting: StrictBool = False
+    advanced_scouting: StrictBool = False
+    two_player_variant: StrictBool = False
 
 
 class Bidding(BaseModel):
@@ -51,10 +54,10 @@ class Bidding(BaseModel):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    winner_bid: int = Field(ge=0)  # seat 1 pays it and discovers the Caribbean
-    second_bid: int = Field(ge=0)  # seat 2 pays half of it, rounded up
+    winner_bid: Points  # seat 1 pays it and discovers the Caribbean
+    second_bid: Points  # seat 2 pays half of it, rounded up
     second_specialist: Literal["captain", "merchant", "missionary", "soldier"] | None = None
-    caribbean_token: str  # the token the winner finds in the Caribbean
+    caribbean_token: Id  # the token the winner finds in the Caribbean
 
 
 class GameSetup(BaseModel):
@@ -62,20 +65,21 @@ class GameSetup(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     edition: Literal["empires", "aoe3"] = "empires"
-    players: list[PlayerSetup]
+    players: Annotated[list[PlayerSetup], Field(max_length=MAX_SEATS)]
     options: Options = Field(default_factory=Options)
-    region_goods: dict[str, str] = Field(default_factory=dict)  # the table's map corrections
+    region_goods: dict[Id, Id] = Field(default_factory=dict)  # the table's map corrections
     bidding: Bidding | None = None  # aoe3 bidding start
-    age3_buildings: list[str] = Field(default_factory=list)  # reduced randomness: the 10 drawn
-    tokens: dict[str, str] = Field(default_factory=dict)  # advanced scouting: region -> token
+    age3_buildings: Annotated[list[Id], Field(max_length=REDUCED_AGE3 * 2)] = Field(
+        default_factory=list)  # reduced randomness: the 10 drawn
+    tokens: dict[Id, Id] = Field(default_factory=dict)  # advanced scouting: region -> token
 
     @model_validator(mode="after")
     def _check(self) -> GameSetup:
         edition = EDITIONS[self.edition]
         edition.check_player_count(len(self.players))
-        names = [p.name for p in self.players]
-        if len(set(names)) != len(names):
-            raise ValueError("two players have the same name")
+        twins = same_names([p.name for p in self.players])
+        if twins:  # names that differ only by case or width are the same player
+            raise ValueError(f"two players have the same name ({twins[0]} and {twins[1]})")
         colours = [p.colour for p in self.players if p.colour]
         if len(set(colours)) != len(colours):
             raise ValueError("two players have the same colour")
@@ -95,10 +99,20 @@ class GameSetup(BaseModel):
                 raise ValueError(f"unknown region {region_id!r}")
             if good not in GOODS:
                 raise ValueError(f"unknown trade good {good!r}")
+        self._check_board_goods()
         self._check_variants()
         if self.options.two_player_variant and len(self.players) != 2:
             raise ValueError("the 2-player variant needs exactly 2 players")
         return self
+
+    def _check_board_goods(self) -> None:
+        """The map (with the table's corrections) cannot print more of a good than exists."""
+        board = {rid: r.good for rid, r in REGIONS.items()} | self.region_goods
+        for good, most in GOODS.items():
+            printed = [rid for rid, g in board.items() if g == good]
+            if len(printed) > most:
+                raise ValueError(f"region_goods: the map would show {len(printed)} {good} "
+                                 f"({', '.join(sorted(printed))}) but the game has only {most}")
 
     def _check_variants(self) -> None:
         if self.bidding is not None:

@@ -5,6 +5,8 @@ from it. See docs/store.md.
 """
 
 from companion.store.db import default_url, make_engine
+from companion.store.errors import DatabaseProblem, UnstorableValue
+from companion.store.health import open_store
 from companion.store.store import (
     GameListing,
     GameNotFound,
@@ -19,7 +21,7 @@ from companion.store.store import (
 from companion.store.summary import Summary, summarize, summarize_sheet
 
 __all__ = [
-    "GameListing", "GameNotFound", "NationStats", "PlayerStats", "RebuildReport", "Store",
-    "StoredGame", "StoredSheet", "Summary", "WrongKind", "default_url", "make_engine",
-    "summarize", "summarize_sheet",
+    "DatabaseProblem", "GameListing", "GameNotFound", "NationStats", "PlayerStats",
+    "RebuildReport", "Store", "StoredGame", "StoredSheet", "Summary", "UnstorableValue",
+    "WrongKind", "default_url", "make_engine", "open_store", "summarize", "summarize_sheet",
 ]

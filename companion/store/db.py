@@ -66,7 +66,7 @@ def make_engine(url: str) -> Engine:
     if database in (None, "", ":memory:"):
         # One shared connection, or every connection would see its own empty database.
         kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
-    else:
+    elif not parsed.query.get("uri"):  # a "file:...?mode=ro" URI names no folder to make
         Path(database).expanduser().absolute().parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, **kwargs)
     event.listen(engine, "connect", _sqlite_pragmas)

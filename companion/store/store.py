@@ -37,6 +37,7 @@ from sqlalchemy import Engine, Select, and_, case, delete, func, insert, inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from companion.csvsafe import safe_row
 from companion.engine import (
     Conflict,
     EngineError,
@@ -48,9 +49,12 @@ from companion.engine import (
     parse_event,
 )
 from companion.engine.setup import parse_setup
+from companion.records import check_record
 from companion.sheet import ScoreSheet, SheetResult, is_sheet_record
 from companion.sheet import from_record as sheet_from_record
 from companion.store.db import WRITE, default_url, make_engine
+from companion.store.errors import database_errors
+from companion.store.players import merge_same_players
 from companion.store.schema import (
     KIND_COLUMN_DDL,
     KINDS,
@@ -220,7 +224,7 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         self.engine = make_engine(self.url)
-        self._read = sessionmaker(self.engine, expire_on_commit=False)
+        self._reader = sessionmaker(self.engine, expire_on_commit=False)
         self._write = sessionmaker(self.engine.execution_options(**{WRITE: True}),
                                    expire_on_commit=False)
         Base.metadata.create_all(self.engine)
@@ -240,7 +244,13 @@ class Store:
     @contextmanager
     def _writing(self) -> Iterator[Session]:
         """One write transaction (``BEGIN IMMEDIATE`` on SQLite): commit or roll back."""
-        with self._write() as session, session.begin():
+        with database_errors(self.url), self._write() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        """A session for reading; the driver's errors come out as the store's own."""
+        with database_errors(self.url), self._reader() as session:
             yield session
 
     def _locked_row(self, session: Session, game_id: int) -> GameRow:
@@ -472,6 +482,7 @@ class Store:
 
         ``created`` is the game's date; without it, a sheet record's own ``created`` is
         used, else now."""
+        check_record(record)  # depth, size, text no database stores: RecordError
         if is_sheet_record(record):
             sheet, dated = sheet_from_record(record)
             when = _sheet_date(created, dated)
@@ -493,6 +504,7 @@ class Store:
         with self._writing() as session:
             for index, (record, created) in enumerate(records):
                 try:
+                    check_record(record)
                     if is_sheet_record(record):
                         sheet, dated = sheet_from_record(record)
                         when = _sheet_date(created, dated)
@@ -596,8 +608,9 @@ class Store:
         query = self._stats_query(GamePlayerRow.name, since=since, before=before,
                                   edition=edition)
         with self._read() as session, session.begin():
-            return [PlayerStats(name, n, int(w), int(w) / n, float(avg), int(best))
-                    for name, n, w, avg, best in session.execute(query)]
+            return merge_same_players([  # Ann and ANN are one player
+                PlayerStats(name, n, int(w), int(w) / n, float(avg), int(best))
+                for name, n, w, avg, best in session.execute(query)])
 
     def nation_stats(self, *, since: When | None = None, before: When | None = None,
                      edition: str | None = None) -> list[NationStats]:
@@ -631,11 +644,11 @@ class Store:
         with self._read() as session, session.begin():
             for gid, created, ed, st, seat, name, colour, nation, vp, place, won, kind in (
                     session.execute(query)):
-                writer.writerow([
+                writer.writerow(safe_row([  # names cannot start a formula
                     gid, _utc(created).isoformat(timespec="seconds"), ed, st, seat, name, colour,
                     nation or "", "" if vp is None else vp, "" if place is None else place,
                     "yes" if won else "no", kind,
-                ])
+                ]))
         return out.getvalue()
 
     # ------------------------------------------------------------------ maintenance

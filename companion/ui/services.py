@@ -7,25 +7,31 @@ it with ``st.error`` and keep the table's input.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from companion.csvsafe import frame_csv
 from companion.engine import (
     Conflict,
     EngineError,
     Game,
     GameState,
     event_dict,
+    iso_datetime,
     placements_from_board,
 )
+from companion.records import RecordError, parse_bytes
 from companion.sheet import ScoreSheet
 from companion.store import (
+    DatabaseProblem,
     GameListing,
     GameNotFound,
     NationStats,
@@ -35,20 +41,52 @@ from companion.store import (
     StoredSheet,
     WrongKind,
     default_url,
+    open_store,
 )
 from companion.ui import session, views
 
 # ---------------------------------------------------------------- the store
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 @st.cache_resource(show_spinner=False)
 def _store_at(url: str) -> Store:
-    return Store(url)
+    return open_store(url)  # DatabaseProblem is not cached: the next run tries again
 
 
 def store() -> Store:
-    """The app's one Store, cached per database URL (COMPANION_DB_URL / COMPANION_DATA_DIR)."""
+    """The app's one Store, cached per database URL (COMPANION_DB_URL / COMPANION_DATA_DIR).
+    ``DatabaseProblem`` when the database cannot be used (the app shows it as a page)."""
     return _store_at(default_url())
+
+
+def database_problem() -> DatabaseProblem | None:
+    """Why the database cannot be used, or None once the store is open."""
+    try:
+        store()
+    except DatabaseProblem as exc:
+        return exc
+    return None
+
+
+def stops_on_database_problem(func: F) -> F:
+    """A service that shows the database-problem page (and ends the run) when the database
+    fails under it, instead of a traceback; outside a Streamlit run the error is raised."""
+
+    @functools.wraps(func)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except DatabaseProblem as exc:
+            if get_script_run_ctx(suppress_warning=True) is None:
+                raise
+            from companion.ui import widgets  # widgets draw; services only decide
+
+            widgets.database_problem(exc)
+            st.stop()
+
+    return guarded  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -67,6 +105,7 @@ class Outcome:
 # ---------------------------------------------------------------- the open game
 
 
+@stops_on_database_problem
 def current_game() -> StoredGame | None:
     """The game open in this session, loaded once and kept until it changes. A game named
     in the page address (``?game=12``, a link shared by another phone) is opened first."""
@@ -91,19 +130,26 @@ def current_game() -> StoredGame | None:
             session.flash("warning", f"Game {game_id} is a score sheet: it has no turns to "
                                      "play. Open it in the History.")
             return None
+        except EngineError as exc:  # saved before today's checks, and refused by them
+            session.close_game()
+            session.link_game(None)
+            session.flash("warning", f"Game {game_id} cannot be read: {exc}")
+            return None
         session.remember_game(stored)
     return stored
 
 
+@stops_on_database_problem
 def open_game(game_id: int) -> Outcome:
     try:
         stored = store().load(game_id)
-    except (GameNotFound, WrongKind) as exc:
+    except (GameNotFound, WrongKind, EngineError) as exc:
         return Outcome(None, str(exc))
     session.open_game(game_id, stored)
     return Outcome(stored)
 
 
+@stops_on_database_problem
 def reload_game() -> StoredGame | None:
     game_id = session.game_id()
     if game_id is None:
@@ -112,6 +158,7 @@ def reload_game() -> StoredGame | None:
     return current_game()
 
 
+@stops_on_database_problem
 def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
     """Save one answer of the open game at once: its events and the steps the engine
     settles after it, in one transaction (guarded by the number of events seen)."""
@@ -144,6 +191,7 @@ def board_placements(board: Mapping[str, Any]) -> tuple[list[dict[str, Any]], st
         return [], str(exc)
 
 
+@stops_on_database_problem
 def undo() -> Outcome:
     """Take back the last answer of the open game (and the steps the engine settled)."""
     stored = current_game()
@@ -182,6 +230,7 @@ def last_step(stored: StoredGame) -> str | None:
 # ---------------------------------------------------------------- new games
 
 
+@stops_on_database_problem
 def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
                 seed: int | None = None) -> Outcome:
     """Save a new game and open it. ``shuffle_order`` draws the turn order at random."""
@@ -236,6 +285,10 @@ def preset_tokens(prefix: str) -> None:
         session.set_widget_value(f"{prefix}{region}", token)
 
 
+DEMO_TRIES = 3
+
+
+@stops_on_database_problem
 def demo_game(players: int = 4, seed: int | None = None, finished: bool = True,
               builders: bool = True) -> Outcome:
     """A randomly played game, saved (to try the charts and the history)."""
@@ -246,12 +299,15 @@ def demo_game(players: int = 4, seed: int | None = None, finished: bool = True,
     colours = ["red", "blue", "green", "yellow", "orange", "purple"]
     setup = {"edition": "empires", "options": {"builders": builders},
              "players": [{"name": n, "colour": colours[i]} for i, n in enumerate(names)]}
-    game = random_game(setup, seed=rng.randrange(10**6), stop_after=None if finished else 150)
-    try:
-        stored = store().import_record(game.record())
-    except EngineError as exc:
-        return Outcome(None, str(exc))
-    return Outcome(stored)
+    problem = "no demo game could be played"
+    for _ in range(DEMO_TRIES):  # a random walk may reach a step the engine refuses
+        try:
+            game = random_game(setup, seed=rng.randrange(10**6),
+                               stop_after=None if finished else 150)
+            return Outcome(store().import_record(game.record()))
+        except EngineError as exc:
+            problem = str(exc)
+    return Outcome(None, problem)
 
 
 # ---------------------------------------------------------------- lists and stats
@@ -264,6 +320,7 @@ class HomeView:
     total: int
 
 
+@stops_on_database_problem
 def home(limit: int = 8) -> HomeView:
     s = store()
     return HomeView(
@@ -297,6 +354,7 @@ class HistoryView:
     scores: list[dict[str, Any]]  # one row per finished game and player: vp, won, edition
 
 
+@stops_on_database_problem
 def history(filters: Filters, limit: int = 200) -> HistoryView:
     s = store()
     kwargs = filters.as_kwargs()
@@ -312,11 +370,12 @@ def history(filters: Filters, limit: int = 200) -> HistoryView:
                        s.nation_stats(**stat_args), scores)
 
 
+@stops_on_database_problem
 def load_game(game_id: int) -> Outcome:
     try:
         return Outcome(store().load(game_id))
-    except (GameNotFound, WrongKind) as exc:
-        return Outcome(None, str(exc))
+    except (GameNotFound, WrongKind, EngineError) as exc:  # EngineError: a log saved before
+        return Outcome(None, str(exc))  # today's checks that they refuse
 
 
 # ---------------------------------------------------------------- score sheets
@@ -340,6 +399,7 @@ def sheet_fingerprint(sheet: ScoreSheet, played: date | None) -> str:
                       sort_keys=True)
 
 
+@stops_on_database_problem
 def save_sheet(sheet: ScoreSheet, played: date | None = None) -> SheetOutcome:
     """Keep a score sheet in the history, dated ``played`` (midnight UTC of that day; a
     sheet played today is dated now, so that it lists before today's earlier games). It
@@ -355,6 +415,7 @@ def save_sheet(sheet: ScoreSheet, played: date | None = None) -> SheetOutcome:
     return SheetOutcome(stored)
 
 
+@stops_on_database_problem
 def load_sheet(game_id: int) -> SheetOutcome:
     try:
         return SheetOutcome(store().load_score_sheet(game_id))
@@ -362,6 +423,7 @@ def load_sheet(game_id: int) -> SheetOutcome:
         return SheetOutcome(None, str(exc))
 
 
+@stops_on_database_problem
 def reopen_sheet(game_id: int) -> SheetOutcome:
     """Put a saved sheet's inputs back on the Score sheet page (it fills them in before it
     draws its widgets)."""
@@ -378,6 +440,7 @@ def state_at(game: Game, version: int) -> GameState:
     return game.at(version)
 
 
+@stops_on_database_problem
 def delete_game(game_id: int) -> Outcome:
     try:
         store().delete_game(game_id)
@@ -393,10 +456,12 @@ def delete_game(game_id: int) -> Outcome:
 # ---------------------------------------------------------------- export and import
 
 
+@stops_on_database_problem
 def export_json(game_id: int) -> str:
     return json.dumps(store().export_record(game_id), indent=2, ensure_ascii=False)
 
 
+@stops_on_database_problem
 def export_bundle(game_ids: Sequence[int],
                   progress: Callable[[float, str], None] | None = None) -> str:
     """Many games in one JSON file ({"games": [...]}, each with its date), as import reads;
@@ -414,8 +479,14 @@ def export_bundle(game_ids: Sequence[int],
     return json.dumps({"games": games}, ensure_ascii=False)
 
 
+@stops_on_database_problem
 def export_csv(filters: Filters | None = None) -> str:
     return store().export_history_csv(**(filters or Filters()).as_kwargs())
+
+
+def sheet_csv(table: Any) -> str:
+    """The score sheet's results table as CSV (names cannot start a formula)."""
+    return frame_csv(table)
 
 
 @dataclass
@@ -424,38 +495,36 @@ class ImportReport:
     failed: list[str] = field(default_factory=list)  # "file, record n: why"
 
 
-def _records_in(payload: Any) -> list[Any]:
-    """A record, a list of records, or {"games": [...]} (as bundles are written)."""
-    if isinstance(payload, list):
-        return payload
-    if isinstance(payload, dict) and isinstance(payload.get("games"), list):
-        return payload["games"]
-    return [payload]
+def _record_date(record: Any) -> datetime | None:
+    """The date a bundle gives a game record (``created``), if it is a usable one."""
+    created = record.get("created") if isinstance(record, dict) else None
+    try:
+        return iso_datetime(created) if created is not None else None
+    except ValueError:
+        return None  # an unreadable date: the game is dated now, as before
 
 
+@stops_on_database_problem
 def import_files(files: Sequence[tuple[str, bytes]],
                  progress: Callable[[float, str], None] | None = None) -> ImportReport:
-    """Import every record in the uploaded files, one by one (a bad one stops only itself)."""
+    """Import every record in the uploaded files, one by one (a bad one stops only itself).
+    Each file goes through the one record loader (``companion.records``): size, encoding,
+    JSON, depth."""
     report = ImportReport()
     batches: list[tuple[str, list[Any]]] = []
     for name, data in files:
         try:
-            batches.append((name, _records_in(json.loads(data.decode("utf-8-sig")))))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            report.failed.append(f"{name}: not a JSON file ({exc})")
+            batches.append((name, parse_bytes(data, name)))
+        except RecordError as exc:
+            report.failed.append(str(exc))
     total = sum(len(records) for _, records in batches) or 1
     done = 0
     s = store()
     for name, records in batches:
         for index, record in enumerate(records, start=1):
             label = name if len(records) == 1 else f"{name}, record {index}"
-            created = record.get("created") if isinstance(record, dict) else None
             try:
-                when = datetime.fromisoformat(created) if isinstance(created, str) else None
-            except ValueError:
-                when = None
-            try:
-                stored = s.import_record(record, created=when)
+                stored = s.import_record(record, created=_record_date(record))
                 report.imported.append(stored.id)
             except EngineError as exc:
                 report.failed.append(f"{label}: {exc}")

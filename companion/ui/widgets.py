@@ -41,6 +41,17 @@ def error(text: str | None) -> None:
     st.error(md(text or "refused"), icon="🚫")
 
 
+def database_problem(problem: Any) -> None:
+    """The page shown instead of the app when the database cannot be used (a
+    ``DatabaseProblem``): what is wrong, what to do, and which database (never a password)."""
+    st.title("⚓ The saved games cannot be opened")
+    st.error(md(problem.what), icon="🚫")
+    st.info(md(problem.todo), icon="🛠️")
+    st.caption(f"Database: {md(problem.where)}")
+    if st.button("Try again", key="db_retry", type="primary"):
+        st.rerun()
+
+
 def game_caption(game: Game, game_id: int | None = None) -> None:
     edition = game.state.edition.title
     opts = [k.replace("_", " ") for k, v in game.setup.options.model_dump().items() if v]

@@ -6,8 +6,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from streamlit import config as streamlit_config
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # ui_driver
+
+
+@pytest.fixture(autouse=True)
+def full_error_details():
+    """The app hides error details from browsers (.streamlit/config.toml); a test that meets
+    an exception wants to read it."""
+    streamlit_config.set_option("client.showErrorDetails", "full")
+    yield
 
 
 @pytest.fixture(autouse=True)

@@ -306,7 +306,7 @@ def test_records_are_imported_with_progress_and_bad_ones_reported(at, store):
     assert any("Imported 2 game(s)" in plain(s.value) for s in at.success)
     problems = shown_errors(at)
     assert any(p.startswith("bad.json: event 5") for p in problems)
-    assert any(p.startswith("junk.json: not a JSON file") for p in problems)
+    assert any(p.startswith("junk.json is not JSON (line 1") for p in problems)
 
 
 def test_the_history_offers_exports_and_statistics(at, store):

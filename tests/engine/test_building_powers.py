@@ -27,7 +27,7 @@ from helpers import (
     to_turn,
 )
 
-from companion.engine import IllegalAction, final_scores
+from companion.engine import IllegalAction, MalformedEvent, final_scores
 
 # Token rows of the digest used here (id: $, $/soldier, natives, VP):
 #   t01: 1, 2, 1, 4    t02: 1, 2, 1, 4    t03: 1, 3, 2, 4    t04: 1, 2, 2, 4
@@ -422,9 +422,12 @@ def test_overpopulation_places_exactly_three_colonists_in_discovered_regions():
     game = finish_turn(resolve(game, _expedition({"colonist": 1}, "peru", "t01")))
     game = decline_until(play_plan(game, {"Red": [("colonist", "buildings")]}), "buy")
     for bad, message in (({"caribbean": 2}, "exactly 3"), ({"caribbean": 4}, "exactly 3"),
-                         ({"caribbean": 4, "peru": -1}, "exactly 3"),
                          ({"caribbean": 1, "florida": 2}, "not been discovered")):
         with pytest.raises(IllegalAction, match=message):
+            game.apply(_buy_event("overpopulation", regions=bad))
+    # not counts at all: refused at the boundary, naming the field
+    for bad in ({"caribbean": 4, "peru": -1}, {"caribbean": 3.0}, {"caribbean": True}):
+        with pytest.raises(MalformedEvent, match=r"choice\.regions\.(caribbean|peru)"):
             game.apply(_buy_event("overpopulation", regions=bad))
     with pytest.raises(IllegalAction, match="needs a choice"):
         game.apply(_buy_event("overpopulation"))

@@ -1,0 +1,83 @@
+"""The History upload goes through the one record loader: every bad file is a sentence in the
+report, never an exception on the page; good records next to it are imported."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.ui import services
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "docs" / "examples" / "four-player-builders.json"
+
+
+def test_bad_files_are_sentences_and_good_ones_are_imported(data_dir):
+    good = EXAMPLE.read_bytes()
+    files = [
+        ("latin1.json", EXAMPLE.read_text().replace('"Ann"', '"Anaïs"').encode("latin-1")),
+        ("deep.json", b"[" * 100_000 + b"]" * 100_000),
+        ("digits.json", b'{"format": ' + b"9" * 5000 + b"}"),
+        ("utf16.json", EXAMPLE.read_text().encode("utf-16")),
+        ("surrogate.json", b'{"setup": {"players": [{"name": "\\udc00"}]}}'),
+        ("good.json", b"\xef\xbb\xbf" + good),
+    ]
+    report = services.import_files(files)
+    assert len(report.imported) == 1
+    assert [f.split(" ")[0] for f in report.failed] == [
+        "latin1.json", "deep.json", "digits.json:", "utf16.json", "surrogate.json:"]
+    for failure in report.failed:
+        for word in ("Error", "Traceback", "codec", "0x", "recursion"):
+            assert word not in failure, failure
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_parsed(data_dir, monkeypatch):
+    monkeypatch.setenv("COMPANION_MAX_FILE_MB", "1")
+    record = json.loads(EXAMPLE.read_text())
+    bundle = json.dumps({"games": [record] * 40}).encode()  # about 1.5 MB
+    report = services.import_files([("big.json", bundle)])
+    assert report.imported == []
+    assert report.failed == [f"big.json is {len(bundle) / 1e6:.1f} MB; a file of records is "
+                             "at most 1.0 MB (COMPANION_MAX_FILE_MB)"]
+
+
+def test_a_bad_date_in_a_bundle_dates_the_game_now(data_dir):
+    record = {**json.loads(EXAMPLE.read_text()), "created": "0001-01-01T00:00:00+01:00"}
+    report = services.import_files([("dated.json", json.dumps(record).encode())])
+    assert len(report.imported) == 1 and report.failed == []
+
+
+def test_refusing_a_50_mb_upload_costs_little_memory(tmp_path):
+    """The upload limit is checked before the bytes are decoded or parsed (measured in a
+    child process: its peak resident memory, with Streamlit and the app imported)."""
+    script = f"""
+import json, os, resource, sys
+os.environ["COMPANION_DATA_DIR"] = {str(tmp_path / "data")!r}
+from companion.ui import services
+record = open({str(EXAMPLE)!r}, "rb").read()
+copies = 50_000_000 // len(record) + 1
+data = b'{{"games": [' + b",".join([record] * copies) + b"]}}"
+report = services.import_files([("big.json", data)])
+assert report.failed and not report.imported, report
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    peak_mb = int(done.stdout.split()[-1])
+    assert peak_mb < 300, f"peak {peak_mb} MB"
+
+
+def test_a_game_saved_before_the_checks_that_refuse_it_opens_as_a_sentence(store):
+    from sqlalchemy import text as sql
+
+    stored = store.create_game({"players": [{"name": "Ann"}, {"name": "Bob"}]})
+    with store.engine.begin() as conn:  # as an older version could have saved it
+        setup = {"players": [{"name": "Ann\u200b"}, {"name": "Bob"}]}
+        conn.execute(sql("UPDATE games SET setup = :s WHERE id = :id"),
+                     {"s": json.dumps(setup), "id": stored.id})
+    outcome = services.load_game(stored.id)
+    assert outcome.stored is None and "players.0.name" in outcome.error
+    assert services.open_game(stored.id).error == outcome.error
