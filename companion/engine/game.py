@@ -95,6 +95,14 @@ def _apply_in_place(state: GameState, ev: Event) -> None:
     state.version += 1
 
 
+def _apply_to_copy(state: GameState, ev: Event) -> None:
+    """Apply ``ev`` to a copy the caller owns (and drops if this raises)."""
+    try:
+        _apply_in_place(state, ev)
+    except (KeyError, TypeError, AttributeError) as exc:  # bad shapes inside a choice
+        raise MalformedEvent(f"cannot read that {ev.type} event: {exc}") from None
+
+
 def apply(state: GameState, event: Event | Mapping[str, Any]) -> GameState:
     """A new state with the event applied; the given state is never changed.
 
@@ -102,10 +110,7 @@ def apply(state: GameState, event: Event | Mapping[str, Any]) -> GameState:
     """
     ev = parse_event(event)
     new = state.clone()
-    try:
-        _apply_in_place(new, ev)
-    except (KeyError, TypeError, AttributeError) as exc:  # bad shapes inside a choice
-        raise MalformedEvent(f"cannot read that {ev.type} event: {exc}") from None
+    _apply_to_copy(new, ev)
     return new
 
 
@@ -180,22 +185,28 @@ class Game:
         batch = [events] if isinstance(events, Event | Mapping) else list(events)
         if not batch:
             raise MalformedEvent("an answer needs at least one event")
-        state, log = self.state, list(self.events)
+        # One copy for the whole answer: it is dropped if any of its events is refused.
+        state, log = self.state.clone(), list(self.events)
         for index, raw in enumerate(batch):
             ev = parse_event(raw)
             if ev.auto or ev.group:
                 raise MalformedEvent("only the engine marks events automatic or grouped")
             if index:
                 ev = ev.model_copy(update={"group": True})
-            state = apply(state, ev)
+            _apply_to_copy(state, ev)
             log.append(ev)
+        asked: _Asked | None = None
         for _ in range(MAX_AUTO):
-            ev = _only_outcome(state)
+            ev, asked = _only_outcome(state)
             if ev is None:
                 break
-            state = apply(state, ev)
+            _apply_to_copy(state, ev)
             log.append(ev)
-        return Game(self.setup, tuple(log), state)
+            asked = None  # asked of the state before this event
+        game = Game(self.setup, tuple(log), state)
+        if asked is not None:
+            game._remember(asked)
+        return game
 
     def last_step(self) -> int:
         """How many events the last answer stored: its choices and the automatic events
@@ -226,8 +237,13 @@ class Game:
         return replay(self.setup, self.events[:version])
 
     def pending(self) -> Decision | None:
-        """The Decision the game waits for (None once it is over)."""
-        return decide(self.state)
+        """The Decision the game waits for (None once it is over). Asked once per game:
+        the state of a ``Game`` never changes, so neither does its question."""
+        asked = self.__dict__.get("_asked")
+        if asked is None:
+            asked = _Asked(decide(self.state))
+            self._remember(asked)
+        return asked.pending
 
     def ask(self, draft: Mapping[str, Any]) -> Decision | None:
         """The next question of an answer given step by step (``draft``: chosen so far)."""
@@ -235,18 +251,33 @@ class Game:
 
     def actions(self) -> list[Action]:
         """Powers usable at this moment and the standing actions allowed at any time."""
-        return actions(self.state)
+        self.pending()
+        asked = self.__dict__["_asked"]
+        if asked.actions is None:
+            asked.actions = actions(self.state)
+        return list(asked.actions)
+
+    def _remember(self, asked: _Asked) -> None:
+        object.__setattr__(self, "_asked", asked)  # a memo, not a field: not compared
 
 
-def _only_outcome(state: GameState) -> Event | None:
+@dataclass
+class _Asked:
+    """What a state asks (computed at most once per Game)."""
+
+    pending: Decision | None
+    actions: list[Action] | None = None
+
+
+def _only_outcome(state: GameState) -> tuple[Event | None, _Asked]:
     """The event of the pending step when the rules leave it exactly one outcome and no
-    power belongs to this moment (the table would lose the chance to use it)."""
-    decision = decide(state)
-    if decision is None:
-        return None
-    only = decision.only_answer
+    power belongs to this moment (the table would lose the chance to use it); and what the
+    state asks, for the game that ends here."""
+    asked = _Asked(decide(state))
+    only = asked.pending.only_answer if asked.pending is not None else None
     if only is None or len(only.events) != 1:
-        return None
-    if any(a.moment for a in actions(state)):
-        return None
-    return parse_event({**only.events[0], "auto": True})
+        return None, asked
+    asked.actions = actions(state)
+    if any(a.moment for a in asked.actions):
+        return None, asked
+    return parse_event({**only.events[0], "auto": True}), asked
