@@ -128,6 +128,30 @@ def replay(setup: GameSetup | Mapping[str, Any], events: Iterable[Any]) -> GameS
     return state
 
 
+def read_record(record: Mapping[str, Any]) -> tuple[Any, list[Any]]:
+    """The set-up and events of a game record, once its format and version are checked."""
+    if not isinstance(record, Mapping):
+        raise MalformedEvent("a game record is a JSON object with 'setup' and 'events'")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise MalformedEvent(f"not a game record (format {record.get('format')!r})")
+    version = record.get("version", RECORD_VERSION)
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        raise MalformedEvent(f"record version {version!r} is not supported "
+                             f"(this app reads versions 1 and {RECORD_VERSION})")
+    if "setup" not in record or not isinstance(record.get("events", []), list):
+        raise MalformedEvent("a game record needs 'setup' and a list of 'events'")
+    return record["setup"], record.get("events", [])
+
+
+def last_step_start(events: Sequence[Event]) -> int:
+    """Where the last answer of a log begins: its first choice (the events after it are
+    the rest of its group and the automatic steps it caused); 0 for an empty log."""
+    for index in range(len(events) - 1, -1, -1):
+        if not (events[index].auto or events[index].group):
+            return index
+    return 0
+
+
 @dataclass(frozen=True)
 class Game:
     """A game: set-up plus the event log, and the state they fold to."""
@@ -154,17 +178,7 @@ class Game:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Game:
-        if not isinstance(record, Mapping):
-            raise MalformedEvent("a game record is a JSON object with 'setup' and 'events'")
-        if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise MalformedEvent(f"not a game record (format {record.get('format')!r})")
-        version = record.get("version", RECORD_VERSION)
-        if type(version) is not int or version not in READABLE_VERSIONS:
-            raise MalformedEvent(f"record version {version!r} is not supported "
-                                 f"(this app reads versions 1 and {RECORD_VERSION})")
-        if "setup" not in record or not isinstance(record.get("events", []), list):
-            raise MalformedEvent("a game record needs 'setup' and a list of 'events'")
-        return cls.from_events(record["setup"], record.get("events", []))
+        return cls.from_events(*read_record(record))
 
     def record(self) -> dict[str, Any]:
         return {
@@ -211,12 +225,7 @@ class Game:
     def last_step(self) -> int:
         """How many events the last answer stored: its choices and the automatic events
         they caused (0 for an empty log)."""
-        n = 0
-        for ev in reversed(self.events):
-            n += 1
-            if not (ev.auto or ev.group):
-                break
-        return n
+        return len(self.events) - last_step_start(self.events)
 
     def undo(self, n: int = 1) -> Game:
         """The game without its last ``n`` events."""

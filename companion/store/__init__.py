@@ -5,6 +5,7 @@ from it. See docs/store.md.
 """
 
 from companion.store.db import default_url, make_engine
+from companion.store.live import StoredGame
 from companion.store.store import (
     GameListing,
     GameNotFound,
@@ -12,7 +13,6 @@ from companion.store.store import (
     PlayerStats,
     RebuildReport,
     Store,
-    StoredGame,
     StoredSheet,
     WrongKind,
 )
