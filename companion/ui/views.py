@@ -281,10 +281,12 @@ def _nonzero(counts: Mapping[str, int]) -> dict[str, int]:
     return {k: v for k, v in counts.items() if v}
 
 
-def players(game: Game) -> list[PlayerView]:
-    """Every player in the current turn order, with what they hold and their provisional VP."""
+def players(game: Game, scored: Sequence[tuple[int, ScoreBreakdown]] | None = None,
+            ) -> list[PlayerView]:
+    """Every player in the current turn order, with what they hold and their provisional VP
+    (``scored``: the standings, when already worked out)."""
     state = game.state
-    totals = {s.player: s.total for _, s in standings(state)}
+    totals = {s.player: s.total for _, s in (standings(state) if scored is None else scored)}
     colours = player_colours(game.setup)
     wanted = game.pending()
     acting = wanted.player if wanted else None
@@ -392,12 +394,14 @@ def regions(state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
-def timeline(state: GameState) -> list[dict[str, Any]]:
-    """Per-turn snapshots, plus a provisional point for the turn being played."""
+def timeline(state: GameState, scored: Sequence[tuple[int, ScoreBreakdown]] | None = None,
+             ) -> list[dict[str, Any]]:
+    """Per-turn snapshots, plus a provisional point for the turn being played (``scored``:
+    the standings, when already worked out)."""
     points = list(state.timeline)
     done = points[-1]["turn"] if points else 0
     if state.phase not in (Phase.OVER, Phase.SETUP) and state.turn > done:
-        scores = {s.player: s for s in (sc for _, sc in standings(state))}
+        scores = {sc.player: sc for _, sc in (standings(state) if scored is None else scored)}
         points.append({
             "turn": state.turn,
             "provisional": True,
