@@ -10,7 +10,9 @@ starts ``streamlit run app.py`` on it, and with playwright (chromium, desktop wi
    the server's resident memory (VmRSS of the streamlit process);
 2. on the Table: ``--taps`` times, taps the first placement button and waits until the page
    shows the next step (the Undo button's key carries the new event count), then taps Undo
-   and waits for the count to come back: each wait, from the click, is one figure.
+   and waits for the count to come back: each wait, from the click, is one figure. The
+   click and the wait happen inside the page, timed by its own clock (a MutationObserver),
+   so the driver's own delays are not counted.
 """
 
 from __future__ import annotations
@@ -39,6 +41,21 @@ UNDO_SEQ = ("() => { const e = document.querySelector('[class*=\"st-key-undo-\"]
             " if (!e) return null; const m = e.className.match(/st-key-undo-(\\d+)/);"
             " return m ? Number(m[1]) : null; }")
 SETTLED = "() => document.querySelectorAll('[data-stale=\"true\"]').length === 0"
+# Click inside the page and time, with the page's own clock, until the Undo button's key
+# carries another event count (the step is recorded and shown): no driver overhead counted.
+TAP = """sel => new Promise((resolve, reject) => {
+  const seq = () => { const e = document.querySelector('[class*="st-key-undo-"]');
+    const m = e && e.className.match(/st-key-undo-(\\d+)/); return m ? Number(m[1]) : null; };
+  const before = seq();
+  const target = document.querySelector(sel);
+  if (!target) { reject(new Error('nothing to tap: ' + sel)); return; }
+  const watch = new MutationObserver(() => {
+    if (seq() !== before) { watch.disconnect(); resolve(performance.now() - t0); } });
+  watch.observe(document.body, {subtree: true, childList: true, attributes: true,
+                                attributeFilter: ['class']});
+  const t0 = performance.now();
+  target.click();
+})"""
 
 
 def free_port() -> int:
@@ -97,19 +114,27 @@ def main() -> None:
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_healthy(url, proc)
+            print(f"6 players, turn 8, {len(game.events)} events:")
+            print(f"  server RSS when started: {rss_mib(proc.pid):.0f} MiB")
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 page.goto(url)
                 page.get_by_text("Games in progress").first.wait_for(timeout=60_000)
+                page.wait_for_function(SETTLED, timeout=60_000)
+                page.wait_for_timeout(500)
+                home = rss_mib(proc.pid)
                 page.goto(f"{url}/table?game={game_id}")
                 page.wait_for_function(f"() => ({UNDO_SEQ})() !== null", timeout=60_000)
+                page.wait_for_function(SETTLED, timeout=60_000)
+                page.wait_for_timeout(500)
+                table = rss_mib(proc.pid)
                 page.goto(f"{url}/scoreboard?game={game_id}")
                 page.locator(".js-plotly-plot").nth(1).wait_for(timeout=60_000)
                 page.wait_for_function(SETTLED, timeout=60_000)
                 page.wait_for_timeout(500)
-                print(f"6 players, turn 8, {len(game.events)} events:")
-                print(f"  server RSS after Home, Table, Scoreboard: {rss_mib(proc.pid):.0f} MiB")
+                print(f"  server RSS after Home {home:.0f}, Table {table:.0f}, Scoreboard "
+                      f"{rss_mib(proc.pid):.0f} MiB")
 
                 page.goto(f"{url}/table?game={game_id}")
                 page.wait_for_function(f"() => ({UNDO_SEQ})() !== null", timeout=60_000)
@@ -119,16 +144,10 @@ def main() -> None:
                     for times, button in ((place, '.st-key-prompt [class*="st-key-ans_0-"] '
                                                   'button'),
                                           (undo, '[class*="st-key-undo-"] button')):
-                        before = page.evaluate(UNDO_SEQ)
-                        target = page.locator(button).first
-                        target.wait_for(timeout=30_000)
-                        t0 = time.perf_counter()
-                        target.click()
-                        page.wait_for_function(f"before => ({UNDO_SEQ})() !== before",
-                                               arg=before, timeout=30_000, polling="raf")
-                        times.append(time.perf_counter() - t0)
+                        page.locator(button).first.wait_for(timeout=30_000)
+                        times.append(page.evaluate(TAP, button) / 1000)
                         page.wait_for_function(SETTLED, timeout=30_000)
-                        page.wait_for_timeout(150)
+                        page.wait_for_timeout(300)
                 report("tap to result: place a worker", place)
                 report("tap to result: Undo", undo)
                 print(f"  server RSS at the end: {rss_mib(proc.pid):.0f} MiB")

@@ -18,8 +18,6 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-import pandas as pd
-
 from companion import charts
 from companion.engine import Game, GameState, standings
 from companion.scoring import ScoreBreakdown
@@ -41,8 +39,9 @@ class GameView:
         return standings(self.state)
 
     @cached_property
-    def standings_frame(self) -> pd.DataFrame:
-        return pd.DataFrame(views.score_rows(self.standings))
+    def standings_table(self) -> str:
+        """Markdown (no dataframe: the pages of a game then never load pandas)."""
+        return views.markdown_table(views.score_rows(self.standings))
 
     @cached_property
     def players(self) -> list[views.PlayerView]:
@@ -62,7 +61,7 @@ class GameView:
         return views.regions(self.state)
 
     @cached_property
-    def regions_frame(self) -> pd.DataFrame:
+    def regions_table(self) -> str:
         rows = []
         for r in self.regions:
             row = {"Region": r["name"] + ("" if r["discovered"] else " (undiscovered)"),
@@ -72,7 +71,7 @@ class GameView:
             row["Leader"] = r["leader"] or (" / ".join(r["tied"]) + " tied" if r["tied"]
                                             else "")
             rows.append(row)
-        return pd.DataFrame(rows)
+        return views.markdown_table(rows)
 
     @cached_property
     def timeline(self) -> list[dict[str, Any]]:

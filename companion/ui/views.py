@@ -362,6 +362,29 @@ def score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, A
     return rows
 
 
+def markdown_table(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Rows (all with the same keys) as a markdown table: text escaped, numbers to the right.
+
+    >>> print(markdown_table([{"Player": "Ann|B", "VP": 3}, {"Player": "Bob", "VP": None}]))
+    | Player | VP |
+    |---|---:|
+    | Ann\\|B | 3 |
+    | Bob |  |
+    """
+    if not rows:
+        return ""
+    columns = list(rows[0])
+    numeric = {c: all(isinstance(r[c], int | float) or r[c] is None for r in rows)
+               for c in columns}
+    lines = ["| " + " | ".join(md(c) for c in columns) + " |",
+             "|" + "|".join("---:" if numeric[c] else "---" for c in columns) + "|"]
+    for row in rows:
+        cells = ("" if row[c] is None else str(row[c]) if numeric[c] else md(row[c])
+                 for c in columns)
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def category_totals(scored: Iterable[tuple[int, ScoreBreakdown]]) -> dict[str, dict[str, int]]:
     """player -> category -> VP, for the stacked bar chart."""
     return {

@@ -5,9 +5,8 @@ Names are always escaped (``views.md``) or shown in dataframes, which render pla
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 import streamlit as st
 
 from companion.engine import Game, GameState, Phase
@@ -16,6 +15,9 @@ from companion.sheet import FACT_TITLES
 from companion.ui import session, views
 from companion.ui.game_view import GameView
 from companion.ui.views import md
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}
 SLOT_GAP = " \u2003"  # an em space between slots
@@ -140,6 +142,8 @@ def income_section(view: GameView) -> None:
 def sheet_results(results: list[Any]) -> pd.DataFrame:
     """A score sheet's totals and places (``companion.sheet.SheetResult``), what the
     tie-breaks did, and the income sets behind each economy score. Returns the table."""
+    import pandas as pd  # here: the pages of a tracked game never need pandas
+
     table = pd.DataFrame(views.score_rows((r.place, r.score) for r in results))
     st.dataframe(table, hide_index=True, width="stretch")
     ties = [r for r in results if sum(1 for o in results if o.place == r.place) > 1]
@@ -160,6 +164,7 @@ def sheet_results(results: list[Any]) -> pd.DataFrame:
 
 def sheet_inputs(sheet: Any) -> None:
     """What was entered on a score sheet, one row per seat (``companion.sheet.ScoreSheet``)."""
+    import pandas as pd
     catalogue = buildings_for(sheet.edition, sheet.builders)
     rows = []
     for p in sheet.players:
@@ -182,11 +187,13 @@ def sheet_inputs(sheet: Any) -> None:
 
 
 def standings_table(view: GameView) -> None:
-    st.dataframe(view.standings_frame, hide_index=True, width="stretch")
+    with st.container(key="standings"):
+        st.markdown(view.standings_table)
 
 
 def regions_table(view: GameView) -> None:
-    st.dataframe(view.regions_frame, hide_index=True, width="stretch")
+    with st.container(key="regions"):
+        st.markdown(view.regions_table)
 
 
 def plot(fig: Any, key: str) -> None:

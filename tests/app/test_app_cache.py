@@ -37,11 +37,15 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 @pytest.fixture
 def built(monkeypatch: pytest.MonkeyPatch) -> Counter:
     counts: Counter = Counter()
+
+    def counted(name: str, build):
+        def counting(*args, **kwargs):
+            counts[name] += 1
+            return build(*args, **kwargs)
+        return counting
+
     for name in FIGURES:
-        def counting(*args, _name=name, _build=getattr(charts, name), **kwargs):
-            counts[_name] += 1
-            return _build(*args, **kwargs)
-        monkeypatch.setattr(charts, name, counting)
+        monkeypatch.setattr(charts, name, counted(name, getattr(charts, name)))
     return counts
 
 
