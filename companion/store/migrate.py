@@ -112,8 +112,12 @@ def _is_busy(exc: OperationalError) -> bool:
 def upgrade(engine: Engine) -> list[str]:
     """Bring the database to the newest revision; returns the revisions this call applied
     (none when it was up to date, or when another process did it meanwhile)."""
-    if current(engine) == head():
+    found = current(engine)
+    if found == head():
         return []
+    if found is not None and found not in revisions():
+        raise RuntimeError(f"the database is at schema revision {found}, which this version of "
+                           f"the app does not know (its newest is {head()}): update the app")
     for attempt in range(ATTEMPTS):
         try:
             with migration_transaction(engine) as conn:

@@ -230,6 +230,15 @@ def test_a_database_made_by_create_all_is_taken_over(db_url: str, backend: str) 
     assert schema_differences(db_url) == []
 
 
+def test_a_database_newer_than_the_app_is_refused_with_a_reason(db_url: str) -> None:
+    with Store(db_url) as store:
+        with store.engine.begin() as conn:
+            conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+        with pytest.raises(RuntimeError, match="revision 9999, which this version of the app "
+                                               "does not know"):
+            Store(db_url)
+
+
 def test_undoing_the_revision_migration_keeps_every_row(db_url: str) -> None:
     """Downgrades rebuild ``games`` on SQLite (batch mode): with foreign keys on, dropping
     the old table would delete every event and seat with it. The migration connection
