@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fixtures import SIX, log_of  # noqa: E402
+from fixtures import SIX, log_of, machine  # noqa: E402
 
 from companion.store import Store  # noqa: E402
 
@@ -71,6 +71,7 @@ def main() -> None:
     parser.add_argument("--appends", type=int, default=20)
     parser.add_argument("--imports", type=int, default=3)
     args = parser.parse_args()
+    print(machine())
     urls = list(args.url)
     if os.environ.get("COMPANION_BENCH_PG_URL"):
         urls.append(os.environ["COMPANION_BENCH_PG_URL"])

@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from fixtures import six_players_at_turn  # noqa: E402
+from fixtures import machine, six_players_at_turn  # noqa: E402
 
 from companion.store import Store  # noqa: E402
 
@@ -99,6 +99,7 @@ def main() -> None:
         return
     from playwright.sync_api import sync_playwright
 
+    print(machine())
     game = six_players_at_turn()
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as folder:
         env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB_URL"}

@@ -18,6 +18,8 @@ SIX = {
 
 
 def main() -> None:
+    best = min(_loop_ms() for _ in range(5))
+    print(f"machine yardstick: sum(range(10**6)) in {best:.1f} ms (best of 5)")
     game = random_game(SIX, seed=42)
     events = [e.model_dump() for e in game.events]
     times = []
@@ -52,6 +54,12 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         print(f"random playouts, {players} players: {count / elapsed:.2f} games/s "
               f"({total_events / elapsed:.0f} events/s, each event validated on a copy)")
+
+
+def _loop_ms() -> float:
+    start = time.perf_counter()
+    sum(range(10**6))
+    return (time.perf_counter() - start) * 1000
 
 
 if __name__ == "__main__":

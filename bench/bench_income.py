@@ -96,6 +96,12 @@ def random_holdings(count: int, seed: int = SEED) -> list[tuple[dict[str, int], 
     return holdings
 
 
+def _loop_ms() -> float:
+    t0 = time.perf_counter()
+    sum(range(10**6))
+    return (time.perf_counter() - t0) * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cold-runs", type=int, default=30)
@@ -103,7 +109,9 @@ def main() -> None:
     parser.add_argument("--holdings", type=int, default=10_000)
     args = parser.parse_args()
 
-    print(f"python {sys.version.split()[0]}")
+    best = min(_loop_ms() for _ in range(5))
+    print(f"python {sys.version.split()[0]}; machine yardstick: sum(range(10**6)) in "
+          f"{best:.1f} ms (best of 5)")
     result = best_income(WORST_GOODS, WORST_SHIPS)
     print(
         f"worst case: {sum(WORST_GOODS.values())} goods of {len(WORST_GOODS)} kinds + "

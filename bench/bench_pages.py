@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
-from fixtures import six_players_at_turn  # noqa: E402
+from fixtures import machine, six_players_at_turn  # noqa: E402
 from ui_driver import check, new_app, open_table  # noqa: E402
 
 from companion.store import Store, default_url  # noqa: E402
@@ -56,6 +56,7 @@ def main() -> None:
     parser.add_argument("--reruns", type=int, default=20)
     parser.add_argument("--taps", type=int, default=10)
     args = parser.parse_args()
+    print(machine())
     game = six_players_at_turn()
     with tempfile.TemporaryDirectory(prefix="bench-pages-") as folder:
         os.environ.pop("COMPANION_DB_URL", None)

@@ -9,6 +9,7 @@ Not a benchmark itself: run by ``make bench`` like the others, it only prints wh
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from companion.engine import Game, Phase, event_dict
@@ -42,6 +43,18 @@ def whole_six_player_game(seed: int = SEED) -> Game:
     return game
 
 
+def machine() -> str:
+    """A yardstick for comparing figures across machines: a plain Python loop's time."""
+    best = min(_loop_ms() for _ in range(5))
+    return f"machine yardstick: sum(range(10**6)) in {best:.1f} ms (best of 5)"
+
+
+def _loop_ms() -> float:
+    start = time.perf_counter()
+    sum(range(10**6))
+    return (time.perf_counter() - start) * 1000
+
+
 def correction(i: int) -> dict[str, Any]:
     name = SIX["players"][i % 6]["name"]
     return {"type": "correction", "player": name, "reason": "bench padding", "money": 1}
@@ -60,6 +73,7 @@ def log_of(length: int, then: int = 0) -> list[dict[str, Any]]:
 
 
 if __name__ == "__main__":
+    print(machine())
     g = six_players_at_turn()
     print(f"fixture: 6 players at the start of turn 8: {len(g.events)} events; "
           f"a whole game (seed {SEED}): {len(whole_six_player_game().events)} events")
