@@ -1,4 +1,5 @@
-"""Engine benchmark: replay of a complete 6-player game, and random playouts per second."""
+"""Engine benchmark: replay of a complete 6-player game, one state copy, and random playouts
+per second (2, 4 and 6 players, one core)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ SIX = {
 
 
 def main() -> None:
+    best = min(_loop_ms() for _ in range(5))
+    print(f"machine yardstick: sum(range(10**6)) in {best:.1f} ms (best of 5)")
     game = random_game(SIX, seed=42)
     events = [e.model_dump() for e in game.events]
     times = []
@@ -26,6 +29,14 @@ def main() -> None:
         times.append(time.perf_counter() - start)
     print(f"replay of a complete 6-player game ({len(events)} events): "
           f"median {statistics.median(times) * 1000:.1f} ms, min {min(times) * 1000:.1f} ms")
+
+    state = game.state
+    n = 2000
+    start = time.perf_counter()
+    for _ in range(n):
+        state.clone()
+    print(f"GameState.clone of that game's final state: "
+          f"{(time.perf_counter() - start) / n * 1e6:.1f} us")
 
     start = time.perf_counter()
     loaded = Game.from_record(game.record())
@@ -43,6 +54,12 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         print(f"random playouts, {players} players: {count / elapsed:.2f} games/s "
               f"({total_events / elapsed:.0f} events/s, each event validated on a copy)")
+
+
+def _loop_ms() -> float:
+    start = time.perf_counter()
+    sum(range(10**6))
+    return (time.perf_counter() - start) * 1000
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@
 1. Worst case: the whole supply (all 11 kinds at full count, 46 goods) plus all 10 ships.
    - cold: the first call in a fresh interpreter (import excluded; best_income's internal
      caches are empty), one call per fresh process, repeated over several processes;
-   - warm: repeated calls in this process after a first call.
+   - warm: repeated calls in this process after a first call (the plan for the holding's
+     profile is then remembered: the call deals the sets);
+   - warm, plan forgotten before each call: the search itself, with its option tables warm.
 2. Random holdings: a seeded sample of realistic holdings (goods drawn without replacement
    from the 46-token supply, 0-16 goods, 0-8 ships), total and per-call time.
 """
@@ -19,6 +21,7 @@ import subprocess
 import sys
 import time
 
+from companion import scoring
 from companion.rules.goods import GOODS
 from companion.scoring import best_income
 
@@ -66,6 +69,21 @@ def warm_calls(reps: int) -> list[int]:
     return times
 
 
+def warm_search_calls(reps: int) -> list[int]:
+    """As warm_calls, but the remembered plans are dropped before each call (if the module
+    remembers any): the time of the search itself."""
+    forget = getattr(scoring, "_plan", None)
+    best_income(WORST_GOODS, WORST_SHIPS)
+    times = []
+    for _ in range(reps):
+        if forget is not None:
+            forget.cache_clear()
+        t0 = time.perf_counter_ns()
+        best_income(WORST_GOODS, WORST_SHIPS)
+        times.append(time.perf_counter_ns() - t0)
+    return times
+
+
 def random_holdings(count: int, seed: int = SEED) -> list[tuple[dict[str, int], int]]:
     rng = random.Random(seed)
     bag = [name for name, n in GOODS.items() for _ in range(n)]
@@ -78,6 +96,12 @@ def random_holdings(count: int, seed: int = SEED) -> list[tuple[dict[str, int], 
     return holdings
 
 
+def _loop_ms() -> float:
+    t0 = time.perf_counter()
+    sum(range(10**6))
+    return (time.perf_counter() - t0) * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cold-runs", type=int, default=30)
@@ -85,7 +109,9 @@ def main() -> None:
     parser.add_argument("--holdings", type=int, default=10_000)
     args = parser.parse_args()
 
-    print(f"python {sys.version.split()[0]}")
+    best = min(_loop_ms() for _ in range(5))
+    print(f"python {sys.version.split()[0]}; machine yardstick: sum(range(10**6)) in "
+          f"{best:.1f} ms (best of 5)")
     result = best_income(WORST_GOODS, WORST_SHIPS)
     print(
         f"worst case: {sum(WORST_GOODS.values())} goods of {len(WORST_GOODS)} kinds + "
@@ -93,6 +119,7 @@ def main() -> None:
     )
     print(f"  cold (first call, fresh process) {fmt(cold_calls(args.cold_runs))}")
     print(f"  warm (repeated calls)            {fmt(warm_calls(args.warm_reps))}")
+    print(f"  warm, plan forgotten each call   {fmt(warm_search_calls(args.warm_reps // 5))}")
 
     holdings = random_holdings(args.holdings)
     sizes = [sum(g.values()) + s for g, s in holdings]

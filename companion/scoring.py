@@ -94,14 +94,22 @@ def _mixed_sets(leftover: int, ships: int) -> int:
 
 
 def _pareto(found: Mapping[tuple[int, int], tuple]) -> tuple[tuple, ...]:
-    """Keep entries {(ships, leftover): (value, ...)} that no other entry beats outright."""
+    """Keep entries {(ships, leftover): (value, ...)} that no other entry beats outright
+    (no more ships, at least the leftovers and the value). One sweep: by ships, then by most
+    leftovers first, remembering the best value seen for each leftover count or more."""
+    if not found:
+        return ()
+    best_from = [-1] * (max(left for _, left in found) + 1)
     kept = []
-    for (ships, leftover), entry in found.items():
-        if not any(
-            s <= ships and left >= leftover and e[0] >= entry[0] and (s, left) != (ships, leftover)
-            for (s, left), e in found.items()
-        ):
-            kept.append((entry[0], ships, leftover, entry[1]))
+    for ships, leftover in sorted(found, key=lambda k: (k[0], -k[1])):
+        entry = found[(ships, leftover)]
+        if best_from[leftover] >= entry[0]:
+            continue
+        kept.append((entry[0], ships, leftover, entry[1]))
+        for i in range(leftover, -1, -1):  # best_from never grows with the leftover count
+            if best_from[i] >= entry[0]:
+                break
+            best_from[i] = entry[0]
     return tuple(kept)
 
 
@@ -125,7 +133,9 @@ def best_income(goods: Mapping[str, int], ships: int = 0) -> Income:
     """The maximum income from goods and ships, with the sets that earn it.
 
     Exact: a dynamic programme over groups of kinds with equal counts, whose state is
-    (ships spent on one-kind sets, goods left over for mixed sets).
+    (ships spent on one-kind sets, goods left over for mixed sets). Which goods they are
+    does not matter, only how many kinds hold how many: the plan for such a profile is
+    worked out once (``_plan``) and the sets are then dealt with the holding's own goods.
 
     >>> income = best_income({"gold": 3, "fur": 3}, ships=1)
     >>> income.dollars, sorted(s.value for s in income.sets)
@@ -136,38 +146,76 @@ def best_income(goods: Mapping[str, int], ships: int = 0) -> Income:
     for name, n in goods.items():
         if n > 0:
             by_count.setdefault(n, []).append(name)
-    groups = list(by_count.items())
-    layers: list[dict[tuple[int, int], tuple[int, tuple[int, int], tuple]]] = []
-    values: dict[tuple[int, int], int] = {(0, 0): 0}
-    for count, names in groups:
-        layer: dict[tuple[int, int], tuple[int, tuple[int, int], tuple]] = {}
-        options = _group_options(count, len(names))
-        for key, value in values.items():
-            spent, left = key
-            for option in options:
-                s = spent + option[1]
-                if s > ships:
-                    continue
-                new_key = (s, left + option[2])
-                v = value + option[0]
-                old = layer.get(new_key)
-                if old is None or v > old[0]:
-                    layer[new_key] = (v, key, option)
-        layers.append(layer)
-        values = {key: entry[0] for key, entry in layer.items()}
-
-    best_key, best_total = (0, 0), -1
-    for key, value in values.items():
-        total = value + _mixed_sets(key[1], ships - key[0])
-        if total > best_total:
-            best_key, best_total = key, total
-
+    profile = tuple((count, len(names)) for count, names in by_count.items())
+    total, final, picked = _plan(profile, ships)
     choices: dict[str, tuple] = {}
-    key = best_key
-    for (_, names), layer in zip(reversed(groups), reversed(layers), strict=True):
-        _, key, option = layer[key]
+    for (_, names), option in zip(reversed(by_count.items()), reversed(picked), strict=True):
         choices.update(zip(names, option[3], strict=True))
-    return _rebuild(goods, ships, choices, best_key, best_total)
+    return _rebuild(goods, ships, choices, final, total)
+
+
+@lru_cache(maxsize=4096)
+def _plan(profile: tuple[tuple[int, int], ...],
+          ships: int) -> tuple[int, tuple[int, int], tuple[tuple, ...]]:
+    """The best income of a holding with ``profile`` ((count, kinds holding that many) per
+    group) and ``ships``: its dollars, the final (ships spent, leftover) state, and the
+    option taken for each group, in the profile's order.
+
+    States (ships spent, leftover) are numbered ``ships_spent * width + leftover``. A state
+    whose most optimistic outcome cannot reach a whole solution already found is dropped
+    (branch and bound): optimistically, each later group adds its best value plus a third of
+    a dollar per good it leaves over and minus a third per ship it spends, and every good
+    left over or ship spare at the end earns a third of a dollar in a mixed set.
+    """
+    groups = [_group_options(count, kinds) for count, kinds in profile]
+    width = sum(max(o[2] for o in options) for options in groups) + 1
+    # thirds of a dollar the groups from i on can add at most
+    ahead = [0] * (len(groups) + 1)
+    for i in range(len(groups) - 1, -1, -1):
+        ahead[i] = ahead[i + 1] + max(3 * o[0] + o[2] - o[1] for o in groups[i])
+    floor = _greedy_income(groups, ships)
+    states: dict[int, int] = {0: 0}
+    layers: list[dict[int, tuple[int, tuple]]] = []
+    for i, options in enumerate(groups):
+        hope = ahead[i] + ships - 3 * floor  # kept: 3v + left - spent + hope >= 0
+        states = {k: v for k, v in states.items()
+                  if 3 * v + k % width - k // width + hope >= 0}
+        moves = [(o[1] * width + o[2], o[0], (ships - o[1] + 1) * width, o) for o in options]
+        reached: dict[int, int] = {}
+        came: dict[int, tuple[int, tuple]] = {}
+        get = reached.get
+        for k, v in states.items():
+            for step, value, limit, option in moves:
+                if k < limit:  # no more ships than there are
+                    j, w = k + step, v + value
+                    if get(j, -1) < w:
+                        reached[j] = w
+                        came[j] = (k, option)
+        layers.append(came)
+        states = reached
+
+    best_key, best_total = 0, -1
+    for k, v in states.items():
+        spent, left = divmod(k, width)
+        total = v + _mixed_sets(left, ships - spent)
+        if total > best_total:
+            best_key, best_total = k, total
+    picked: list[tuple] = []
+    k = best_key
+    for came in reversed(layers):
+        k, option = came[k]
+        picked.append(option)
+    return best_total, divmod(best_key, width), tuple(reversed(picked))
+
+
+def _greedy_income(groups: list[tuple[tuple, ...]], ships: int) -> int:
+    """The income of one whole arrangement, picked group by group on the measure ``_plan``
+    bounds with: a floor for the search (the best is at least this)."""
+    spare, value, left = ships, 0, 0
+    for options in groups:
+        o = max((o for o in options if o[1] <= spare), key=lambda o: 3 * o[0] + o[2] - o[1])
+        spare, value, left = spare - o[1], value + o[0], left + o[2]
+    return value + _mixed_sets(left, spare)
 
 
 def _rebuild(
@@ -179,18 +227,20 @@ def _rebuild(
 ) -> Income:
     sets: list[IncomeSet] = []
     leftovers: list[str] = []
+    quad, triple = SET_VALUES["quad"], SET_VALUES["triple"]
     for kind, (_, ships_used, leftover, quads, triples) in choices.items():
-        shapes = [4] * quads + [3] * triples
-        for i, size in enumerate(shapes):
+        # One kind, at most one ship each: quads and triples by construction.
+        for i in range(quads + triples):
+            size, value = (4, quad) if i < quads else (3, triple)
             wild = i < ships_used
-            tokens = (kind,) * (size - wild) + ((SHIP,) if wild else ())
-            sets.append(IncomeSet(tokens, set_value(tokens)))
+            sets.append(IncomeSet((kind,) * (size - wild) + ((SHIP,) if wild else ()), value))
         leftovers.extend([kind] * leftover)
     spare_ships = ships - final[0]
     mixed = _mixed_sets(final[1], spare_ships)
     ships_in_mixed = max(0, 3 * mixed - len(leftovers))
     # Deal leftovers round-robin so that no mixed set holds two of a kind with a ship.
-    leftovers.sort(key=lambda g: (-leftovers.count(g), g))
+    held = {g: leftovers.count(g) for g in set(leftovers)}
+    leftovers.sort(key=lambda g: (-held[g], g))
     groups: list[list[str]] = [[] for _ in range(mixed)]
     slots = [3 - (1 if i < ships_in_mixed else 0) for i in range(mixed)]
     order = [i for rnd in range(3) for i in range(mixed) if slots[i] > rnd]

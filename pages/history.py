@@ -102,18 +102,18 @@ with games_tab:
                 else:
                     version = st.slider("After event", 0, stored.seq, stored.seq,
                                         key=f"hist_event_{chosen}")
-                with st.spinner("Replaying…"):
-                    state = services.state_at(game, version)
-                st.markdown(f"**{views.where_now(state)}** (after {version} of {stored.seq} "
-                            "events)")
+                with st.spinner("Replaying…"):  # once per step shown, then kept
+                    shown = services.game_view(stored, version)
+                st.markdown(f"**{views.where_now(shown.state)}** (after {version} of "
+                            f"{stored.seq} events)")
                 widgets.game_caption(game, stored.id)
-                widgets.standings_table(state)
+                widgets.standings_table(shown)
                 map_col, table_col = st.columns([1, 1])
                 with map_col:
-                    widgets.region_map(game, state, f"hist_map_{chosen}")
+                    widgets.region_map(shown, f"hist_map_{chosen}")
                 with table_col:
-                    widgets.regions_table(state)
-                widgets.charts_section(game, state, f"hist_{chosen}")
+                    widgets.regions_table(shown)
+                widgets.charts_section(shown, f"hist_{chosen}")
                 with st.container(horizontal=True):
                     if stored.status != "finished" and st.button(
                             "Resume on the Table", key=f"hist_resume_{chosen}"):

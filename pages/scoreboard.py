@@ -16,27 +16,28 @@ if stored is None:
 
 session.link_game(stored.id)
 game, state = stored.game, stored.game.state
+view = services.game_view(stored)  # tables and figures built once per version of the game
 st.markdown(f"**{views.where_now(state)}**")
 widgets.game_caption(game, stored.id)
 if state.phase != Phase.OVER:
     st.caption("Scores are provisional: economy is what the current goods and ships would earn.")
 
 st.subheader("Standings")
-widgets.standings_table(state)
+widgets.standings_table(view)
 
 st.subheader("Money, goods and income")
-widgets.players_table(game, show_placing=False)
+widgets.players_table(view, show_placing=False)
 with st.expander("Income sets", expanded=True):
-    widgets.income_section(state)
+    widgets.income_section(view)
 with st.expander("Buildings and discoveries"):
-    widgets.player_details(game)
+    widgets.player_details(view)
 
 st.subheader("The New World")
 map_col, table_col = st.columns([1, 1])
 with map_col:
-    widgets.region_map(game, state, "sb_map")
+    widgets.region_map(view, "sb_map")
 with table_col:
-    widgets.regions_table(state)
+    widgets.regions_table(view)
 
 st.subheader("Charts")
-widgets.charts_section(game, state, "sb")
+widgets.charts_section(view, "sb", lazy=True)  # only the open tab's chart is drawn

@@ -17,6 +17,7 @@ if stored is None:
 session.link_game(stored.id)
 game = stored.game
 state = game.state
+view = services.game_view(stored)  # computed once per version of the game, then kept
 st.markdown(f"### 🎲 {views.where_now(state)}")
 widgets.game_caption(game, stored.id)
 widgets.show_flashes()
@@ -37,19 +38,22 @@ with st.container(horizontal=True, key="table_tools"):
 
 if state.phase == Phase.OVER:
     st.subheader("Final standings")
-    widgets.standings_table(state)
+    widgets.standings_table(view)
     st.page_link("pages/scoreboard.py", label="Scoreboard and charts", icon="🏆")
 
-widgets.players_table(game)
+widgets.players_table(view)
 
 left, right = st.columns(2, gap="small")
-for i, track in enumerate(views.board(state)):
+for i, track in enumerate(view.board):
     with left if i < 4 else right:
-        widgets.track_box(game, track)
+        widgets.track_box(view, track)
 
 with st.expander("Income: each player's best sets"):
-    widgets.income_section(state)
+    widgets.income_section(view)
 with st.expander("Buildings and discoveries"):
-    widgets.player_details(game)
-with st.expander("Correction (outside the rules)"):
-    decisions.correction(stored)
+    widgets.player_details(view)
+# Drawn only while open (a rare form: its widgets would cost every rerun of the page).
+with st.expander("Correction (outside the rules)", key="correction",
+                 on_change="rerun") as correction:
+    if correction.open:
+        decisions.correction(stored)

@@ -541,10 +541,12 @@ def _swappable(state: GameState, name: str) -> dict[str, list[str]]:
     who = state.players[name]
     if who.reserve["colonist"] < 1:
         return {}
+    spent = [w for w in ("captain", "merchant", "missionary", "soldier") if who.reserve[w] == 0]
+    if not spent:  # asked for every player at every step: the usual answer, found at once
+        return {}
     out = {}
     for r in REGIONS:
-        kinds = [w for w in ("captain", "merchant", "missionary", "soldier")
-                 if state.regions[r].get(name, {}).get(w) and who.reserve[w] == 0]
+        kinds = [w for w in spent if state.regions[r].get(name, {}).get(w)]
         if kinds:
             out[r] = kinds
     return out

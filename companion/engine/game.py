@@ -118,6 +118,30 @@ def replay(setup: GameSetup | Mapping[str, Any], events: Iterable[Any]) -> GameS
     return state
 
 
+def read_record(record: Mapping[str, Any]) -> tuple[Any, list[Any]]:
+    """The set-up and events of a game record, once its format and version are checked."""
+    if not isinstance(record, Mapping):
+        raise MalformedEvent("a game record is a JSON object with 'setup' and 'events'")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise MalformedEvent(f"not a game record (format {shown(record.get('format'))})")
+    version = record.get("version", RECORD_VERSION)
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        raise MalformedEvent(f"record version {shown(version)} is not supported "
+                             f"(this app reads versions 1 and {RECORD_VERSION})")
+    if "setup" not in record or not isinstance(record.get("events", []), list):
+        raise MalformedEvent("a game record needs 'setup' and a list of 'events'")
+    return record["setup"], record.get("events", [])
+
+
+def last_step_start(events: Sequence[Event]) -> int:
+    """Where the last answer of a log begins: its first choice (the events after it are
+    the rest of its group and the automatic steps it caused); 0 for an empty log."""
+    for index in range(len(events) - 1, -1, -1):
+        if not (events[index].auto or events[index].group):
+            return index
+    return 0
+
+
 @dataclass(frozen=True)
 class Game:
     """A game: set-up plus the event log, and the state they fold to."""
@@ -144,17 +168,7 @@ class Game:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Game:
-        if not isinstance(record, Mapping):
-            raise MalformedEvent("a game record is a JSON object with 'setup' and 'events'")
-        if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise MalformedEvent(f"not a game record (format {shown(record.get('format'))})")
-        version = record.get("version", RECORD_VERSION)
-        if type(version) is not int or version not in READABLE_VERSIONS:
-            raise MalformedEvent(f"record version {shown(version)} is not supported "
-                                 f"(this app reads versions 1 and {RECORD_VERSION})")
-        if "setup" not in record or not isinstance(record.get("events", []), list):
-            raise MalformedEvent("a game record needs 'setup' and a list of 'events'")
-        return cls.from_events(record["setup"], record.get("events", []))
+        return cls.from_events(*read_record(record))
 
     def record(self) -> dict[str, Any]:
         return {
@@ -175,32 +189,33 @@ class Game:
         batch = [events] if isinstance(events, Event | Mapping) else list(events)
         if not batch:
             raise MalformedEvent("an answer needs at least one event")
-        state, log = self.state, list(self.events)
+        # One copy for the whole answer: it is dropped if any of its events is refused.
+        state, log = self.state.clone(), list(self.events)
         for index, raw in enumerate(batch):
             ev = parse_event(raw)
             if ev.auto or ev.group:
                 raise MalformedEvent("only the engine marks events automatic or grouped")
             if index:
                 ev = ev.model_copy(update={"group": True})
-            state = apply(state, ev)
+            _apply_in_place(state, ev)
             log.append(ev)
+        asked: _Asked | None = None
         for _ in range(MAX_AUTO):
-            ev = _only_outcome(state)
+            ev, asked = _only_outcome(state)
             if ev is None:
                 break
-            state = apply(state, ev)
+            _apply_in_place(state, ev)
             log.append(ev)
-        return Game(self.setup, tuple(log), state)
+            asked = None  # asked of the state before this event
+        game = Game(self.setup, tuple(log), state)
+        if asked is not None:
+            game._remember(asked)
+        return game
 
     def last_step(self) -> int:
         """How many events the last answer stored: its choices and the automatic events
         they caused (0 for an empty log)."""
-        n = 0
-        for ev in reversed(self.events):
-            n += 1
-            if not (ev.auto or ev.group):
-                break
-        return n
+        return len(self.events) - last_step_start(self.events)
 
     def undo(self, n: int = 1) -> Game:
         """The game without its last ``n`` events."""
@@ -221,8 +236,13 @@ class Game:
         return replay(self.setup, self.events[:version])
 
     def pending(self) -> Decision | None:
-        """The Decision the game waits for (None once it is over)."""
-        return decide(self.state)
+        """The Decision the game waits for (None once it is over). Asked once per game:
+        the state of a ``Game`` never changes, so neither does its question."""
+        asked = self.__dict__.get("_asked")
+        if asked is None:
+            asked = _Asked(decide(self.state))
+            self._remember(asked)
+        return asked.pending
 
     def ask(self, draft: Mapping[str, Any]) -> Decision | None:
         """The next question of an answer given step by step (``draft``: chosen so far)."""
@@ -230,18 +250,33 @@ class Game:
 
     def actions(self) -> list[Action]:
         """Powers usable at this moment and the standing actions allowed at any time."""
-        return actions(self.state)
+        self.pending()
+        asked = self.__dict__["_asked"]
+        if asked.actions is None:
+            asked.actions = actions(self.state)
+        return list(asked.actions)
+
+    def _remember(self, asked: _Asked) -> None:
+        object.__setattr__(self, "_asked", asked)  # a memo, not a field: not compared
 
 
-def _only_outcome(state: GameState) -> Event | None:
+@dataclass
+class _Asked:
+    """What a state asks (computed at most once per Game)."""
+
+    pending: Decision | None
+    actions: list[Action] | None = None
+
+
+def _only_outcome(state: GameState) -> tuple[Event | None, _Asked]:
     """The event of the pending step when the rules leave it exactly one outcome and no
-    power belongs to this moment (the table would lose the chance to use it)."""
-    decision = decide(state)
-    if decision is None:
-        return None
-    only = decision.only_answer
+    power belongs to this moment (the table would lose the chance to use it); and what the
+    state asks, for the game that ends here."""
+    asked = _Asked(decide(state))
+    only = asked.pending.only_answer if asked.pending is not None else None
     if only is None or len(only.events) != 1:
-        return None
-    if any(a.moment for a in actions(state)):
-        return None
-    return parse_event({**only.events[0], "auto": True})
+        return None, asked
+    asked.actions = actions(state)
+    if any(a.moment for a in asked.actions):
+        return None, asked
+    return parse_event({**only.events[0], "auto": True}), asked

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.engine.common import player, refuse
 from companion.engine.events import Place
 from companion.engine.flow import Phase
@@ -130,17 +132,24 @@ def placement_options(state: GameState) -> list[Place]:
     if name is None:
         return []
     who = state.players[name]
+    workers = [w for w in WORKER_TYPES if who.available.get(w, 0) >= 1]
+    if not workers:
+        return []
+    # Whether a slot is free depends on the track, the box and the player, not on the
+    # worker: probe each place once, then offer it to every worker the player has.
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
-    options = []
-    for worker in WORKER_TYPES:
-        if who.available.get(worker, 0) < 1:
-            continue
-        for track in TRACKS:
-            for box in boxes if track == "specialists" else (None,):
-                ev = Place(player=name, worker=worker, track=track, box=box)
-                try:
-                    _free_label(state, ev)
-                except ValueError:
-                    continue
-                options.append(ev)
-    return options
+    free = []
+    for track in TRACKS:
+        for box in boxes if track == "specialists" else (None,):
+            try:
+                _free_label(state, _place(name, workers[0], track, box))
+            except ValueError:
+                continue
+            free.append((track, box))
+    return [_place(name, worker, track, box) for worker in workers for track, box in free]
+
+
+@lru_cache(maxsize=4096)
+def _place(player: str, worker: str, track: str, box: str | None) -> Place:
+    """Events are frozen: the same placement is validated once and shared."""
+    return Place(player=player, worker=worker, track=track, box=box)

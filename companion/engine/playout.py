@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.engine.asking import actions, decide
+from companion.engine.asking import decide
 from companion.engine.decisions import Answer, Decision, Field, Kind
 from companion.engine.flow import Phase
 from companion.engine.game import Game
@@ -79,7 +79,7 @@ def _try(game: Game, events: Sequence[Mapping[str, Any]] | None) -> Game | None:
 def random_step(game: Game, rng: random.Random) -> Game:
     """One random answer (or a power offered beside the pending Decision) applied."""
     state = game.state
-    offered = actions(state)
+    offered = game.actions()  # asked once per game state (the answer before asked it)
     if offered and rng.random() < POWER_CHANCE:
         action = rng.choice(offered)
         start = decide(state, action.start)
@@ -87,7 +87,7 @@ def random_step(game: Game, rng: random.Random) -> Game:
             moved = _try(game, random_answer(state, start, rng))
             if moved is not None:
                 return moved
-    wanted = decide(state)
+    wanted = game.pending()
     if wanted is None:
         raise RuntimeError("the game is over: nothing is asked")
     for _ in range(20):  # a random walk can end in a dead end (a field value refused)

@@ -1,11 +1,13 @@
 """The game state: game data (players, board) kept apart from turn-flow data.
 
 The state is mutable only inside the engine's fold; everything outside gets copies.
+``clone`` copies exactly what the fold may change in place and shares the rest: every field
+is listed in ``PlayerState.COPIED`` / ``GameState.COPIED`` (copied) or ``SHARED`` (never
+changed in place), and a test keeps those lists complete.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from companion.engine.flow import Phase, Step
@@ -59,6 +61,28 @@ class PlayerState:
     income: dict[int, int] = field(default_factory=dict)  # turn -> income-phase dollars
     uses: dict[str, int] = field(default_factory=dict)  # limited powers used: key -> times
     wealth_money: int | None = None  # money before the last VP purchase (Wealth counts it)
+
+    # Fields the fold changes in place: copied by clone. The others hold immutable values.
+    COPIED = ("reserve", "available", "incoming", "discovery", "goods", "buildings",
+              "discoveries", "colony_vp", "income", "uses")
+    SHARED = ("name", "colour", "nation", "money", "ships", "bought_vp", "corrected_vp",
+              "wealth_money")
+
+    def clone(self) -> PlayerState:
+        new = object.__new__(PlayerState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["reserve"] = self.reserve.copy()
+        d["available"] = self.available.copy()
+        d["incoming"] = self.incoming.copy()
+        d["discovery"] = self.discovery.copy()
+        d["goods"] = self.goods.copy()
+        d["buildings"] = self.buildings.copy()
+        d["discoveries"] = self.discoveries.copy()
+        d["colony_vp"] = self.colony_vp.copy()
+        d["income"] = self.income.copy()
+        d["uses"] = self.uses.copy()
+        return new
 
     def owns(self, building_id: str) -> bool:
         return building_id in self.buildings
@@ -149,10 +173,41 @@ class GameState:
         }[self.phase]
         return where
 
+    # Copied by clone (the fold changes them in place); the others are shared: set-up,
+    # edition and catalogue never change during a game, the rest are immutable values, and
+    # the timeline's snapshots are replaced, never changed (its list is copied).
+    COPIED = ("players", "regions", "region_goods", "region_good_taken_by", "discovered",
+              "known_tokens", "tracks", "goods_offer", "buildings_offer", "buildings_seen",
+              "supply", "removed_goods", "order", "queue", "turn_uses", "mayflower_ships",
+              "timeline")
+    SHARED = ("setup", "edition", "catalogue", "ship_on_track", "ships_in_reserve", "turn",
+              "phase", "placing", "step", "cursor", "version")
+
     def clone(self) -> GameState:
-        # Set-up, edition and catalogue never change during a game: share them.
-        shared = (self.setup, self.edition, self.catalogue)
-        return copy.deepcopy(self, memo={id(x): x for x in shared})
+        """An independent copy: applying events to it leaves this state as it was."""
+        new = object.__new__(GameState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["players"] = {name: p.clone() for name, p in self.players.items()}
+        d["regions"] = {region: {name: counts.copy() for name, counts in by_player.items()}
+                        for region, by_player in self.regions.items()}
+        d["region_goods"] = self.region_goods.copy()
+        d["region_good_taken_by"] = self.region_good_taken_by.copy()
+        d["discovered"] = self.discovered.copy()
+        d["known_tokens"] = self.known_tokens.copy()
+        d["tracks"] = {track: [Slot(s.player, s.worker, s.label, s.done) for s in slots]
+                       for track, slots in self.tracks.items()}
+        d["goods_offer"] = self.goods_offer.copy()
+        d["buildings_offer"] = self.buildings_offer.copy()
+        d["buildings_seen"] = self.buildings_seen.copy()
+        d["supply"] = self.supply.copy()
+        d["removed_goods"] = self.removed_goods.copy()
+        d["order"] = self.order.copy()
+        d["queue"] = self.queue.copy()
+        d["turn_uses"] = self.turn_uses.copy()
+        d["mayflower_ships"] = self.mayflower_ships.copy()
+        d["timeline"] = self.timeline.copy()
+        return new
 
 
 def initial_state(setup: GameSetup) -> GameState:

@@ -7,6 +7,7 @@ from it. See docs/store.md.
 from companion.store.db import default_url, make_engine
 from companion.store.errors import DatabaseProblem, UnstorableValue
 from companion.store.health import open_store
+from companion.store.live import StoredGame
 from companion.store.store import (
     GameListing,
     GameNotFound,
@@ -14,7 +15,6 @@ from companion.store.store import (
     PlayerStats,
     RebuildReport,
     Store,
-    StoredGame,
     StoredSheet,
     WrongKind,
 )

@@ -5,6 +5,10 @@ A game is of one of two kinds (``games.kind``): ``tracked``, entered event by ev
 Table, or ``score_sheet``, a finished result entered on the Score sheet (no events; its
 inputs are kept in ``setup``).
 
+The tables are made and changed by the migrations in ``migrations/versions`` (applied by
+``companion.store.migrate`` when a Store starts), never by ``create_all``; these models must
+describe what the migrations make (a test compares them).
+
 Timestamps are stored as naive UTC (``DateTime`` without time zone) so that SQLite and
 PostgreSQL give back the same values; the store hands them out as aware UTC datetimes.
 
@@ -63,8 +67,11 @@ class GameRow(Base):
     created: Mapped[datetime] = mapped_column(index=True)
     updated: Mapped[datetime]
     # "tracked" (an event log) or "score_sheet" (inputs in setup, no events). Added after
-    # the first release: Store() adds it to an older database (see KIND_COLUMN_DDL).
+    # the first release (the baseline migration adds it to a database that lacks it).
     kind: Mapped[str] = mapped_column(String(16), default="tracked", server_default="tracked")
+    # Raised by every append and every undo (never lowered): what a writer saw, and what
+    # caches key on. Migration 0002.
+    revision: Mapped[int] = mapped_column(default=0, server_default="0")
     # tracked: the set-up exactly as a game record carries it; score_sheet: the sheet's
     # inputs (companion.sheet.ScoreSheet.to_json)
     setup: Mapped[dict[str, Any]]
@@ -85,12 +92,6 @@ class GameRow(Base):
         CheckConstraint("kind IN ('tracked', 'score_sheet')", name="ck_games_kind"),
         CheckConstraint("event_count >= 0", name="ck_games_event_count"),
     )
-
-
-# The column as ALTER TABLE adds it to a database created before it existed (SQLite and
-# PostgreSQL accept the same text); rows already there are tracked games.
-KIND_COLUMN_DDL = ("ALTER TABLE games ADD COLUMN kind VARCHAR(16) DEFAULT 'tracked' NOT NULL "
-                   "CONSTRAINT ck_games_kind CHECK (kind IN ('tracked', 'score_sheet'))")
 
 
 class EventRow(Base):

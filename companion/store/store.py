@@ -5,22 +5,29 @@ no log: their inputs are the fact, and their summary is derived from those by th
 scoring (``companion.sheet``).
 
 Every write is one transaction that (1) locks the game (``BEGIN IMMEDIATE`` on SQLite,
-``SELECT ... FOR UPDATE`` elsewhere), (2) reads the log and checks the writer's expected event
-count, (3) lets the engine validate, (4) writes the events and the derived summary. A refused
-event or record stores nothing. ``UNIQUE(game_id, seq)`` is the last guard against two writers
-recording the same position: its violation becomes ``Conflict`` too.
+``SELECT ... FOR UPDATE`` elsewhere), (2) reads the game's revision and checks the one the
+writer saw, (3) lets the engine validate the new events against the game's live state, (4)
+writes the events, the derived summary and the next revision. A refused event or record
+stores nothing. ``UNIQUE(game_id, seq)`` is the last guard against two writers recording the
+same position: its violation becomes ``Conflict`` too.
+
+Each game is folded once per process and kept (``companion.store.live``): an append applies
+only its own events to the live state of the revision it read under the lock, a load that
+finds the revision unchanged replays nothing. The database stays the truth: a revision the
+cache does not hold (another process wrote) is folded again from the log.
 
 >>> store = Store("sqlite://")
 >>> sg = store.create_game({"players": [{"name": "Ann"}, {"name": "Bob"}]})
 >>> sg = store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
-...     "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}, 0)
->>> sg.seq, store.load(sg.id).game.state.phase.value
-(1, 'placement')
+...     "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]},
+...     revision=sg.revision)
+>>> sg.seq, sg.revision, store.load(sg.id).game.state.phase.value
+(1, 1, 'placement')
 >>> store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
-...                      "track": "dock"}, expected_seq=0)
+...                      "track": "dock"}, revision=0)
 Traceback (most recent call last):
 ...
-companion.engine.errors.Conflict: game 1: someone else recorded an event first (game is at ...
+companion.engine.errors.Conflict: game 1: someone else changed the game first (game is at ...
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from sqlalchemy import Engine, Select, and_, case, delete, func, insert, inspect, select, text
+from sqlalchemy import Select, and_, case, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -44,22 +51,23 @@ from companion.engine import (
     Event,
     Game,
     GameSetup,
-    Phase,
     event_dict,
     parse_event,
 )
+from companion.engine.common import refuse
+from companion.engine.game import read_record
 from companion.engine.setup import parse_setup
 from companion.records import check_record
 from companion.sheet import ScoreSheet, SheetResult, is_sheet_record
 from companion.sheet import from_record as sheet_from_record
+from companion.store import migrate
 from companion.store.db import WRITE, default_url, make_engine
 from companion.store.errors import database_errors
+from companion.store.live import LiveGames, StoredGame, fold, held_after, rewound
 from companion.store.players import merge_same_players
 from companion.store.schema import (
-    KIND_COLUMN_DDL,
     KINDS,
     STATUSES,
-    Base,
     EventRow,
     GamePlayerRow,
     GameRow,
@@ -76,24 +84,6 @@ class GameNotFound(LookupError):
 class WrongKind(LookupError):
     """The game exists but is of the other kind: a score sheet has no event log to load,
     replay or append to, and a tracked game is not a score sheet."""
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    """A saved game as loaded: ``seq`` is the number of events (pass it back to ``append``)."""
-
-    id: int
-    game: Game
-    created: datetime
-    updated: datetime
-
-    @property
-    def seq(self) -> int:
-        return len(self.game.events)
-
-    @property
-    def status(self) -> str:
-        return "finished" if self.game.state.phase == Phase.OVER else "in_progress"
 
 
 @dataclass(frozen=True)
@@ -186,25 +176,6 @@ def _not_tracked(game_id: int) -> WrongKind:
                      "(open it with load_score_sheet)")
 
 
-def add_kind_column(engine: Engine) -> bool:
-    """Bring a database created before ``games.kind`` existed up to date: add the column
-    (existing rows become ``tracked``). Returns whether it was added.
-
-    Runs in a write transaction and looks again inside it, under a lock (SQLite:
-    ``BEGIN IMMEDIATE``; PostgreSQL: ``LOCK TABLE games``), so that processes starting at
-    once on an old database add the column once: the others wait, then find it there.
-    """
-    if "kind" in {c["name"] for c in inspect(engine).get_columns("games")}:
-        return False
-    with engine.execution_options(**{WRITE: True}).begin() as conn:
-        if conn.dialect.name == "postgresql":
-            conn.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
-        if "kind" in {c["name"] for c in inspect(conn).get_columns("games")}:
-            return False
-        conn.execute(text(KIND_COLUMN_DDL))
-    return True
-
-
 def _is_seq_clash(exc: IntegrityError) -> bool:
     """A violation of UNIQUE(game_id, seq), as SQLite or PostgreSQL word it."""
     text = str(exc.orig)
@@ -218,6 +189,22 @@ def _conflict(game_id: int, current: int, expected: int) -> Conflict:
                     f"you had {expected}); reload")
 
 
+def _check_seen(stored: StoredGame, expected_seq: int | None, revision: int | None) -> None:
+    """Refuse a writer who did not see this version of the game (``Conflict``). The
+    revision tells every change apart; the event count alone misses an undo followed by a
+    new entry (the count comes back)."""
+    if revision is None and expected_seq is None:
+        raise TypeError("say which version of the game you saw: revision= (or expected_seq=)")
+    if expected_seq is not None and expected_seq != stored.seq:
+        raise _conflict(stored.id, stored.seq, expected_seq)
+    if revision is not None and revision != stored.revision:
+        what = ("undid and re-entered steps first" if expected_seq is not None
+                else "changed the game first")
+        raise Conflict(f"game {stored.id}: someone else {what} (game is at event "
+                       f"{stored.seq}, revision {stored.revision}; you saw revision "
+                       f"{revision}); reload")
+
+
 class Store:
     """The saved-games database (SQLite by default, any SQLAlchemy URL)."""
 
@@ -227,8 +214,8 @@ class Store:
         self._reader = sessionmaker(self.engine, expire_on_commit=False)
         self._write = sessionmaker(self.engine.execution_options(**{WRITE: True}),
                                    expire_on_commit=False)
-        Base.metadata.create_all(self.engine)
-        add_kind_column(self.engine)
+        migrate.upgrade(self.engine)  # the schema at the newest revision (see migrate.py)
+        self._live = LiveGames()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -273,10 +260,19 @@ class Store:
             select(EventRow.payload).where(EventRow.game_id == game_id).order_by(EventRow.seq)
         ))
 
-    def _game(self, session: Session, row: GameRow) -> Game:
+    def _stored(self, session: Session, row: GameRow) -> StoredGame:
+        """The game of ``row`` at the revision the row holds: the live one if this store
+        has it, else folded from the log (and kept)."""
         if row.kind != "tracked":
             raise _not_tracked(row.id)
-        return Game.from_events(_setup_of(row), self._payloads(session, row.id))
+        created = _utc(row.created)
+        live = self._live.get(row.id, row.revision, created)
+        if live is not None:
+            return live
+        game, earlier = fold(_setup_of(row), self._payloads(session, row.id))
+        stored = StoredGame(row.id, game, created, _utc(row.updated), row.revision, earlier)
+        self._live.put(stored)
+        return stored
 
     @staticmethod
     def _sheet(row: GameRow) -> ScoreSheet:
@@ -287,6 +283,8 @@ class Store:
 
     @staticmethod
     def _apply_summary(session: Session, row: GameRow, summary: Summary, now: datetime) -> None:
+        """Rewrite the derived columns (``revision`` is the caller's: only log changes raise
+        it)."""
         row.status = summary.status
         row.phase = summary.phase
         row.turn = summary.turn
@@ -311,7 +309,7 @@ class Store:
     def _new_row(setup: GameSetup, summary: Summary, created: datetime) -> GameRow:
         dumped = setup.model_dump(mode="json")
         return GameRow(
-            created=created, updated=created, kind="tracked", setup=dumped,
+            created=created, updated=created, kind="tracked", revision=0, setup=dumped,
             edition=setup.edition, options=dumped["options"], players=dumped["players"],
             status=summary.status, phase=summary.phase, turn=summary.turn,
             event_count=summary.event_count, winners=summary.winners,
@@ -329,7 +327,8 @@ class Store:
         summary = summarize_sheet(sheet)  # InvalidSheet: nothing is stored
         edition, options, players = self._sheet_copies(sheet)
         row = GameRow(
-            created=created, updated=created, kind="score_sheet", setup=sheet.to_json(),
+            created=created, updated=created, kind="score_sheet", revision=0,
+            setup=sheet.to_json(),
             edition=edition, options=options, players=players, status=summary.status,
             phase=summary.phase, turn=summary.turn, event_count=0, winners=summary.winners,
             result=summary.result_json(),
@@ -362,7 +361,7 @@ class Store:
         summary = summarize(game)
         row = self._new_row(game.setup, summary, created)
         session.add(row)
-        session.flush()
+        session.flush()  # the new id (and the revision's default, 0)
         session.execute(insert(GamePlayerRow), self._seat_rows(row.id, summary))
         if game.events:
             session.execute(insert(EventRow), self._event_rows(row.id, game.events, 0, created))
@@ -375,70 +374,98 @@ class Store:
         now = _now()
         with self._writing() as session:
             row = self._insert_game(session, game, now)
-        return StoredGame(row.id, game, _utc(now), _utc(now))
+        stored = StoredGame(row.id, game, _utc(now), _utc(now), row.revision)
+        self._live.put(stored)
+        return stored
 
     def load(self, game_id: int) -> StoredGame:
-        """A tracked game with its log replayed. ``GameNotFound`` if there is none;
+        """A tracked game at its current revision: the live one when this store holds that
+        revision (one query), else its log replayed. ``GameNotFound`` if there is none;
         ``WrongKind`` for a score sheet (use ``load_score_sheet``)."""
         with self._read() as session, session.begin():
-            row = self._row(session, game_id)
-            game = self._game(session, row)
-            return StoredGame(row.id, game, _utc(row.created), _utc(row.updated))
+            head = session.execute(
+                select(GameRow.kind, GameRow.revision, GameRow.created)
+                .where(GameRow.id == game_id)).one_or_none()
+            if head is None:
+                raise GameNotFound(f"there is no saved game {game_id}")
+            kind, revision, created = head
+            if kind == "tracked":
+                live = self._live.get(game_id, revision, _utc(created))
+                if live is not None:
+                    return live
+            # Folding reads the log: on PostgreSQL, FOR SHARE keeps writers out until it is
+            # read, so the log and the revision read with it agree (SQLite reads a snapshot).
+            row = session.scalars(select(GameRow).where(GameRow.id == game_id)
+                                  .with_for_update(read=True)).one_or_none()
+            if row is None:
+                raise GameNotFound(f"there is no saved game {game_id}")
+            return self._stored(session, row)
 
     def append(self, game_id: int, event: Event | Mapping[str, Any],
-               expected_seq: int) -> StoredGame:
-        """Record exactly ``event`` if the game is still at ``expected_seq`` events and the
-        engine accepts it. Raises ``Conflict`` for a stale writer, the engine's error for a
-        refused event (nothing is stored in either case)."""
+               expected_seq: int | None = None, *, revision: int | None = None) -> StoredGame:
+        """Record exactly ``event`` if the game is still at the ``revision`` the writer saw
+        (and, if given, at ``expected_seq`` events) and the engine accepts it. Raises
+        ``Conflict`` for a stale writer, the engine's error for a refused event (nothing is
+        stored in either case). Pass at least one guard; ``revision`` is the one that also
+        catches an undo followed by a new entry."""
         ev = parse_event(event)
-        return self._extend(game_id, expected_seq, lambda game: game.apply(ev))
+        return self._extend(game_id, expected_seq, revision, lambda game: game.apply(ev))
 
     def answer(self, game_id: int, events: Sequence[Event | Mapping[str, Any]],
-               expected_seq: int) -> StoredGame:
+               expected_seq: int | None = None, *, revision: int | None = None) -> StoredGame:
         """Record the table's answer (one event, or a group) together with the steps whose
         only outcome the engine then settles (``auto``), in one transaction; guarded and
         refused like ``append``."""
-        return self._extend(game_id, expected_seq, lambda game: game.answer(list(events)))
+        return self._extend(game_id, expected_seq, revision,
+                            lambda game: game.answer(list(events)))
 
-    def _extend(self, game_id: int, expected_seq: int,
+    def _extend(self, game_id: int, expected_seq: int | None, revision: int | None,
                 change: Callable[[Game], Game]) -> StoredGame:
         """Append the events ``change`` adds to the stored game, all or nothing."""
         now = _now()
         try:
             with self._writing() as session:
                 row = self._locked_row(session, game_id)
-                game = self._game(session, row)
-                if len(game.events) != expected_seq:
-                    raise _conflict(game_id, len(game.events), expected_seq)
-                game = change(game)  # EngineError: the transaction rolls back
+                base = self._stored(session, row)
+                _check_seen(base, expected_seq, revision)
+                game = change(base.game)  # EngineError: the transaction rolls back
                 session.execute(insert(EventRow), self._event_rows(
-                    game_id, game.events[expected_seq:], expected_seq, now))
+                    game_id, game.events[base.seq:], base.seq, now))
+                row.revision = base.revision + 1
                 self._apply_summary(session, row, summarize(game), now)
-                created = row.created
+                stored = StoredGame(game_id, game, base.created, _utc(now), row.revision,
+                                    held_after(base))
         except IntegrityError as exc:
             if not _is_seq_clash(exc):
                 raise
             raise Conflict(f"game {game_id}: someone else recorded an event first (event "
                            f"{expected_seq} is already taken); reload") from None
-        return StoredGame(game_id, game, _utc(created), _utc(now))
+        self._live.put(stored)
+        return stored
 
-    def undo(self, game_id: int, expected_seq: int, n: int = 1) -> StoredGame:
+    def undo(self, game_id: int, expected_seq: int | None = None, n: int = 1, *,
+             revision: int | None = None) -> StoredGame:
         """Delete the last ``n`` events (guarded like ``append``). Undo is not recorded: the
-        log afterwards is exactly as if those events had never been entered."""
+        log afterwards is exactly as if those events had never been entered; the revision
+        still goes up."""
         now = _now()
         with self._writing() as session:
             row = self._locked_row(session, game_id)
-            game = self._game(session, row)
-            if len(game.events) != expected_seq:
-                raise _conflict(game_id, len(game.events), expected_seq)
+            base = self._stored(session, row)
+            _check_seen(base, expected_seq, revision)
             if n < 1:
                 raise ValueError(f"undo needs a positive number of events, not {n}")
-            game = game.undo(n)  # IllegalAction if the log is shorter than n
+            if n > base.seq:
+                raise refuse(base.game.state,
+                             f"cannot undo {n} event(s): the log has {base.seq}")
+            game, earlier = rewound(base, base.seq - n)
             session.execute(delete(EventRow).where(
                 EventRow.game_id == game_id, EventRow.seq >= len(game.events)))
+            row.revision = base.revision + 1
             self._apply_summary(session, row, summarize(game), now)
-            created = row.created
-        return StoredGame(game_id, game, _utc(created), _utc(now))
+            stored = StoredGame(game_id, game, base.created, _utc(now), row.revision, earlier)
+        self._live.put(stored)
+        return stored
 
     def delete_game(self, game_id: int) -> None:
         with self._writing() as session:
@@ -446,6 +473,7 @@ class Store:
             session.execute(delete(EventRow).where(EventRow.game_id == game_id))
             session.execute(delete(GamePlayerRow).where(GamePlayerRow.game_id == game_id))
             session.delete(row)
+        self._live.drop(game_id)
 
     # ------------------------------------------------------------------ score sheets
 
@@ -489,11 +517,13 @@ class Store:
             with self._writing() as session:
                 row = self._insert_sheet(session, sheet, when)
             return StoredSheet(row.id, sheet, sheet.results(), _utc(when), _utc(when))
-        game = Game.from_record(record)
+        game, earlier = fold(*read_record(record))
         when = _naive_utc(created) if created is not None else _now()
         with self._writing() as session:
             row = self._insert_game(session, game, when)
-        return StoredGame(row.id, game, _utc(when), _utc(when))
+        stored = StoredGame(row.id, game, _utc(when), _utc(when), row.revision, earlier)
+        self._live.put(stored)
+        return stored
 
     def import_records(self, records: Iterable[tuple[Mapping[str, Any], When | None]]) -> int:
         """Many records in one transaction (all or nothing); each is replayed by the engine.
@@ -525,7 +555,7 @@ class Store:
             row = self._row(session, game_id)
             if row.kind == "score_sheet":
                 return self._sheet(row).record(created=_utc(row.created))
-            return self._game(session, row).record()
+            return self._stored(session, row).game.record()
 
     # ------------------------------------------------------------------ history
 
@@ -658,7 +688,7 @@ class Store:
         rows from the set-ups and logs, and score sheets from their stored inputs (after a
         change to the scoring rules, or to repair a hand-edited database). A game whose log
         no longer replays, or a sheet that no longer scores, is left as it was and
-        reported."""
+        reported. Every log is replayed from the database, never taken from memory."""
         with self._read() as session, session.begin():
             ids = list(session.scalars(select(GameRow.id).order_by(GameRow.id)))
         rebuilt, failed = 0, []
@@ -671,7 +701,8 @@ class Store:
                         row.edition, row.options, row.players = self._sheet_copies(sheet)
                         self._apply_summary(session, row, summarize_sheet(sheet), row.updated)
                     else:
-                        game = self._game(session, row)
+                        self._live.drop(game_id)  # the log may have been edited by hand
+                        game = self._stored(session, row).game
                         dumped = game.setup.model_dump(mode="json")
                         row.edition, row.options, row.players = (
                             game.setup.edition, dumped["options"], dumped["players"])

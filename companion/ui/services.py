@@ -10,7 +10,9 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any, TypeVar
@@ -22,8 +24,6 @@ from companion.csvsafe import frame_csv
 from companion.engine import (
     Conflict,
     EngineError,
-    Game,
-    GameState,
     event_dict,
     iso_datetime,
     placements_from_board,
@@ -44,6 +44,7 @@ from companion.store import (
     open_store,
 )
 from companion.ui import session, views
+from companion.ui.game_view import GameView
 
 # ---------------------------------------------------------------- the store
 
@@ -166,8 +167,9 @@ def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
     if stored is None:
         return Outcome(None, "no game is open")
     batch = [dict(e) for e in ([events] if isinstance(events, Mapping) else events)]
-    try:
-        new = store().answer(stored.id, batch, expected_seq=stored.seq)
+    try:  # guarded by the version this session saw: a change since (an undo too) is refused
+        new = store().answer(stored.id, batch, expected_seq=stored.seq,
+                             revision=stored.revision)
     except Conflict as exc:
         return _conflict(stored.id, exc)
     except EngineError as exc:
@@ -200,7 +202,8 @@ def undo() -> Outcome:
     if not stored.seq:
         return Outcome(stored, "there is nothing to undo yet")
     try:
-        new = store().undo(stored.id, expected_seq=stored.seq, n=stored.game.last_step())
+        new = store().undo(stored.id, expected_seq=stored.seq, n=stored.game.last_step(),
+                           revision=stored.revision)
     except Conflict as exc:
         return _conflict(stored.id, exc)
     except EngineError as exc:
@@ -219,12 +222,56 @@ def _conflict(game_id: int, exc: Conflict) -> Outcome:
 
 
 def last_step(stored: StoredGame) -> str | None:
-    """The last recorded step in words (for the Undo button)."""
+    """The last recorded step in words (for the Undo button): worked out once per version
+    of the game, from the version before it that the store holds (a replay otherwise)."""
     if not stored.seq:
         return None
-    game = stored.game
-    start = stored.seq - game.last_step()
-    return views.step_summary(game.at(start), game, start)
+
+    def words() -> str:
+        start = stored.seq - stored.game.last_step()
+        return views.step_summary(stored.state_at(start), stored.game, start)
+
+    return _PER_VERSION.get((stored.key, "last_step"), words)
+
+
+# ---------------------------------------------------------------- one version of a game
+
+
+class _PerVersion:
+    """Things derived from one version of a game, built once and shared by every session
+    (a version never changes, so neither does what is derived from it); least recently used
+    dropped first. Building happens outside the lock: two sessions may both build a missing
+    entry, and one result is kept."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, build: Callable[[], Any]) -> Any:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        value = build()
+        with self._lock:
+            value = self._items.setdefault(key, value)
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+        return value
+
+
+_PER_VERSION = _PerVersion(size=64)
+
+
+def game_view(stored: StoredGame, version: int | None = None) -> GameView:
+    """What the pages show of the game as stored (or after its first ``version`` events, for
+    the History's step-through), one ``GameView`` per (game id, revision[, version])."""
+    if version is None or version == stored.seq:
+        return _PER_VERSION.get((stored.key, "view"), lambda: GameView(stored.game))
+    return _PER_VERSION.get((stored.key, "view", version),
+                            lambda: GameView(stored.game, stored.state_at(version)))
 
 
 # ---------------------------------------------------------------- new games
@@ -433,11 +480,6 @@ def reopen_sheet(game_id: int) -> SheetOutcome:
         session.set_sheet_prefill(game_id, outcome.stored.sheet, played)
         session.set_sheet_saved(sheet_fingerprint(outcome.stored.sheet, played), game_id)
     return outcome
-
-
-def state_at(game: Game, version: int) -> GameState:
-    """The game as it stood after ``version`` events (a replay)."""
-    return game.at(version)
 
 
 @stops_on_database_problem

@@ -281,10 +281,12 @@ def _nonzero(counts: Mapping[str, int]) -> dict[str, int]:
     return {k: v for k, v in counts.items() if v}
 
 
-def players(game: Game) -> list[PlayerView]:
-    """Every player in the current turn order, with what they hold and their provisional VP."""
+def players(game: Game, scored: Sequence[tuple[int, ScoreBreakdown]] | None = None,
+            ) -> list[PlayerView]:
+    """Every player in the current turn order, with what they hold and their provisional VP
+    (``scored``: the standings, when already worked out)."""
     state = game.state
-    totals = {s.player: s.total for _, s in standings(state)}
+    totals = {s.player: s.total for _, s in (standings(state) if scored is None else scored)}
     colours = player_colours(game.setup)
     wanted = game.pending()
     acting = wanted.player if wanted else None
@@ -360,6 +362,29 @@ def score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, A
     return rows
 
 
+def markdown_table(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Rows (all with the same keys) as a markdown table: text escaped, numbers to the right.
+
+    >>> print(markdown_table([{"Player": "Ann|B", "VP": 3}, {"Player": "Bob", "VP": None}]))
+    | Player | VP |
+    |---|---:|
+    | Ann\\|B | 3 |
+    | Bob |  |
+    """
+    if not rows:
+        return ""
+    columns = list(rows[0])
+    numeric = {c: all(isinstance(r[c], int | float) or r[c] is None for r in rows)
+               for c in columns}
+    lines = ["| " + " | ".join(md(c) for c in columns) + " |",
+             "|" + "|".join("---:" if numeric[c] else "---" for c in columns) + "|"]
+    for row in rows:
+        cells = ("" if row[c] is None else str(row[c]) if numeric[c] else md(row[c])
+                 for c in columns)
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def category_totals(scored: Iterable[tuple[int, ScoreBreakdown]]) -> dict[str, dict[str, int]]:
     """player -> category -> VP, for the stacked bar chart."""
     return {
@@ -392,12 +417,14 @@ def regions(state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
-def timeline(state: GameState) -> list[dict[str, Any]]:
-    """Per-turn snapshots, plus a provisional point for the turn being played."""
+def timeline(state: GameState, scored: Sequence[tuple[int, ScoreBreakdown]] | None = None,
+             ) -> list[dict[str, Any]]:
+    """Per-turn snapshots, plus a provisional point for the turn being played (``scored``:
+    the standings, when already worked out)."""
     points = list(state.timeline)
     done = points[-1]["turn"] if points else 0
     if state.phase not in (Phase.OVER, Phase.SETUP) and state.turn > done:
-        scores = {s.player: s for s in (sc for _, sc in standings(state))}
+        scores = {sc.player: sc for _, sc in (standings(state) if scored is None else scored)}
         points.append({
             "turn": state.turn,
             "provisional": True,

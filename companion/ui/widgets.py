@@ -5,17 +5,19 @@ Names are always escaped (``views.md``) or shown in dataframes, which render pla
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 import streamlit as st
 
-from companion import charts
-from companion.engine import Game, GameState, Phase, standings
+from companion.engine import Game, GameState, Phase
 from companion.rules.buildings import buildings_for
 from companion.sheet import FACT_TITLES
 from companion.ui import session, views
+from companion.ui.game_view import GameView
 from companion.ui.views import md
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}
 SLOT_GAP = " \u2003"  # an em space between slots
@@ -63,14 +65,14 @@ def game_caption(game: Game, game_id: int | None = None) -> None:
 # ---------------------------------------------------------------- players
 
 
-def players_table(game: Game, show_placing: bool = True) -> None:
+def players_table(view: GameView, show_placing: bool = True) -> None:
     """Who holds what, in turn order: money, workers left to place, VP so far."""
-    placing = game.state.phase == Phase.PLACEMENT
+    placing = view.state.phase == Phase.PLACEMENT
     rows = [
         "| Player | \\$ | " + ("To place" if placing else "Ready next turn") + " | Goods | VP |",
         "|---|---:|---|---|---:|",
     ]
-    for p in views.players(game):
+    for p in view.players:
         mark = "▶\u00a0" if p.placing and show_placing else ""
         disc = views.COLOUR_EMOJI.get(p.colour, "◯")
         workers = p.to_place if placing else p.incoming
@@ -81,10 +83,10 @@ def players_table(game: Game, show_placing: bool = True) -> None:
     st.markdown("\n".join(rows))
 
 
-def player_details(game: Game) -> None:
+def player_details(view: GameView) -> None:
     """Goods, buildings and discoveries per player."""
-    state = game.state
-    for p in views.players(game):
+    state, game = view.state, view.game
+    for p in view.players:
         buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or "none"
         found = ", ".join(views.discovery_title(d).split(":")[0] for d in p.discoveries)
         nation = f" ({views.nation_label(p.nation)})" if p.nation else ""
@@ -112,14 +114,14 @@ def slot_text(setup: Any, slot: views.SlotView, track: str) -> str:
     return text
 
 
-def track_box(game: Game, track: views.TrackView) -> st.delta_generator.DeltaGenerator:
+def track_box(view: GameView, track: views.TrackView) -> st.delta_generator.DeltaGenerator:
     """A bordered box for one track: its slots and a note. Returns the box for buttons."""
     box = st.container(border=True, key=f"track_{track.track}")
     with box:
         flag = " · *resolving now*" if track.active else ""
         st.markdown(f"**{track.title}**{flag}")
         if track.slots:
-            st.markdown("  ".join(slot_text(game.setup, s, track.track)
+            st.markdown("  ".join(slot_text(view.game.setup, s, track.track)
                                        for s in track.slots))
         elif track.open_ended:
             st.markdown("*nobody yet*")
@@ -139,8 +141,8 @@ def income_summary(state: GameState) -> None:
         st.markdown("Income this turn: " + " · ".join(earned))
 
 
-def income_section(state: GameState) -> None:
-    for inc in views.income(state):
+def income_section(view: GameView) -> None:
+    for inc in view.income:
         lines = views.income_sets_text(inc.income)
         last = f" (earned ${inc.last_income} last Income phase)" if inc.last_income else ""
         st.markdown(f"**{md(inc.player)}**: \\${inc.income.dollars} from sets{md(last)}")
@@ -151,6 +153,8 @@ def income_section(state: GameState) -> None:
 def sheet_results(results: list[Any]) -> pd.DataFrame:
     """A score sheet's totals and places (``companion.sheet.SheetResult``), what the
     tie-breaks did, and the income sets behind each economy score. Returns the table."""
+    import pandas as pd  # here: the pages of a tracked game never need pandas
+
     table = pd.DataFrame(views.score_rows((r.place, r.score) for r in results))
     st.dataframe(table, hide_index=True, width="stretch")
     ties = [r for r in results if sum(1 for o in results if o.place == r.place) > 1]
@@ -171,6 +175,7 @@ def sheet_results(results: list[Any]) -> pd.DataFrame:
 
 def sheet_inputs(sheet: Any) -> None:
     """What was entered on a score sheet, one row per seat (``companion.sheet.ScoreSheet``)."""
+    import pandas as pd
     catalogue = buildings_for(sheet.edition, sheet.builders)
     rows = []
     for p in sheet.players:
@@ -192,47 +197,48 @@ def sheet_inputs(sheet: Any) -> None:
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
 
-def standings_table(state: GameState) -> None:
-    rows = views.score_rows(standings(state))
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+def standings_table(view: GameView) -> None:
+    with st.container(key="standings"):
+        st.markdown(view.standings_table)
 
 
-def regions_table(state: GameState) -> None:
-    rows = []
-    for r in views.regions(state):
-        row = {"Region": r["name"] + ("" if r["discovered"] else " (undiscovered)"),
-               "Good": r["good"] + (f" → {r['good_taken_by']}" if r["good_taken_by"] else "")}
-        row.update({name: n for name, n in r["counts"].items()})
-        row["Leader"] = r["leader"] or (" / ".join(r["tied"]) + " tied" if r["tied"] else "")
-        rows.append(row)
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+def regions_table(view: GameView) -> None:
+    with st.container(key="regions"):
+        st.markdown(view.regions_table)
 
 
 def plot(fig: Any, key: str) -> None:
     st.plotly_chart(fig, width="stretch", config=PLOTLY_CONFIG, key=key)
 
 
-def charts_section(game: Game, state: GameState, key: str) -> None:
-    """The four game charts for ``state`` (a point in ``game``)."""
-    colours = views.colour_hex(game.setup)
-    points = views.timeline(state)
-    tabs = st.tabs(["VP by turn", "VP by category", "Money", "Regions over time"])
-    with tabs[0]:
-        plot(charts.vp_by_turn(points, colours), f"{key}_vp")
-    with tabs[1]:
-        plot(charts.vp_by_category(views.category_totals(standings(state))), f"{key}_cat")
-    with tabs[2]:
-        plot(charts.money_by_turn(points, colours), f"{key}_money")
-    with tabs[3]:
-        names = {r["region"]: r["name"] for r in views.regions(state)}
-        if points:
-            plot(charts.region_control(points, names, colours), f"{key}_regions")
-        else:
-            st.caption("Region leaders appear once the first turn is over.")
+CHART_TABS = ("VP by turn", "VP by category", "Money", "Regions over time")
 
 
-def region_map(game: Game, state: GameState, key: str) -> None:
-    plot(charts.region_map(views.regions(state), views.colour_hex(game.setup)), key)
+def charts_section(view: GameView, key: str, lazy: bool = False) -> None:
+    """The four game charts of ``view`` (figures built once per version of the game).
+    ``lazy``: only the open tab's chart is drawn (switching tabs reruns the page)."""
+    tabs = st.tabs(list(CHART_TABS), key=f"{key}_tabs" if lazy else None,
+                   on_change="rerun" if lazy else "ignore")
+    shown = [not lazy or tab.open is not False for tab in tabs]
+    if shown[0]:
+        with tabs[0]:
+            plot(view.vp_by_turn, f"{key}_vp")
+    if shown[1]:
+        with tabs[1]:
+            plot(view.vp_by_category, f"{key}_cat")
+    if shown[2]:
+        with tabs[2]:
+            plot(view.money_by_turn, f"{key}_money")
+    if shown[3]:
+        with tabs[3]:
+            if view.timeline:
+                plot(view.region_control, f"{key}_regions")
+            else:
+                st.caption("Region leaders appear once the first turn is over.")
+
+
+def region_map(view: GameView, key: str) -> None:
+    plot(view.region_map, key)
 
 
 SHEET_MARK = "🧮 score sheet"

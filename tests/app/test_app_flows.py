@@ -145,6 +145,8 @@ def test_a_refused_step_shows_the_engine_error_and_keeps_the_input(at, store):
     sg = store.create_game(FOUR)
     store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
+    at.session_state["correction"] = True  # open the Correction expander (drawn when open)
+    at.run()
     at.text_input(key="fix_reason@1").set_value("a slip").run()
     at.number_input(key="fix_money@1").set_value(-50).run()
     at.button(key="fix_go@1").click().run()

@@ -28,10 +28,11 @@ def main() -> None:
     with open(path, encoding="utf-8") as f:
         events = json.load(f)
     store = Store(url)
-    seq = store.load(game_id).seq
-    while True:
-        seq = store.append(game_id, intended_event(events, seq), expected_seq=seq).seq
-        print(seq, flush=True)
+    stored = store.load(game_id)
+    while True:  # as the app writes: guarded by the revision it saw, the state kept live
+        stored = store.append(game_id, intended_event(events, stored.seq),
+                              revision=stored.revision)
+        print(stored.seq, flush=True)
 
 
 if __name__ == "__main__":

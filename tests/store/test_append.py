@@ -178,3 +178,64 @@ def test_a_whole_game_through_append(store: Store) -> None:
     assert row.result == summarize(game).result_json()
     with store.engine.connect() as conn:
         assert conn.scalar(select(func.count()).select_from(EventRow)) == len(game.events)
+
+
+# ---------------------------------------------------------------- revisions
+
+
+def test_every_append_and_undo_raises_the_revision(store: Store, db_url: str) -> None:
+    sg = store.create_game(TWO_PLAYERS)
+    seen = [sg.revision]
+    sg = store.append(sg.id, REVEAL, revision=sg.revision)
+    seen.append(sg.revision)
+    sg = store.answer(sg.id, [placements(1)[0]], revision=sg.revision)
+    seen.append(sg.revision)
+    sg = store.undo(sg.id, revision=sg.revision)
+    seen.append(sg.revision)
+    sg = store.append(sg.id, placements(1)[0], revision=sg.revision)
+    seen.append(sg.revision)
+    assert seen == [0, 1, 2, 3, 4]
+    with Store(db_url) as fresh:  # the revision is in the database, not only in memory
+        assert fresh.load(sg.id).revision == 4
+    assert game_row(store, sg.id).revision == 4
+
+
+def test_undo_then_a_new_entry_refuses_the_writer_holding_the_old_revision(
+        store: Store, other_store: Store) -> None:
+    """Two phones on one game: the first undoes a step and enters another. The game has as
+    many events as before, so the second phone's event count still matches, but the game is
+    not the one it saw: its write is refused, and nothing is stored."""
+    sg = store.import_record(partial_game(4).record())
+    phone = other_store.load(sg.id)  # the second phone sees 4 events
+    undone = store.undo(sg.id, revision=sg.revision)
+    redone = store.append(sg.id, {**placements(3)[2], "track": "dock"},  # Ann, elsewhere
+                          revision=undone.revision)
+    assert redone.seq == phone.seq and redone.revision != phone.revision
+    rows = event_rows(store, sg.id)
+    with pytest.raises(Conflict, match=r"game is at event 4, revision \d+; you saw revision "
+                                       r"\d+\); reload"):
+        other_store.append(sg.id, placements(4)[3], revision=phone.revision)  # Bob's
+    with pytest.raises(Conflict, match="undid and re-entered steps first"):
+        other_store.append(sg.id, placements(4)[3], expected_seq=phone.seq,
+                           revision=phone.revision)
+    with pytest.raises(Conflict):
+        other_store.undo(sg.id, revision=phone.revision)
+    assert event_rows(store, sg.id) == rows
+    assert other_store.load(sg.id).game.record() == redone.game.record()
+
+
+def test_a_writer_must_say_what_it_saw(store: Store) -> None:
+    sg = store.create_game(TWO_PLAYERS)
+    with pytest.raises(TypeError, match="revision="):
+        store.append(sg.id, REVEAL)
+    assert event_rows(store, sg.id) == []
+
+
+def test_a_refused_event_leaves_the_revision(store: Store) -> None:
+    sg = store.create_game(TWO_PLAYERS)
+    sg = store.append(sg.id, REVEAL, revision=sg.revision)
+    with pytest.raises(IllegalAction):
+        store.append(sg.id, {"type": "place", "player": "Bob", "worker": "colonist",
+                             "track": "dock"}, revision=sg.revision)
+    assert store.load(sg.id).revision == sg.revision == game_row(store, sg.id).revision
+    assert store.append(sg.id, placements(1)[0], revision=sg.revision).revision == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from sqlalchemy import func, select
 
 from companion.engine import Conflict
@@ -45,10 +46,12 @@ def test_second_writer_gets_conflict_then_succeeds_after_reload(store: Store,
     assert store.load(sg.id).game.record() == done.game.record()
 
 
-def test_racing_writers_never_duplicate_or_lose(db_url: str) -> None:
+@pytest.mark.parametrize("guard", ["revision", "expected_seq"])
+def test_racing_writers_never_duplicate_or_lose(db_url: str, guard: str) -> None:
     """Two threads with their own Store append corrections as fast as they can, each from its
-    last view of the game, reloading on Conflict. Every acknowledged append must be in the log
-    exactly once, in order, and the money it added must be there."""
+    last view of the game (its revision, or its event count), reloading on Conflict. Every
+    acknowledged append must be in the log exactly once, in order, and the money it added
+    must be there."""
     with Store(db_url) as setup_store:
         game_id = setup_store.import_record(partial_game(1).record()).id
     per_writer = 15
@@ -60,16 +63,17 @@ def test_racing_writers_never_duplicate_or_lose(db_url: str) -> None:
     def writer(name: str) -> None:
         try:
             with Store(db_url) as store:
-                seq = store.load(game_id).seq
+                seen = store.load(game_id)
                 start.wait()
                 while len(acked[name]) < per_writer:
                     ev = {"type": "correction", "player": name, "reason": "race", "money": 1}
                     try:
-                        seq = store.append(game_id, ev, expected_seq=seq).seq
-                        acked[name].append(seq - 1)
+                        seen = store.append(game_id, ev, **{guard: getattr(
+                            seen, "seq" if guard == "expected_seq" else "revision")})
+                        acked[name].append(seen.seq - 1)
                     except Conflict:
                         conflicts[name] += 1
-                        seq = store.load(game_id).seq
+                        seen = store.load(game_id)
         except BaseException as exc:  # surfaced below
             errors.append(exc)
 

@@ -1,7 +1,9 @@
-"""A database created before ``games.kind`` existed: the store adds the column on start-up.
+"""Databases made before Alembic was adopted are taken over in place; new ones are made by the
+migrations; the migrations make exactly what the models describe.
 
-The old tables are built here with the DDL of the first release (raw SQL, not from the current
-models), with one tracked game inserted by hand the way the old store wrote it.
+The old tables are built here with the DDL of the releases before Alembic (raw SQL, not from
+the current models): the first release (no ``games.kind``) and the ``create_all`` schema that
+followed it. Games are inserted by hand the way the old store wrote them.
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ import threading
 from datetime import datetime
 
 import pytest
-from sqlalchemy import create_engine, inspect, text
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import create_engine, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
-from companion.store import Store, make_engine, summarize
-from companion.store.store import add_kind_column
+from companion.store import Store, make_engine, migrate, summarize
+from companion.store.schema import Base, EventRow
 
 from .games import REVEAL, finished, partial_game, placements
 from .test_score_sheets import EXPECTED, SHEET
@@ -66,6 +71,16 @@ OLD_DDL = [
     "CREATE INDEX ix_game_players_name ON game_players (name)",
     "CREATE INDEX ix_game_players_nation ON game_players (nation)",
 ]
+# games as metadata.create_all made it once score sheets existed (the last schema before
+# Alembic); events and game_players did not change.
+KIND_DDL = OLD_DDL[0].replace(
+    "updated {timestamp} NOT NULL,\n",
+    "updated {timestamp} NOT NULL,\n        kind VARCHAR(16) DEFAULT 'tracked' NOT NULL,\n",
+).replace(
+    "CONSTRAINT ck_games_event_count",
+    "CONSTRAINT ck_games_kind CHECK (kind IN ('tracked', 'score_sheet')),\n"
+    "        CONSTRAINT ck_games_event_count")
+CREATE_ALL_DDL = [KIND_DDL, *OLD_DDL[1:]]
 TYPES = {
     "sqlite": {"serial": "INTEGER", "timestamp": "DATETIME", "json": "JSON"},
     "postgresql": {"serial": "SERIAL", "timestamp": "TIMESTAMP WITHOUT TIME ZONE",
@@ -73,8 +88,9 @@ TYPES = {
 }
 
 
-def old_database(url: str, backend: str, games: list) -> list[int]:
-    """The first release's tables, holding ``games`` written as its store wrote them."""
+def old_database(url: str, backend: str, games: list, ddl: list[str] = OLD_DDL) -> list[int]:
+    """Tables made by ``ddl`` (default: the first release's), holding ``games`` written as
+    the old store wrote them."""
     pg = backend == "postgresql"
 
     def param(name: str, cast: str) -> str:
@@ -84,8 +100,8 @@ def old_database(url: str, backend: str, games: list) -> list[int]:
     ids = []
     try:
         with engine.begin() as conn:
-            for ddl in OLD_DDL:
-                conn.execute(text(ddl.format(**TYPES[backend])))
+            for statement in ddl:
+                conn.execute(text(statement.format(**TYPES[backend])))
             for game in games:
                 s = summarize(game)
                 setup = game.setup.model_dump(mode="json")
@@ -132,19 +148,50 @@ def columns(url: str) -> set[str]:
         engine.dispose()
 
 
+def schema_differences(url: str) -> list:
+    """What the database lacks or has beyond the models (Alembic's autogenerate diff)."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            return compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    finally:
+        engine.dispose()
+
+
+def test_the_history_is_one_line_of_migrations() -> None:
+    """Each migration names the one before it; a second head means two migrations were
+    added side by side (renumber the later one onto the other)."""
+    history = migrate.revisions()
+    assert history[0] == "0001" and migrate.head() == history[-1]
+    assert len(set(history)) == len(history)
+
+
+def test_a_new_database_is_made_by_the_migrations(db_url: str) -> None:
+    with Store(db_url) as store:
+        assert migrate.current(store.engine) == migrate.head()
+        assert migrate.upgrade(store.engine) == []  # up to date: nothing to do
+        sg = store.create_game({"players": [{"name": "Ann"}, {"name": "Bob"}]})
+        sg = store.append(sg.id, REVEAL, revision=sg.revision)
+        assert (store.list_games()[0].kind, sg.revision) == ("tracked", 1)
+    assert schema_differences(db_url) == []
+
+
 def test_an_old_database_gets_the_kind_column(db_url: str, backend: str) -> None:
     done, half = finished("two", 1), partial_game(3)
     old_ids = old_database(db_url, backend, [done, half])
     assert "kind" not in columns(db_url)
     with Store(db_url) as store:
-        assert "kind" in columns(db_url)
+        assert {"kind", "revision"} <= columns(db_url)
+        assert migrate.current(store.engine) == migrate.head()
         listing = {g.id: g for g in store.list_games()}
         assert {i: g.kind for i, g in listing.items()} == dict.fromkeys(old_ids, "tracked")
         assert listing[old_ids[0]].winners == summarize(done).winners
         assert store.load(old_ids[0]).game.record() == done.record()
         # the old games still take events, and the new kind of game can be saved next to them
-        after = store.append(old_ids[1], placements(3)[2], expected_seq=3)
-        assert after.seq == 4
+        loaded = store.load(old_ids[1])
+        assert loaded.revision == 0  # games stored before revisions start at 0
+        after = store.append(old_ids[1], placements(3)[2], revision=loaded.revision)
+        assert (after.seq, after.revision) == (4, 1)
         gid = store.save_score_sheet(SHEET)
         assert store.list_games()[0].kind == "score_sheet"
         stats = {p.name: p.games for p in store.player_stats()}
@@ -156,33 +203,73 @@ def test_an_old_database_gets_the_kind_column(db_url: str, backend: str) -> None
         with pytest.raises(IntegrityError), store.engine.begin() as conn:
             conn.execute(text("UPDATE games SET kind = 'guess' WHERE id = :id"),
                          {"id": old_ids[0]})
-    with Store(db_url) as again:  # a second start finds the column and leaves it alone
-        assert add_kind_column(again.engine) is False
+    with Store(db_url) as again:  # a second start finds the database up to date
+        assert migrate.upgrade(again.engine) == []
         assert again.count_games() == 3
         assert again.load(old_ids[1]).seq == 4
+    assert schema_differences(db_url) == []
 
 
-def test_a_new_database_needs_no_upgrade(db_url: str) -> None:
+def test_a_database_made_by_create_all_is_taken_over(db_url: str, backend: str) -> None:
+    """The schema just before Alembic: the baseline finds it complete and only stamps it;
+    the next migrations then run as on any other database."""
+    done, half = finished("two", 2), partial_game(5)
+    ids = old_database(db_url, backend, [done, half], ddl=CREATE_ALL_DDL)
+    assert "kind" in columns(db_url) and "revision" not in columns(db_url)
+    engine = make_engine(db_url)
+    try:
+        assert migrate.current(engine) is None
+        assert migrate.upgrade(engine) == migrate.revisions()
+        assert migrate.current(engine) == migrate.head()
+    finally:
+        engine.dispose()
     with Store(db_url) as store:
-        assert add_kind_column(store.engine) is False
-        sg = store.create_game({"players": [{"name": "Ann"}, {"name": "Bob"}]})
-        store.append(sg.id, REVEAL, 0)
-        assert store.list_games()[0].kind == "tracked"
+        assert store.load(ids[0]).game.record() == done.record()
+        assert store.load(ids[1]).game.state == half.state
+        assert [g.kind for g in store.list_games()] == ["tracked", "tracked"]
+    assert schema_differences(db_url) == []
 
 
-def test_processes_starting_at_once_add_the_column_once(db_url: str, backend: str) -> None:
-    """Every one looks before it alters, and again under the write lock: the ones that lose
-    the race find the column there and leave it alone."""
+def test_a_database_newer_than_the_app_is_refused_with_a_reason(db_url: str) -> None:
+    with Store(db_url) as store:
+        with store.engine.begin() as conn:
+            conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+        with pytest.raises(RuntimeError, match="revision 9999, which this version of the app "
+                                               "does not know"):
+            Store(db_url)
+
+
+def test_undoing_the_revision_migration_keeps_every_row(db_url: str) -> None:
+    """Downgrades rebuild ``games`` on SQLite (batch mode): with foreign keys on, dropping
+    the old table would delete every event and seat with it. The migration connection
+    switches them off (and checks them before committing)."""
+    with Store(db_url) as store:
+        gid = store.import_record(partial_game(6).record()).id
+        engine = store.engine
+        with migrate.migration_transaction(engine) as conn:
+            command.downgrade(migrate.config(conn), "0001")
+        assert "revision" not in columns(db_url)
+        with engine.connect() as conn:
+            assert len(conn.execute(select(EventRow.seq).where(EventRow.game_id == gid))
+                       .all()) == 6
+        assert migrate.upgrade(engine) == ["0002"]
+    with Store(db_url) as store:
+        assert store.load(gid).seq == 6
+
+
+def test_processes_starting_at_once_migrate_once(db_url: str, backend: str) -> None:
+    """Every start looks at the database's revision, and again under the migration lock:
+    the ones that lose the race find it up to date and change nothing."""
     old_database(db_url, backend, [partial_game(2)])
     start = threading.Barrier(4)
-    added: list[bool] = []
+    applied: list[list[str]] = []
     errors: list[BaseException] = []
 
     def upgrade() -> None:
         engine = make_engine(db_url)
         try:
             start.wait()
-            added.append(add_kind_column(engine))
+            applied.append(migrate.upgrade(engine))
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
         finally:
@@ -194,5 +281,7 @@ def test_processes_starting_at_once_add_the_column_once(db_url: str, backend: st
     for t in threads:
         t.join()
     assert errors == []
-    assert sorted(added) == [False, False, False, True]
-    assert "kind" in columns(db_url)
+    assert sorted(applied) == [[], [], [], migrate.revisions()]
+    assert {"kind", "revision"} <= columns(db_url)
+    with Store(db_url) as store:
+        assert store.load(1).seq == 2

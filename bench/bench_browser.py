@@ -1,0 +1,166 @@
+"""The real app in Debian's chromium: time from a tap to the page showing its result, and the
+server's memory. Prints figures; asserts nothing about time.
+
+    .venv/bin/python bench/bench_browser.py [--taps N]
+
+Saves the 6-player game of ``fixtures.py`` at the start of turn 8 in a temp data directory,
+starts ``streamlit run app.py`` on it, and with playwright (chromium, desktop width):
+
+1. opens Home, the Table (``/table?game=ID``) and the Scoreboard (charts drawn), then reads
+   the server's resident memory (VmRSS of the streamlit process);
+2. on the Table: ``--taps`` times, taps the first placement button and waits until the page
+   shows the next step (the Undo button's key carries the new event count), then taps Undo
+   and waits for the count to come back: each wait, from the click, is one figure. The
+   click and the wait happen inside the page, timed by its own clock (a MutationObserver),
+   so the driver's own delays are not counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from fixtures import machine, six_players_at_turn  # noqa: E402
+
+from companion.store import Store  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+UNDO_SEQ = ("() => { const e = document.querySelector('[class*=\"st-key-undo-\"]');"
+            " if (!e) return null; const m = e.className.match(/st-key-undo-(\\d+)/);"
+            " return m ? Number(m[1]) : null; }")
+SETTLED = "() => document.querySelectorAll('[data-stale=\"true\"]').length === 0"
+# Click inside the page and time, with the page's own clock, until the Undo button's key
+# carries another event count (the step is recorded and shown): no driver overhead counted.
+TAP = """sel => new Promise((resolve, reject) => {
+  const seq = () => { const e = document.querySelector('[class*="st-key-undo-"]');
+    const m = e && e.className.match(/st-key-undo-(\\d+)/); return m ? Number(m[1]) : null; };
+  const before = seq();
+  const target = document.querySelector(sel);
+  if (!target) { reject(new Error('nothing to tap: ' + sel)); return; }
+  const watch = new MutationObserver(() => {
+    if (seq() !== before) { watch.disconnect(); resolve(performance.now() - t0); } });
+  watch.observe(document.body, {subtree: true, childList: true, attributes: true,
+                                attributeFilter: ['class']});
+  const t0 = performance.now();
+  target.click();
+})"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit("streamlit exited early")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit("streamlit did not start")
+
+
+def report(label: str, times: list[float]) -> None:
+    print(f"  {label:<40} median {statistics.median(times) * 1000:7.1f} ms   "
+          f"min {min(times) * 1000:7.1f} ms   max {max(times) * 1000:7.1f} ms   (n={len(times)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=10)
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} is absent: browser figures not measured")
+        return
+    from playwright.sync_api import sync_playwright
+
+    print(machine())
+    game = six_players_at_turn()
+    with tempfile.TemporaryDirectory(prefix="bench-browser-") as folder:
+        env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB_URL"}
+        env["COMPANION_DATA_DIR"] = folder
+        with Store(f"sqlite:///{Path(folder) / 'companion.db'}") as store:
+            game_id = store.import_record(game.record()).id
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+             "--server.address", "127.0.0.1", "--server.headless", "true",
+             "--browser.gatherUsageStats", "false"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_healthy(url, proc)
+            print(f"6 players, turn 8, {len(game.events)} events:")
+            print(f"  server RSS when started: {rss_mib(proc.pid):.0f} MiB")
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.goto(url)
+                page.get_by_text("Games in progress").first.wait_for(timeout=60_000)
+                page.wait_for_function(SETTLED, timeout=60_000)
+                page.wait_for_timeout(500)
+                home = rss_mib(proc.pid)
+                page.goto(f"{url}/table?game={game_id}")
+                page.wait_for_function(f"() => ({UNDO_SEQ})() !== null", timeout=60_000)
+                page.wait_for_function(SETTLED, timeout=60_000)
+                page.wait_for_timeout(500)
+                table = rss_mib(proc.pid)
+                page.goto(f"{url}/scoreboard?game={game_id}")
+                page.locator(".js-plotly-plot").nth(1).wait_for(timeout=60_000)
+                page.wait_for_function(SETTLED, timeout=60_000)
+                page.wait_for_timeout(500)
+                print(f"  server RSS after Home {home:.0f}, Table {table:.0f}, Scoreboard "
+                      f"{rss_mib(proc.pid):.0f} MiB")
+
+                page.goto(f"{url}/table?game={game_id}")
+                page.wait_for_function(f"() => ({UNDO_SEQ})() !== null", timeout=60_000)
+                page.wait_for_function(SETTLED, timeout=60_000)
+                place, undo = [], []
+                for _ in range(args.taps):
+                    for times, button in ((place, '.st-key-prompt [class*="st-key-ans_0-"] '
+                                                  'button'),
+                                          (undo, '[class*="st-key-undo-"] button')):
+                        page.locator(button).first.wait_for(timeout=30_000)
+                        times.append(page.evaluate(TAP, button) / 1000)
+                        page.wait_for_function(SETTLED, timeout=30_000)
+                        page.wait_for_timeout(300)
+                report("tap to result: place a worker", place)
+                report("tap to result: Undo", undo)
+                print(f"  server RSS at the end: {rss_mib(proc.pid):.0f} MiB")
+                browser.close()
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+if __name__ == "__main__":
+    main()

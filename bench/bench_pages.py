@@ -1,0 +1,101 @@
+"""Page reruns and one tap through streamlit's AppTest. Prints figures; asserts nothing on time.
+
+    .venv/bin/python bench/bench_pages.py [--reruns N] [--taps N]
+
+The 6-player game of ``fixtures.py`` at the start of turn 8 is saved in a temp data
+directory; then, in one AppTest session (the app's own script, in this process):
+
+* Table page: median and min of ``--reruns`` reruns of an unchanged game;
+* Scoreboard page: the same;
+* one tap: place a worker (the first placement button), then Undo it; each is a button click
+  and the rerun it triggers, as the app serves it. Repeated ``--taps`` times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests" / "app"))
+
+from fixtures import machine, six_players_at_turn  # noqa: E402
+from ui_driver import check, new_app, open_table  # noqa: E402
+
+from companion.store import Store, default_url  # noqa: E402
+from companion.ui import services  # noqa: E402
+
+
+def timed(label: str, fn: Callable[[], object], repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    print(f"  {label:<44} median {statistics.median(times) * 1000:7.1f} ms   "
+          f"min {min(times) * 1000:7.1f} ms   (n={repeat})")
+    return times
+
+
+def first_key(at, prefix: str) -> str:
+    for button in at.button:
+        if button.key and button.key.startswith(prefix):
+            return button.key
+    raise AssertionError(f"no button {prefix}* on the page")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reruns", type=int, default=20)
+    parser.add_argument("--taps", type=int, default=10)
+    args = parser.parse_args()
+    print(machine())
+    game = six_players_at_turn()
+    with tempfile.TemporaryDirectory(prefix="bench-pages-") as folder:
+        os.environ.pop("COMPANION_DB_URL", None)
+        os.environ["COMPANION_DATA_DIR"] = folder  # the app and the bench share this database
+        services._store_at.clear()
+        with Store(default_url()) as store:
+            game_id = store.import_record(game.record()).id
+        print(f"6 players, turn 8, {len(game.events)} events (game #{game_id}):")
+        at = new_app()
+        open_table(at, game_id)
+        timed("Table page rerun", lambda: check(at.run()), args.reruns)
+
+        def place() -> None:
+            at.button(key=first_key(at, "ans_0@")).click().run()
+            check(at)
+
+        def undo() -> None:
+            at.button(key=first_key(at, "undo@")).click().run()
+            check(at)
+
+        place_times, undo_times = [], []
+        for _ in range(args.taps):
+            for fn, times in ((place, place_times), (undo, undo_times)):
+                t0 = time.perf_counter()
+                fn()
+                times.append(time.perf_counter() - t0)
+        for label, times in (("tap: place a worker (click + rerun)", place_times),
+                             ("tap: Undo (click + rerun)", undo_times)):
+            print(f"  {label:<44} median {statistics.median(times) * 1000:7.1f} ms   "
+                  f"min {min(times) * 1000:7.1f} ms   (n={len(times)})")
+
+        at.switch_page("pages/scoreboard.py").run()
+        check(at)
+        timed("Scoreboard page rerun", lambda: check(at.run()), args.reruns)
+        at.switch_page("pages/home.py").run()
+        check(at)
+        timed("Home page rerun", lambda: check(at.run()), args.reruns)
+        services._store_at.clear()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""Games the benchmarks share: a 6-player game at the start of turn 8, and logs of a chosen
+length. Seeded, so every run (and the code before and after a change) measures the same game.
+
+    .venv/bin/python bench/fixtures.py      # describes the games
+
+Not a benchmark itself: run by ``make bench`` like the others, it only prints what it builds.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from companion.engine import Game, Phase, event_dict
+from companion.engine.playout import random_step
+
+SIX = {
+    "edition": "empires",
+    "players": [{"name": name, "colour": colour, "nation": nation} for name, colour, nation in [
+        ("Amelia", "red", "england"), ("Bartolomeu", "yellow", "spain"),
+        ("Catalina", "blue", "france"), ("Diego", "green", "portugal"),
+        ("Elcano", "orange", "holland"), ("Florence", "purple", "italy")]],
+    "options": {"builders": True, "nations": True, "buy_vp": True},
+}
+SEED = 42
+
+
+def six_players_at_turn(turn: int = 8, seed: int = SEED) -> Game:
+    """The 6-player game played at random until turn ``turn``'s placement begins."""
+    rng = random.Random(seed)
+    game = Game.new(SIX)
+    while not (game.state.turn == turn and game.state.phase == Phase.PLACEMENT):
+        game = random_step(game, rng)
+    return game
+
+
+def whole_six_player_game(seed: int = SEED) -> Game:
+    rng = random.Random(seed)
+    game = Game.new(SIX)
+    while game.state.phase != Phase.OVER:
+        game = random_step(game, rng)
+    return game
+
+
+def machine() -> str:
+    """A yardstick for comparing figures across machines: a plain Python loop's time."""
+    best = min(_loop_ms() for _ in range(5))
+    return f"machine yardstick: sum(range(10**6)) in {best:.1f} ms (best of 5)"
+
+
+def _loop_ms() -> float:
+    start = time.perf_counter()
+    sum(range(10**6))
+    return (time.perf_counter() - start) * 1000
+
+
+def correction(i: int) -> dict[str, Any]:
+    name = SIX["players"][i % 6]["name"]
+    return {"type": "correction", "player": name, "reason": "bench padding", "money": 1}
+
+
+def log_of(length: int, then: int = 0) -> list[dict[str, Any]]:
+    """A legal log of ``length + then`` events: a real 6-player game, with corrections
+    inserted after turn 1 when the game is shorter (so the events after ``length`` are still
+    real turns of the game)."""
+    events = [event_dict(e) for e in whole_six_player_game().events]
+    missing = length + then - len(events)
+    if missing > 0:
+        after_turn_1 = next(i for i, e in enumerate(events) if e["type"] == "refresh") + 1
+        events[after_turn_1:after_turn_1] = [correction(i) for i in range(missing)]
+    return events[: length + then]
+
+
+if __name__ == "__main__":
+    print(machine())
+    g = six_players_at_turn()
+    print(f"fixture: 6 players at the start of turn 8: {len(g.events)} events; "
+          f"a whole game (seed {SEED}): {len(whole_six_player_game().events)} events")

@@ -1,0 +1,105 @@
+"""What the pages show of one version of a game, each part computed on first use and kept.
+
+A version of a game never changes (the store hands out a new ``StoredGame`` for every
+revision), so neither does anything shown of it: ``services.game_view`` keeps one ``GameView``
+per (game id, revision) — per step shown, on the History page — shared by every browser
+session, and a rerun of an unchanged page computes nothing again: no replay, no scoring, no
+figure built twice. Nothing here is changed once built (figures included: ``st.plotly_chart``
+only reads them). No Streamlit here.
+
+>>> from companion.engine import Game
+>>> view = GameView(Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]}))
+>>> view.players is view.players, [p.name for p in view.players]
+(True, ['Ann', 'Bob'])
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from companion import charts
+from companion.engine import Game, GameState, standings
+from companion.scoring import ScoreBreakdown
+from companion.ui import views
+
+
+class GameView:
+    """``state`` (default: the game's own) as the pages show it; ``game`` gives the set-up
+    and, for its own state, the pending question."""
+
+    def __init__(self, game: Game, state: GameState | None = None) -> None:
+        self.game = game
+        self.state = game.state if state is None else state
+
+    # ---------------------------------------------------------------- tables and texts
+
+    @cached_property
+    def standings(self) -> list[tuple[int, ScoreBreakdown]]:
+        return standings(self.state)
+
+    @cached_property
+    def standings_table(self) -> str:
+        """Markdown (no dataframe: the pages of a game then never load pandas)."""
+        return views.markdown_table(views.score_rows(self.standings))
+
+    @cached_property
+    def players(self) -> list[views.PlayerView]:
+        """Only for the game's own state (the pending question says who acts)."""
+        return views.players(self.game, self.standings)
+
+    @cached_property
+    def board(self) -> list[views.TrackView]:
+        return views.board(self.state)
+
+    @cached_property
+    def income(self) -> list[views.IncomeView]:
+        return views.income(self.state)
+
+    @cached_property
+    def regions(self) -> list[dict[str, Any]]:
+        return views.regions(self.state)
+
+    @cached_property
+    def regions_table(self) -> str:
+        rows = []
+        for r in self.regions:
+            row = {"Region": r["name"] + ("" if r["discovered"] else " (undiscovered)"),
+                   "Good": r["good"] + (f" → {r['good_taken_by']}" if r["good_taken_by"]
+                                        else "")}
+            row.update(dict(r["counts"].items()))
+            row["Leader"] = r["leader"] or (" / ".join(r["tied"]) + " tied" if r["tied"]
+                                            else "")
+            rows.append(row)
+        return views.markdown_table(rows)
+
+    @cached_property
+    def timeline(self) -> list[dict[str, Any]]:
+        return views.timeline(self.state, self.standings)
+
+    @cached_property
+    def colours(self) -> dict[str, str]:
+        return views.colour_hex(self.game.setup)
+
+    # ---------------------------------------------------------------- figures
+
+    @cached_property
+    def vp_by_turn(self) -> Any:
+        return charts.vp_by_turn(self.timeline, self.colours)
+
+    @cached_property
+    def money_by_turn(self) -> Any:
+        return charts.money_by_turn(self.timeline, self.colours)
+
+    @cached_property
+    def vp_by_category(self) -> Any:
+        return charts.vp_by_category(views.category_totals(self.standings))
+
+    @cached_property
+    def region_control(self) -> Any:
+        names = {r["region"]: r["name"] for r in self.regions}
+        return charts.region_control(self.timeline, names, self.colours)
+
+    @cached_property
+    def region_map(self) -> Any:
+        return charts.region_map(self.regions, self.colours)
