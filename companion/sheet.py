@@ -16,7 +16,7 @@ True
 >>> ScoreSheet(players=(ann,)).check()
 Traceback (most recent call last):
 ...
-companion.sheet.InvalidSheet: Empires: Age of Discovery is played by 2 to 6 players, not 1
+companion.games.base.InvalidSheet: Empires: Age of Discovery is played by 2 to 6 players, not 1
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
-from companion.engine.errors import MalformedEvent
 from companion.engine.setup import COLOURS, NATIONS
+from companion.games.base import InvalidSheet  # shared by every game family
 from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
 from companion.rules.discoveries import DISCOVERIES
 from companion.rules.editions import EDITIONS
@@ -69,10 +69,6 @@ FACT_TITLES = {
     "specialists_track_workers": "Workers on the Specialists track",
     "glory_regions": "Regions counting for Glory",
 }
-
-
-class InvalidSheet(MalformedEvent):
-    """A score sheet (or sheet record) that cannot be scored or stored; says why."""
 
 
 @dataclass(frozen=True)
