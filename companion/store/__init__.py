@@ -7,19 +7,23 @@ from it. See docs/store.md.
 from companion.store.db import default_url, make_engine
 from companion.store.live import StoredGame
 from companion.store.store import (
+    FamilyStats,
     GameListing,
     GameNotFound,
     NationStats,
+    PlayerFamilyStats,
     PlayerStats,
     RebuildReport,
     Store,
+    StoredGameSheet,
     StoredSheet,
     WrongKind,
 )
-from companion.store.summary import Summary, summarize, summarize_sheet
+from companion.store.summary import Summary, summarize, summarize_scored, summarize_sheet
 
 __all__ = [
-    "GameListing", "GameNotFound", "NationStats", "PlayerStats", "RebuildReport", "Store",
-    "StoredGame", "StoredSheet", "Summary", "WrongKind", "default_url", "make_engine",
-    "summarize", "summarize_sheet",
+    "FamilyStats", "GameListing", "GameNotFound", "NationStats", "PlayerFamilyStats",
+    "PlayerStats", "RebuildReport", "Store", "StoredGame", "StoredGameSheet", "StoredSheet",
+    "Summary", "WrongKind", "default_url", "make_engine", "summarize", "summarize_scored",
+    "summarize_sheet",
 ]

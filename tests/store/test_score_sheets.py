@@ -209,11 +209,16 @@ def test_export_and_import_of_a_sheet_record(store: Store) -> None:
     gid = store.save_score_sheet(SHEET, created=PLAYED)
     record = json.loads(json.dumps(store.export_record(gid)))
     assert record["format"] == SHEET_FORMAT == "age-of-discovery-companion/score-sheet"
-    assert record["version"] == 1 and record["created"] == "2024-06-07T00:00:00+00:00"
+    assert record["version"] == 2 and record["game"] == "age-of-discovery"
+    assert record["created"] == "2024-06-07T00:00:00+00:00"
     assert record["note"] == "Friday at Cleo's" and record["edition"] == "empires"
-    assert record["standings"] == [{"place": 1, "player": "Ann", "total": 42},
-                                   {"place": 2, "player": "Bob", "total": 24},
-                                   {"place": 2, "player": "Cy", "total": 24}]
+    assert record["players"] == SHEET.to_json()["players"]  # today's player keys
+    assert [{k: s[k] for k in ("place", "player", "total")} for s in record["standings"]] == [
+        {"place": 1, "player": "Ann", "total": 42},
+        {"place": 2, "player": "Bob", "total": 24},
+        {"place": 2, "player": "Cy", "total": 24}]
+    assert record["standings"][0]["breakdown"] == {
+        "colony": 24, "discoveries": 4, "buildings": 8, "economy": 6, "bought": 0}
     again = store.import_record(record)
     assert again.id != gid and again.kind == "score_sheet"
     assert store.load_score_sheet(again.id).sheet == SHEET
@@ -239,7 +244,8 @@ def test_bulk_import_takes_both_kinds_all_or_nothing(store: Store) -> None:
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"version": 2}, "score-sheet record version 2 is not supported"),
+    ({"version": 3}, "score-sheet record version 3 is not supported"),
+    ({"game": "monopoly"}, "unknown game 'monopoly'"),
     ({"created": "last Friday"}, "'created' must be an ISO date"),
     ({"players": None}, "a list of 'players'"),
     ({"scores": [1, 2]}, "a score sheet has no scores"),
@@ -305,4 +311,7 @@ def test_the_documented_sheet_record_imports_as_shown(store: Store) -> None:
     assert [{"place": r.place, "player": r.score.player, "total": r.score.total}
             for r in saved.results] == record["standings"]
     assert saved.created == datetime.fromisoformat(record["created"])
-    assert store.export_record(saved.id)["standings"] == record["standings"]
+    again = store.export_record(saved.id)
+    assert (again["version"], again["game"]) == (2, "age-of-discovery")  # read v1, written v2
+    assert [{k: s[k] for k in ("place", "player", "total")} for s in again["standings"]] == (
+        record["standings"])
