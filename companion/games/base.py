@@ -356,17 +356,20 @@ class Family(ABC):
 
     def problems(self, sheet: Sheet) -> list[FieldError]:
         """Everything that refuses the sheet (empty: it can be scored and stored)."""
-        errors = self._sheet_problems(sheet)
-        if errors:
+        if sheet.game != self.id:
+            return [FieldError(f"this is a {sheet.game!r} sheet, not {self.name}.")]
+        errors = self._option_problems(sheet.options)
+        if errors:  # the fields depend on the options
             return errors
+        errors = self._sheet_problems(sheet)
         fields = self.fields(sheet.options)
         for seat, p in enumerate(sheet.players, start=1):
             name = p.get("name")
             errors += [FieldError(why, seat, name if isinstance(name, str) else None, key)
                        for key, why in self._player_problems(fields, p, sheet.names)]
-        if not errors:
-            errors += self.rule_problems(sheet)
-        return errors
+        bad = {(e.seat, e.field) for e in errors if e.seat is not None}
+        return errors + self.rule_problems(sheet, lambda seat, key: (seat, key) not in bad
+                                           and (seat, "name") not in bad)
 
     def _option_problems(self, options: Mapping[str, Any]) -> list[FieldError]:
         return [FieldError(why, field=f.name) for f in self.option_fields()
@@ -374,14 +377,9 @@ class Family(ABC):
 
     def _sheet_problems(self, sheet: Sheet) -> list[FieldError]:
         errors = []
-        if sheet.game != self.id:
-            errors.append(FieldError(f"this is a {sheet.game!r} sheet, not {self.name}."))
-        errors += self._option_problems(sheet.options)
         if not isinstance(sheet.note, str) or len(sheet.note) > NOTE_MAX:
             errors.append(FieldError(f"the note is text of at most {NOTE_MAX} characters.",
                                      field="note"))
-        if errors:
-            return errors
         allowed = self.player_range(sheet.options)
         if len(sheet.players) not in allowed:
             errors.append(FieldError(
@@ -406,8 +404,9 @@ class Family(ABC):
                 out.append((f.name, why))
         return out
 
-    def rule_problems(self, sheet: Sheet) -> list[FieldError]:
-        """What the rules forbid beyond each field's own range (sheet already well typed)."""
+    def rule_problems(self, sheet: Sheet, ok: Callable[[int, str], bool]) -> list[FieldError]:
+        """What the rules forbid beyond each field's own range. ``ok(seat, field)`` says
+        whether that entry passed its own check (a rule reads only entries that did)."""
         return []
 
     def warnings(self, sheet: Sheet) -> list[FieldError]:

@@ -20,7 +20,7 @@ whole groups of 3 discs left in the harbour, minus one per Slavery card set asid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.games.base import (
@@ -134,14 +134,16 @@ class Endeavor(Family):
 
     # ---- checking
 
-    def rule_problems(self, sheet: Sheet) -> list[FieldError]:
-        aside = [p["slavery_cards_set_aside"] for p in sheet.players]
+    def rule_problems(self, sheet: Sheet, ok: Callable[[int, str], bool]) -> list[FieldError]:
+        aside = [p["slavery_cards_set_aside"] for seat, p in enumerate(sheet.players, start=1)
+                 if ok(seat, "slavery_cards_set_aside")]
         if sum(aside) <= SLAVERY_CARDS:
             return []
         why = (f"the table sets aside {sum(aside)} Slavery cards in all, but the deck holds "
                f"only {SLAVERY_CARDS}.")
         return [FieldError(why, seat, p["name"], "slavery_cards_set_aside")
-                for seat, p in enumerate(sheet.players, start=1) if p["slavery_cards_set_aside"]]
+                for seat, p in enumerate(sheet.players, start=1)
+                if ok(seat, "slavery_cards_set_aside") and p["slavery_cards_set_aside"]]
 
     def warnings(self, sheet: Sheet) -> list[FieldError]:
         out = []

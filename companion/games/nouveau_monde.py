@@ -18,7 +18,7 @@ flows up to its master, chains included; vassals and eliminated players cannot w
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 from typing import Any
 
@@ -113,12 +113,14 @@ class NouveauMonde(Family):
 
     # ---- checking
 
-    def rule_problems(self, sheet: Sheet) -> list[FieldError]:
+    def rule_problems(self, sheet: Sheet, ok: Callable[[int, str], bool]) -> list[FieldError]:
         errors = []
         if sheet.options["years"] % YEARS_STEP:
             errors.append(FieldError(f"a game lasts a multiple of {YEARS_STEP} years, not "
                                      f"{sheet.options['years']}.", field="years"))
         for seat, p in enumerate(sheet.players, start=1):
+            if not (ok(seat, "cities") and ok(seat, "colonists")):
+                continue
             pieces = p["cities"] + p["colonists"]
             if pieces > MAX_PIECES:
                 errors.append(FieldError(
@@ -126,14 +128,15 @@ class NouveauMonde(Family):
                     f"nobody ever has more than {MAX_PIECES} of them together.", seat,
                     p["name"], "colonists"))
             room = EXPANSIONS_PER_CITY * p["cities"]
-            if p["expansions"] > room:
+            if ok(seat, "expansions") and p["expansions"] > room:
                 errors.append(FieldError(
                     f"{p['expansions']} expansions need at least "
                     f"{-(-p['expansions'] // EXPANSIONS_PER_CITY)} cities (4 around each), "
                     f"and there are {p['cities']}.", seat, p["name"], "expansions"))
-        masters = {p["name"]: p["master"] for p in sheet.players}
+        masters = {p["name"]: p["master"] if ok(seat, "master") else None
+                   for seat, p in enumerate(sheet.players, start=1)}
         for seat, p in enumerate(sheet.players, start=1):
-            loop = _loop_from(p["name"], masters)
+            loop = _loop_from(p["name"], masters) if ok(seat, "master") else []
             if loop:
                 errors.append(FieldError(
                     f"following the masters goes {' → '.join(loop)}: a vassal family "
