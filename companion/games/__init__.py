@@ -49,7 +49,8 @@ def family(game: object) -> Family:
     """The family of a game id; ``InvalidSheet`` for an unknown one."""
     families = _load()
     if not isinstance(game, str) or game not in families:
-        raise InvalidSheet(f"unknown game {game!r} (known: {', '.join(FAMILY_IDS)})")
+        named = repr(game) if isinstance(game, str) else f"of type {type(game).__name__}"
+        raise InvalidSheet(f"unknown game {named} (known: {', '.join(FAMILY_IDS)})")
     return families[game]
 
 

@@ -64,6 +64,7 @@ class AgeOfDiscovery(Family):
         Category("economy", "Economy"),
         Category("bought", "Bought"),
     )
+    refuses_at_field = False  # companion.sheet names the seat and the line, as one sentence
 
     def option_fields(self) -> tuple[Field, ...]:
         return (

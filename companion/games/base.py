@@ -288,6 +288,8 @@ class Family(ABC):
     unit: str = "points"  # what the totals count ("VP", "Glory", ...)
     tie_rule: str = ""  # one sentence, shown under the totals
     categories: tuple[Category, ...] = ()
+    # False: refusals name the seat but not the field (the page then bounds the inputs)
+    refuses_at_field: bool = True
 
     # ---- declarations
 
