@@ -151,7 +151,7 @@ def sheet_breakdown(categories: Sequence[tuple[str, str]],
             hoverinfo="text",
         ))
     fig.update_yaxes(title=unit)
-    return _layout(fig, f"{unit} by category", barmode="relative")
+    return _layout(fig, f"{unit[:1].upper()}{unit[1:]} by category", barmode="relative")
 
 
 def region_control(points: Sequence[Mapping[str, Any]], region_names: Mapping[str, str],
