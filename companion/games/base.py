@@ -98,6 +98,8 @@ class Field:
     optional: str = ""
     step: int = 1
     shown: Callable[[Values], bool] | None = None  # asked only when this says so
+    # what the entry is worth, in words, shown beside it (None: nothing to say yet)
+    hint: Callable[[Values], str | None] | None = None
 
     def visible(self, values: Values) -> bool:
         return self.shown is None or bool(self.shown(values))

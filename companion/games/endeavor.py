@@ -33,6 +33,7 @@ from companion.games.base import (
     Sheet,
     places,
     ranked,
+    whole,
 )
 
 # The squares of a printed attribute track (0-15) that carry a symbol: a cube on any other
@@ -56,6 +57,25 @@ EXPLOITS = ("exploit_1_glory", "exploit_2_glory", "exploit_3_glory")
 def track_glory(square: int) -> int:
     """Glory of a cube on ``square``: the nearest symbol square at or below it."""
     return max(s for s in SYMBOL_SQUARES if s <= square)
+
+
+def _track_hint(field: str) -> Callable[[Mapping[str, Any]], str | None]:
+    def hint(values: Mapping[str, Any]) -> str | None:
+        square = values.get(field)
+        if not whole(square) or square < 0:
+            return None
+        glory = track_glory(square)
+        back = f" (a plain square: the cube slides back from {square})" if glory != square else ""
+        return f"Scores {glory} Glory{back}."
+    return hint
+
+
+def _harbor_hint(values: Mapping[str, Any]) -> str | None:
+    discs = values.get("harbor_discs")
+    if not whole(discs) or not 0 <= discs <= HARBOR_DISCS:
+        return None
+    return (f"Scores {discs // DISCS_PER_POPULATION_GLORY} Glory "
+            f"({discs % DISCS_PER_POPULATION_GLORY} disc(s) left over).")
 
 
 def _exploits_on(options: Mapping[str, Any]) -> Any:
@@ -102,7 +122,7 @@ class Endeavor(Family):
             Field(f"{t}_track", f"{t.title()} track", "int", required=True, group="Attributes",
                   help="The square the cube stands on at the end, before any step back "
                        "(the scored value works too). A plain square slides back to the "
-                       "nearest symbol below it.")
+                       "nearest symbol below it.", hint=_track_hint(f"{t}_track"))
             for t in TRACKS
         ]
         return (*exploit, *tracks,
@@ -124,7 +144,7 @@ class Endeavor(Family):
                 Field("harbor_discs", "Discs left in the harbour", "int", max=HARBOR_DISCS,
                       required=True, group="Population",
                       help="Every full group of 3 scores 1 Glory; action tokens are not "
-                           "discs."),
+                           "discs.", hint=_harbor_hint),
                 Field("slavery_cards_set_aside", "Slavery cards set aside", "int",
                       max=SLAVERY_CARDS, group="Slavery",
                       help="Face-down Slavery cards beside your mat (discarded, or put "

@@ -32,6 +32,7 @@ from companion.games.base import (
     Sheet,
     places,
     ranked,
+    whole,
 )
 
 # What the n-th piece costs to build (the rules' cost tables), and so what n pieces score:
@@ -54,11 +55,33 @@ MAX_RESEARCH = len(RESEARCH) - 1
 MAX_PLAYERS = 12  # the rules' stated limit (and the 12 starting squares)
 MIN_PLAYERS = 2  # ASSUMED: solo play is not described
 YEARS_STEP = 25
+RESOURCES = ("wood", "metal", "food", "gold")
 
 
 def running_totals(costs: Sequence[int]) -> tuple[int, ...]:
     """Points for owning 0, 1, 2, ... pieces: what building them cost, counted from none."""
     return (0, *accumulate(costs))
+
+
+def _counts(values: Mapping[str, Any], *names: str) -> list[int] | None:
+    found = [values.get(n) for n in names]
+    return found if all(whole(n) and n >= 0 for n in found) else None  # type: ignore[misc]
+
+
+def _table_hint(table: Sequence[int], *names: str) -> Callable[[Mapping[str, Any]], str | None]:
+    def hint(values: Mapping[str, Any]) -> str | None:
+        found = _counts(values, *names)
+        if found is None or sum(found) >= len(table):
+            return None
+        n = sum(found)
+        together = f"{' + '.join(map(str, found))} = {n}: " if len(found) > 1 else ""
+        return f"{together}{table[n]} points."
+    return hint
+
+
+def _resources_hint(values: Mapping[str, Any]) -> str | None:
+    found = _counts(values, *RESOURCES)
+    return None if found is None else f"Resources: {sum(found)} points in all."
 
 
 class NouveauMonde(Family):
@@ -86,23 +109,26 @@ class NouveauMonde(Family):
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
     def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
-        resources = [Field(r, label, "int", required=True, group="Resources",
-                           help=f"{label} left in your chest at the very end: 1 point each.")
-                     for r, label in (("wood", "Wood"), ("metal", "Metal"), ("food", "Food"),
-                                      ("gold", "Gold"))]
+        resources = [Field(r, r.title(), "int", required=True, group="Resources",
+                           help=f"{r.title()} left in your chest at the very end: 1 point "
+                                "each.", hint=_resources_hint if r == RESOURCES[-1] else None)
+                     for r in RESOURCES]
         return (
             *resources,
             Field("cities", "Cities", "int", max=MAX_PIECES, required=True, group="Colonies",
                   help="Cities you own. Cities and colonists count together, at most 8."),
             Field("colonists", "Colonists", "int", max=MAX_PIECES, required=True,
-                  group="Colonies", help="Colonists (settler units) you own."),
+                  group="Colonies", help="Colonists (settler units) you own.",
+                  hint=_table_hint(COLONIES, "cities", "colonists")),
             Field("expansions", "Expansions", "int", max=MAX_EXPANSIONS, required=True,
                   group="Expansions",
-                  help="At most 16, and at most 4 around each city (one per side card)."),
+                  help="At most 16, and at most 4 around each city (one per side card).",
+                  hint=_table_hint(EXPANSIONS, "expansions")),
             Field("armies", "Armies", "int", max=MAX_ARMIES, required=True, group="Armies",
-                  help="Armies you own, at most 8."),
+                  help="Armies you own, at most 8.", hint=_table_hint(ARMIES, "armies")),
             Field("research", "Technologies", "int", max=MAX_RESEARCH, required=True,
-                  group="Research", help="Technologies researched, out of the 12."),
+                  group="Research", help="Technologies researched, out of the 12.",
+                  hint=_table_hint(RESEARCH, "research")),
             Field("master", "Master", "player", default=None, group="Vassalage",
                   help="The player you became the vassal of (your total goes to them, and "
                        "you cannot win). Nobody if you stayed free."),

@@ -197,6 +197,9 @@ def draw_player(f: Family, sheet: Sheet, seat: int, errors: Mapping[str | None, 
             group = fld.group
             st.markdown(f"**{group}**")
         _widget(fld, seat, parts, others, bounded)
+        said = fld.hint(values) if fld.hint and fld.name not in errors else None
+        if said:
+            st.caption(said)
         _messages(errors.get(fld.name, []), doubts.get(fld.name, []))
 
 

@@ -66,6 +66,8 @@ def test_an_endeavor_sheet_totals_shares_the_victory_and_is_saved(at, store):
             for r in totals.to_dict("records")] == [
         ("Red", 1, 36, -1, 69), ("Green", 1, 41, -3, 69), ("Yellow", 3, 31, 0, 61)]
     assert any("share the victory with 69 Glory" in m.value for m in at.markdown)
+    beside = [c.value for c in at.tabs[0].caption]
+    assert "Scores 7 Glory (a plain square: the cube slides back from 8)." in beside
     assert family("endeavor").tie_rule in [c.value for c in at.caption]
     at.date_input(key="sheet_date").set_value(date(2025, 3, 1)).run()
     at.button(key="sheet_save").click().run()

@@ -177,3 +177,13 @@ def test_doubtful_entries_are_accepted_with_a_warning():
     scored = score(EXAMPLE, lost, odd)
     assert [(w.seat, w.field) for w in scored.warnings] == [(2, "colonists"), (3, "eliminated")]
     assert scored.of("Perdu").total == 5
+
+
+def test_the_sheet_says_what_each_count_scores_beside_it():
+    fields = {f.name: f for f in NM.fields({"years": 50})}
+    assert fields["colonists"].hint(EXAMPLE) == "4 + 1 = 5: 375 points."
+    assert fields["expansions"].hint(ROUGE) == "530 points."
+    assert fields["research"].hint(EXAMPLE) == "190 points."
+    assert fields["gold"].hint(EXAMPLE) == "Resources: 97 points in all."
+    assert fields["colonists"].hint(dict(EXAMPLE, colonists=5)) is None  # 9: refused
+    assert fields["wood"].hint is None
