@@ -46,7 +46,9 @@ if problems:
                  f"{', '.join(map(str, seats))}.", icon="🚫")
     st.stop()
 scored = family.tally(sheet)
-table = widgets.scored_results(family, scored, "sheet")
+# the chart is drawn on request: building it costs more than the rest of a rerun
+chart = st.toggle("Chart by category", key="sheet_chart")
+table = widgets.scored_results(family, scored, "sheet", chart=chart)
 if family.id == AGE_OF_DISCOVERY:
     widgets.sheet_details(family.native(sheet).results())
 st.download_button("Download the sheet (CSV)", table.to_csv(index=False),

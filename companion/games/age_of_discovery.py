@@ -17,6 +17,7 @@ part of the family (``companion.engine``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from companion.engine.setup import COLOURS, NATIONS
@@ -49,6 +50,55 @@ def _discovery_label(d: str) -> str:
     if item.kind == "card":
         return f"{item.name} ({item.vp} VP)"
     return item.name
+
+
+@cache  # the page asks for every seat on every rerun
+def _fields(edition: str, builders: bool) -> tuple[Field, ...]:
+    """Each player's fields for one edition, with or without the Builder expansion."""
+    catalogue = buildings_for(edition, builders)
+    building_ids = tuple(sorted(catalogue, key=lambda b: (catalogue[b].age,
+                                                          catalogue[b].name)))
+
+    def needed(q: str) -> Any:
+        return lambda v: q in facts_needed(edition, builders, v.get("buildings") or ())
+
+    typed = "typed_discovery_vp"
+    return (
+        Field("colour", "Colour", "choice", default="", options=("", *COLOURS),
+              group="Player"),
+        Field("nation", "Nation", "choice", default=None, options=(None, *NATIONS),
+              option_labels=NATION_NAMES, group="Player",
+              shown=lambda _v: edition == "empires",
+              help="With the national advantages: counts in the nation statistics."),
+        Field("colony", "Colony VP", "ints", default=[0, 0, 0], group="Colony VP",
+              parts=tuple(Part(str(a), f"Age {'I' * (a + 1)}", LIMITS["colony"])
+                          for a in range(3)),
+              help="VP of the three colony scorings (turns 3, 6 and 8)."),
+        Field(typed, "Discovery VP", "int", default=None, max=LIMITS["discovery_vp"],
+              optional="Type the VP instead of picking tokens and cards",
+              group="Discoveries"),
+        Field("typed_discovery_count", "Tokens and cards owned", "int",
+              max=LIMITS["discovery_count"], group="Discoveries",
+              shown=lambda v: v.get(typed) is not None),
+        Field("discoveries", "Tokens and cards owned", "multi", default=[],
+              options=(*TOKENS, *CARDS),
+              option_labels={d: _discovery_label(d) for d in DISCOVERIES},
+              group="Discoveries", shown=lambda v: v.get(typed) is None),
+        Field("buildings", "Buildings owned", "multi", default=[], options=building_ids,
+              option_labels={b: f"{catalogue[b].name} (Age {'I' * catalogue[b].age})"
+                             for b in building_ids}, group="Capital buildings"),
+        Field("extra_buildings", "Other tiles not in the list (a second Settlers)", "int",
+              max=LIMITS["extra_buildings"], group="Capital buildings"),
+        Field("facts", "Counts the buildings ask for", "counts", default={},
+              parts=tuple(Part(q, FACT_TITLES[q], LIMITS["fact"], needed(q))
+                          for q in FACT_TITLES), group="Capital buildings"),
+        Field("goods", "Goods", "counts", default={}, group="Goods, ships and money",
+              parts=tuple(Part(g, g, most) for g, most in GOODS.items())),
+        Field("ships", "Ships", "int", max=LIMITS["ships"], group="Goods, ships and money"),
+        Field("money", "Money", "int", max=LIMITS["money"], group="Goods, ships and money"),
+        Field("bought", "Bought VP", "int", max=LIMITS["bought"],
+              group="Goods, ships and money"),
+    )
 
 
 class AgeOfDiscovery(Family):
@@ -84,51 +134,9 @@ class AgeOfDiscovery(Family):
 
     def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
         edition = options.get("edition", "empires")
-        builders = bool(options.get("builders")) and EDITIONS[edition].has_builder_expansion
-        catalogue = buildings_for(edition, builders)
-        building_ids = tuple(sorted(catalogue, key=lambda b: (catalogue[b].age,
-                                                              catalogue[b].name)))
+        return _fields(edition, bool(options.get("builders"))
+                       and EDITIONS[edition].has_builder_expansion)
 
-        def needed(q: str) -> Any:
-            return lambda v: q in facts_needed(edition, builders, v.get("buildings") or ())
-
-        typed = "typed_discovery_vp"
-        return (
-            Field("colour", "Colour", "choice", default="", options=("", *COLOURS),
-                  group="Player"),
-            Field("nation", "Nation", "choice", default=None, options=(None, *NATIONS),
-                  option_labels=NATION_NAMES, group="Player",
-                  shown=lambda _v: edition == "empires",
-                  help="With the national advantages: counts in the nation statistics."),
-            Field("colony", "Colony VP", "ints", default=[0, 0, 0], group="Colony VP",
-                  parts=tuple(Part(str(a), f"Age {'I' * (a + 1)}", LIMITS["colony"])
-                              for a in range(3)),
-                  help="VP of the three colony scorings (turns 3, 6 and 8)."),
-            Field(typed, "Discovery VP", "int", default=None, max=LIMITS["discovery_vp"],
-                  optional="Type the VP instead of picking tokens and cards",
-                  group="Discoveries"),
-            Field("typed_discovery_count", "Tokens and cards owned", "int",
-                  max=LIMITS["discovery_count"], group="Discoveries",
-                  shown=lambda v: v.get(typed) is not None),
-            Field("discoveries", "Tokens and cards owned", "multi", default=[],
-                  options=(*TOKENS, *CARDS),
-                  option_labels={d: _discovery_label(d) for d in DISCOVERIES},
-                  group="Discoveries", shown=lambda v: v.get(typed) is None),
-            Field("buildings", "Buildings owned", "multi", default=[], options=building_ids,
-                  option_labels={b: f"{catalogue[b].name} (Age {'I' * catalogue[b].age})"
-                                 for b in building_ids}, group="Capital buildings"),
-            Field("extra_buildings", "Other tiles not in the list (a second Settlers)", "int",
-                  max=LIMITS["extra_buildings"], group="Capital buildings"),
-            Field("facts", "Counts the buildings ask for", "counts", default={},
-                  parts=tuple(Part(q, FACT_TITLES[q], LIMITS["fact"], needed(q))
-                              for q in FACT_TITLES), group="Capital buildings"),
-            Field("goods", "Goods", "counts", default={}, group="Goods, ships and money",
-                  parts=tuple(Part(g, g, most) for g, most in GOODS.items())),
-            Field("ships", "Ships", "int", max=LIMITS["ships"], group="Goods, ships and money"),
-            Field("money", "Money", "int", max=LIMITS["money"], group="Goods, ships and money"),
-            Field("bought", "Bought VP", "int", max=LIMITS["bought"],
-                  group="Goods, ships and money"),
-        )
 
     # ---- the wrapped score sheet
 

@@ -140,9 +140,9 @@ def income_section(view: GameView) -> None:
             st.markdown("\n".join(f"- {md(line)}" for line in lines))
 
 
-def scored_results(f: Family, scored: Scored, key: str) -> pd.DataFrame:
+def scored_results(f: Family, scored: Scored, key: str, chart: bool = True) -> pd.DataFrame:
     """Any game's score sheet result: places, points per category and totals (a table), the
-    winner(s) and the game's tie rule, and the categories stacked per player (a chart).
+    winner(s) and the game's tie rule, and (``chart``) the categories stacked per player.
     Returns the table."""
     rows = []
     notes = any(p.note for p in scored.players)
@@ -157,6 +157,8 @@ def scored_results(f: Family, scored: Scored, key: str) -> pd.DataFrame:
     st.dataframe(table, hide_index=True, width="stretch")
     st.markdown(winners_text(f, scored))
     st.caption(f.tie_rule)
+    if not chart:
+        return table
     plot(charts.sheet_breakdown([(c.id, c.label) for c in scored.categories],
                                 {p.player: p.breakdown for p in scored.by_seat()}, f.unit),
          f"{key}_chart")

@@ -42,13 +42,17 @@ def upgrade() -> None:
     bind = op.get_bind()
     finished = bind.execute(sa.select(games.c.id, games.c.result)
                             .where(games.c.status == "finished"))
-    for game_id, result in finished.all():
-        for row in (result or {}).get("standings", []):
-            if not all(k in row for k in AOD_CATEGORIES):
-                continue  # not a result this store wrote: left for rebuild_summaries
-            bind.execute(seats.update()
-                         .where(seats.c.game_id == game_id, seats.c.name == row["player"])
-                         .values(breakdown={k: row[k] for k in AOD_CATEGORIES}))
+    rows = [{"g": game_id, "n": row["player"],
+             "b": {k: row[k] for k in AOD_CATEGORIES}}
+            for game_id, result in finished.all()
+            for row in (result or {}).get("standings", [])
+            # a result this store did not write is left for rebuild_summaries
+            if all(k in row for k in AOD_CATEGORIES)]
+    if rows:  # one statement, run for every seat (executemany)
+        bind.execute(seats.update()
+                     .where(seats.c.game_id == sa.bindparam("g"),
+                            seats.c.name == sa.bindparam("n"))
+                     .values(breakdown=sa.bindparam("b", type_=JSON)), rows)
 
 
 def downgrade() -> None:
