@@ -48,6 +48,24 @@ class Sheet(Table):
         self.page.wait_for_timeout(200)
         self.settle()
 
+    def pick(self, label: str, option: str) -> None:
+        """Open the visible select box of that label and choose ``option``. A rerun still
+        under way can close the list as it opens: then open it again."""
+        from playwright.sync_api import TimeoutError as Timeout
+
+        box = self.page.get_by_role("combobox", name=label).filter(visible=True).first
+        for _ in range(3):
+            self.settle()
+            box.click()
+            choice = self.page.get_by_role("option", name=option, exact=True)
+            try:
+                choice.wait_for(state="visible", timeout=5_000)
+            except Timeout:
+                continue
+            self.tap(choice)
+            return
+        raise AssertionError(f"{option!r} never showed in the {label!r} list")
+
     def switch(self, label: str) -> None:
         self.tap(self.page.get_by_text(label, exact=True).filter(visible=True).first)
 
@@ -99,8 +117,7 @@ def test_endeavor_and_nouveau_monde_sheets_filled_and_saved_on_a_phone(server): 
         s.shot("sheets-02-nouveau-monde-refused-phone")
         s.type("Expansions", 10)
         s.player(2, "Bleu", BLEU)
-        s.tap(page.get_by_role("combobox", name="Master").filter(visible=True).first)
-        s.tap(page.get_by_role("option", name="Rouge"))
+        s.pick("Master", "Rouge")
         s.player(3, "Vert", VERT)
         expect(page.get_by_text("wins with 2452 points")).to_be_visible(timeout=30_000)
         s.shot("sheets-03-nouveau-monde-phone")
