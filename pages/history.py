@@ -92,7 +92,8 @@ with games_tab:
                                          if view.total > len(view.games) else ""))
     if view.games:
         rows = [{"#": g.id, "Date": g.created.strftime("%Y-%m-%d"),
-                 "Game": family(g.family).name, "Edition": g.edition,
+                 "Game": family(g.family).name,
+                 "Edition": g.edition if g.family == AGE_OF_DISCOVERY else "—",
                  "Kind": KINDS[g.kind], "Status": g.status.replace("_", " "),
                  "Players": ", ".join(g.players),
                  "Winner": " & ".join(g.winners),
