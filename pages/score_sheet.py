@@ -69,7 +69,7 @@ if saved is not None and saved[0] == fingerprint:
                icon="✅")
     st.page_link("pages/history.py", label="Open it in the History", icon="📜")
 else:
-    if saved is not None:
+    if saved is not None and services.fingerprint_game(saved[0]) == family.id:
         st.caption(f"Changed since it was saved as game #{saved[1]}: saving again keeps this "
                    "as another game (delete the old one in the History if this replaces it).")
     if st.button("Save to history", key="sheet_save", type="primary",

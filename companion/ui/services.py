@@ -382,6 +382,11 @@ def sheet_fingerprint(sheet: Sheet, played: date | None) -> str:
                       sort_keys=True)
 
 
+def fingerprint_game(fingerprint: str) -> str:
+    """The game family a ``sheet_fingerprint`` was taken of."""
+    return json.loads(fingerprint)[0]
+
+
 def save_sheet(sheet: Sheet, played: date | None = None) -> SheetOutcome:
     """Keep a score sheet in the history, dated ``played`` (midnight UTC of that day; a
     sheet played today is dated now, so that it lists before today's earlier games). It

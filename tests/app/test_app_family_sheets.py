@@ -130,6 +130,9 @@ def test_a_nouveau_monde_vassal_family_wins_and_the_vassal_cannot(at, store):
     at.button(key="sheet_save").click().run()
     check(at)
     (listing,) = store.list_games(game="nouveau-monde")
+    at.segmented_control(key="sheet_game").set_value("endeavor").run()
+    check(at)  # another game's sheet is not a change of the one just saved
+    assert not any("Changed since it was saved" in c.value for c in at.caption)
     assert listing.winners == ["Rouge"]
     assert store.load_sheet(listing.id).sheet.players[1]["master"] == "Rouge"
 
