@@ -16,8 +16,9 @@ from companion.store.errors import DatabaseProblem, database_errors, problem
 from companion.store.schema import Base, EventRow, GamePlayerRow, GameRow
 from companion.store.store import Store
 
-# Columns a database made by an older version of this app may still lack (added at start-up).
-ADDED_LATER = {"games": {"kind"}}
+# Columns a database made by an older version of this app may still lack: the Alembic
+# migrations add them at start-up (kind: baseline; revision: 0002; family, breakdown: 0003).
+ADDED_LATER = {"games": {"kind", "revision", "family"}, "game_players": {"breakdown"}}
 
 
 def foreign_tables(engine: Engine) -> list[str]:
