@@ -123,6 +123,37 @@ def vp_by_category(totals: Mapping[str, Mapping[str, int]]) -> go.Figure:
     return _layout(fig, "VP by category", barmode="stack")
 
 
+SHEET_PALETTE = ("#8b3a1a", "#2e5fa8", "#2e8b57", "#d4ac0d", "#7d3c98", "#9e9e9e",
+                 "#c0392b", "#17a589")
+
+
+def sheet_breakdown(categories: Sequence[tuple[str, str]],
+                    breakdowns: Mapping[str, Mapping[str, int]], unit: str) -> go.Figure:
+    """Stacked bars for a score sheet of any game: one bar per player, one segment per
+    category (``categories``: id and title, in the game's order); a negative category (a
+    penalty) is drawn below zero.
+
+    >>> fig = sheet_breakdown([("a", "A"), ("b", "B")], {"Red": {"a": 5, "b": -1}}, "Glory")
+    >>> [(t.name, list(t.y)) for t in fig.data], fig.layout.barmode
+    ([('A', [5]), ('B', [-1])], 'relative')
+    """
+    players = list(breakdowns)
+    fig = go.Figure()
+    for i, (category, title) in enumerate(categories):
+        ys = [breakdowns[p].get(category, 0) for p in players]
+        if not any(ys):
+            continue
+        fig.add_trace(go.Bar(
+            x=[_name(p) for p in players], y=ys, name=_name(title),
+            marker_color=SHEET_PALETTE[i % len(SHEET_PALETTE)],
+            hovertext=[f"{_name(p)}<br>{_name(title)}: {y}"
+                       for p, y in zip(players, ys, strict=True)],
+            hoverinfo="text",
+        ))
+    fig.update_yaxes(title=unit)
+    return _layout(fig, f"{unit[:1].upper()}{unit[1:]} by category", barmode="relative")
+
+
 def region_control(points: Sequence[Mapping[str, Any]], region_names: Mapping[str, str],
                    colours: Mapping[str, str], scoring_turns: Sequence[int] = (3, 6, 8),
                    ) -> go.Figure:

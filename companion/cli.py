@@ -2,7 +2,8 @@
 
 ``replay`` prints the standings with each player's VP breakdown (``--json`` for machines);
 ``check`` validates a record and reports the first refused event with its index (exit 1).
-Both also read score-sheet records (``docs/record-format.md``): those are scored, not replayed.
+Both also read score-sheet records of every game family (``docs/record-format.md``): those are
+scored by their family, not replayed, and show that family's categories.
 """
 
 from __future__ import annotations
@@ -14,29 +15,37 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import EngineError, Game, Phase, standings
+from companion.games import InvalidSheet, Scored, Sheet, family
+from companion.games.records import is_sheet_record, read_sheet_record
 from companion.records import RecordError, read_path
-from companion.rules.editions import TURNS
 from companion.scoring import ScoreBreakdown
-from companion.sheet import ScoreSheet, is_sheet_record
-from companion.sheet import from_record as sheet_from_record
 
 
-def _load(path: str) -> Game | ScoreSheet:
+def _load(path: str) -> Game | Sheet:
     records = read_path(path)  # size, encoding, JSON, depth: RecordError
     if len(records) != 1:
         raise RecordError(f"{path} holds {len(records)} records: check or replay one at a "
                           "time (the History imports a whole bundle)")
     record = records[0]
     if is_sheet_record(record):
-        return sheet_from_record(record)[0]
+        sheet = read_sheet_record(record)[0]
+        family(sheet.game).check(sheet)
+        return sheet
     return Game.from_record(record)
 
 
-def standings_data(game: Game | ScoreSheet) -> dict[str, Any]:
-    if isinstance(game, ScoreSheet):
-        ranked = [(r.place, r.score) for r in game.results()]
-        return {"edition": game.edition, "finished": True, "turn": TURNS[-1],
-                "players": _rows(ranked)}
+def sheet_data(sheet: Sheet) -> dict[str, Any]:
+    """A score sheet's result: the game, its winners and, best place first, each player's
+    place (1 only for winners), total and points per category."""
+    scored = family(sheet.game).score(sheet)
+    return {"game": sheet.game, "finished": True, "winners": list(scored.winners),
+            "players": [{"player": p.player, "place": p.place, "total": p.total,
+                         "breakdown": dict(p.breakdown)} for p in scored.players]}
+
+
+def standings_data(game: Game | Sheet) -> dict[str, Any]:
+    if isinstance(game, Sheet):
+        return sheet_data(game)
     state = game.state
     return {
         "edition": game.setup.edition,
@@ -79,6 +88,24 @@ def _table(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _sheet_table(sheet: Sheet, scored: Scored) -> str:
+    """One column per category of the sheet's family (short titles), then the total."""
+    f = family(sheet.game)
+    titles = [c.label.split(" ")[0][:11] for c in scored.categories]
+    widths = [max(len(t), 6) + 1 for t in titles]
+    lines = [f"{f.name} — final", f"{'#':>2}  {'player':<16}"
+             + "".join(f"{t:>{w}}" for t, w in zip(titles, widths, strict=True))
+             + f"{'total':>8}"]
+    for p in scored.players:
+        cells = "".join(f"{p.breakdown[c.id]:>{w}}"
+                        for c, w in zip(scored.categories, widths, strict=True))
+        mark = f"  ({p.note})" if p.note else ""
+        lines.append(f"{p.place:>2}  {p.player[:15]:<16}{cells}{p.total:>8}{mark}")
+    won = " & ".join(scored.winners) or "nobody (no player could win)"
+    lines.append(f"winner: {won}")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -94,15 +121,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecordError as exc:  # already names the file
         print(exc, file=sys.stderr)
         return 1
+    except InvalidSheet as exc:
+        problems = exc.errors
+        print(f"{args.record}: refused score sheet ({len(problems)} problem"
+              f"{'s' if len(problems) > 1 else ''}):", file=sys.stderr)
+        for problem in problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
     except EngineError as exc:
         print(f"{args.record}: {exc}", file=sys.stderr)
         return 1
     if args.command == "check":
-        if isinstance(game, ScoreSheet):
-            print(f"{args.record}: valid score sheet, {len(game.players)} players")
+        if isinstance(game, Sheet):
+            f = family(game.game)
+            print(f"{args.record}: valid score sheet, {len(game.players)} players "
+                  f"({f.name})")
+            for doubt in f.warnings(game):
+                print(f"  to confirm: {doubt}")
         else:
             print(f"{args.record}: valid, {len(game.events)} events, "
                   f"{game.state.describe()}")
+        return 0
+    if isinstance(game, Sheet) and not args.json:
+        print(_sheet_table(game, family(game.game).score(game)))
         return 0
     data = standings_data(game)
     print(json.dumps(data, indent=2) if args.json else _table(data))

@@ -16,7 +16,7 @@ True
 >>> ScoreSheet(players=(ann,)).check()
 Traceback (most recent call last):
 ...
-companion.sheet.InvalidSheet: Empires: Age of Discovery is played by 2 to 6 players, not 1
+companion.games.base.InvalidSheet: Empires: Age of Discovery is played by 2 to 6 players, not 1
 """
 
 from __future__ import annotations
@@ -26,16 +26,24 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
-from companion.engine.errors import MalformedEvent, shown
+from companion.engine.errors import shown
 from companion.engine.fields import (
     clean_name,
     clean_note,
-    iso_datetime,
     same_names,
     tidy_name,
     tidy_note,
 )
 from companion.engine.setup import COLOURS, NATIONS
+from companion.games import AGE_OF_DISCOVERY, family
+from companion.games.base import InvalidSheet  # shared by every game family
+from companion.games.records import (  # noqa: F401 - part of this module's interface
+    SHEET_FORMAT,
+    SHEET_VERSION,
+    is_sheet_record,
+    read_sheet_record,
+    sheet_record,
+)
 from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
 from companion.rules.discoveries import DISCOVERIES
 from companion.rules.editions import EDITIONS
@@ -50,8 +58,6 @@ from companion.scoring import (
     rank,
 )
 
-SHEET_FORMAT = "age-of-discovery-companion/score-sheet"
-SHEET_VERSION = 1
 NAME_MAX = 40
 NOTE_MAX = 500
 # Upper bounds of what a sheet can hold (the page's inputs stop there too); goods are bounded
@@ -77,10 +83,6 @@ FACT_TITLES = {
     "specialists_track_workers": "Workers on the Specialists track",
     "glory_regions": "Regions counting for Glory",
 }
-
-
-class InvalidSheet(MalformedEvent):
-    """A score sheet (or sheet record) that cannot be scored or stored; says why."""
 
 
 @dataclass(frozen=True)
@@ -324,15 +326,11 @@ class ScoreSheet:
         return sheet
 
     def record(self, created: datetime | None = None) -> dict[str, Any]:
-        """The exported sheet record (docs/record-format.md); ``standings`` is derived and
-        only there for readers (an import recomputes it)."""
-        record: dict[str, Any] = {"format": SHEET_FORMAT, "version": SHEET_VERSION}
-        if created is not None:
-            record["created"] = created.isoformat()
-        record.update(self.to_json())
-        record["standings"] = [{"place": r.place, "player": r.score.player,
-                                "total": r.score.total} for r in self.results()]
-        return record
+        """The exported sheet record (docs/record-format.md, version 2 with ``"game":
+        "age-of-discovery"``); ``standings`` is derived and only there for readers (an
+        import recomputes it)."""
+        aod = family(AGE_OF_DISCOVERY)
+        return sheet_record(aod.from_native(self), created)  # type: ignore[attr-defined]
 
 
 PLAYER_KEYS = {f.name for f in fields(SheetPlayer)}
@@ -378,25 +376,10 @@ def _player(seat: int, data: object) -> SheetPlayer:
     )
 
 
-def is_sheet_record(record: object) -> bool:
-    return isinstance(record, Mapping) and record.get("format") == SHEET_FORMAT
-
-
 def from_record(record: Mapping[str, Any]) -> tuple[ScoreSheet, datetime | None]:
-    """The sheet and its date (if the record carries one) from an exported sheet record."""
-    if not is_sheet_record(record):
-        raise InvalidSheet(f"not a score-sheet record (format {shown(record.get('format'))})")
-    version = record.get("version", SHEET_VERSION)
-    if type(version) is not int or version != SHEET_VERSION:  # not true, not 1.0
-        raise InvalidSheet(f"score-sheet record version {shown(version)} is not supported "
-                           f"(this app reads version {SHEET_VERSION})")
-    created = record.get("created")
-    when = None
-    if created is not None:
-        try:
-            when = iso_datetime(created)
-        except ValueError as exc:
-            raise InvalidSheet(f"'created' {exc}") from None
-    inputs = {k: v for k, v in record.items()
-              if k not in ("format", "version", "created", "standings")}
-    return ScoreSheet.from_json(inputs), when
+    """The sheet and its date (if the record carries one) from an Age of Discovery sheet
+    record (version 1, or version 2 naming ``"age-of-discovery"``)."""
+    sheet, when = read_sheet_record(record)
+    if sheet.game != AGE_OF_DISCOVERY:
+        raise InvalidSheet(f"this is a {sheet.game} score sheet, not an Age of Discovery one")
+    return ScoreSheet.from_json(sheet.to_json()), when

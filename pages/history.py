@@ -7,29 +7,51 @@ import pandas as pd
 import streamlit as st
 
 from companion import charts
+from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
 from companion.rules.editions import EDITIONS
 from companion.ui import services, session, views, widgets
 
 KINDS = {None: "any", "tracked": "🎲 turn by turn", "score_sheet": widgets.SHEET_MARK}
 
 
+def game_name(game: str | None) -> str:
+    return "any" if game is None else family(game).name
+
+
+def options_text(game: str, options: dict) -> str:
+    """A sheet's game-level options in a few words."""
+    f = family(game)
+    if game == AGE_OF_DISCOVERY:
+        builders = " · Builder expansion" if options.get("builders") else ""
+        return f"{EDITIONS[options['edition']].title}{builders}"
+    said = [o.label if o.type == "bool" else f"{o.label}: {o.option_label(options[o.name])}"
+            for o in f.option_fields() if options.get(o.name) not in (None, False)]
+    return " · ".join([f.name, *said])
+
+
 def show_sheet(game_id: int) -> None:
-    """A saved score sheet: its totals, places and tie-breaks (it has no turns to replay)."""
+    """A saved score sheet of any game: its totals, places, categories and winner(s) (it
+    has no turns to replay)."""
     outcome = services.load_sheet(game_id)
     if outcome.stored is None:
         widgets.error(outcome.error)
         return
     saved = outcome.stored
-    sheet = saved.sheet
-    opts = " · Builder expansion" if sheet.builders else ""
+    sheet, f = saved.sheet, family(saved.game)
     st.markdown(f"**{widgets.SHEET_MARK}**: final result of the game played on "
                 f"{saved.created.strftime('%d %b %Y')}")
-    st.caption(f"Game #{saved.id} · {EDITIONS[sheet.edition].title}{opts}")
+    st.caption(f"Game #{saved.id} · {options_text(saved.game, dict(sheet.options))}")
     if sheet.note:
         st.markdown(f"> {views.md(sheet.note)}")
-    widgets.sheet_results(saved.results)
+    widgets.scored_results(f, saved.scored, f"hist_sheet_{game_id}")
+    if saved.game == AGE_OF_DISCOVERY:
+        native = f.native(sheet)
+        widgets.sheet_details(native.results())
     with st.expander("What each player entered"):
-        widgets.sheet_inputs(sheet)
+        if saved.game == AGE_OF_DISCOVERY:
+            widgets.sheet_inputs(native)
+        else:
+            widgets.sheet_entries(f, sheet)
     with st.container(horizontal=True):
         if st.button("Reopen on the Score sheet", key=f"hist_reopen_{game_id}",
                      help="Fill the Score sheet with these inputs, to check or correct them"):
@@ -46,18 +68,21 @@ widgets.show_flashes()
 with st.expander("Filter"):
     cols = st.columns(3)
     player = cols[0].text_input("Player name (exact)", key="hist_player")
-    edition = cols[1].selectbox("Edition", [None, *EDITIONS], key="hist_edition",
-                                format_func=lambda e: "any" if e is None else EDITIONS[e].title)
+    game_filter = cols[1].selectbox("Game", [None, *FAMILY_IDS], key="hist_family",
+                             format_func=game_name)
     status = cols[2].selectbox("Status", [None, "finished", "in_progress"], key="hist_status",
                                format_func=lambda s: {None: "any", "finished": "finished",
                                                       "in_progress": "in progress"}[s])
-    cols = st.columns(3)
+    cols = st.columns(4)
     since = cols[0].date_input("From", value=None, key="hist_since")
     before = cols[1].date_input("Before", value=None, key="hist_before")
     kind = cols[2].selectbox("Kind", [None, "tracked", "score_sheet"], key="hist_kind",
                              format_func=lambda k: KINDS[k])
+    edition = cols[3].selectbox("Edition (Age of Discovery)", [None, *EDITIONS],
+                                key="hist_edition",
+                                format_func=lambda e: "any" if e is None else EDITIONS[e].title)
 filters = services.Filters(player=player.strip() or None, edition=edition, status=status,
-                           since=since, before=before, kind=kind)
+                           since=since, before=before, kind=kind, game=game_filter)
 view = services.history(filters)
 
 games_tab, stats_tab, files_tab = st.tabs(["Games", "Statistics", "Import / export"])
@@ -66,11 +91,13 @@ with games_tab:
     st.caption(f"{view.total} game(s)" + (f", showing {len(view.games)}"
                                          if view.total > len(view.games) else ""))
     if view.games:
-        rows = [{"#": g.id, "Date": g.created.strftime("%Y-%m-%d"), "Edition": g.edition,
+        rows = [{"#": g.id, "Date": g.created.strftime("%Y-%m-%d"),
+                 "Game": family(g.family).name,
+                 "Edition": g.edition if g.family == AGE_OF_DISCOVERY else "—",
                  "Kind": KINDS[g.kind], "Status": g.status.replace("_", " "),
                  "Players": ", ".join(g.players),
                  "Winner": " & ".join(g.winners),
-                 "Top VP": max(g.totals.values(), default=0)} for g in view.games]
+                 "Top score": max(g.totals.values(), default=0)} for g in view.games]
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
         ids = [g.id for g in view.games]
         labels = {g.id: widgets.listing_label(g, markdown=False) for g in view.games}
@@ -133,18 +160,41 @@ with games_tab:
         st.caption("No game matches.")
 
 with stats_tab:
+    played = [f for f in view.families if f.finished]
     if not view.players:
         st.caption("Statistics appear once a game is finished.")
     else:
+        st.markdown("**Games per game**")
+        st.dataframe(pd.DataFrame([
+            {"Game": family(f.family).name, "Games": f.games, "Finished": f.finished,
+             "On a score sheet": f.score_sheets} for f in view.families]),
+            hide_index=True, width="stretch")
+        # points of different games do not compare: averages only for one game at a time
+        one = game_filter or (played[0].family if len(played) == 1 else None)
         stats = [asdict(s) for s in view.players]
-        table = pd.DataFrame(stats).rename(columns={
-            "name": "Player", "games": "Games", "wins": "Wins", "win_rate": "Win rate",
-            "average_vp": "Average VP", "best_vp": "Best VP"})
-        st.dataframe(table, hide_index=True, width="stretch", column_config={
-            "Win rate": st.column_config.NumberColumn(format="percent"),
-            "Average VP": st.column_config.NumberColumn(format="%.1f")})
+        if one is not None:
+            unit = family(one).unit
+            st.markdown(f"**Players** ({family(one).name})")
+            table = pd.DataFrame(stats).rename(columns={
+                "name": "Player", "games": "Games", "wins": "Wins", "win_rate": "Win rate",
+                "average_vp": f"Average {unit}", "best_vp": f"Best {unit}"})
+            st.dataframe(table, hide_index=True, width="stretch", column_config={
+                "Win rate": st.column_config.NumberColumn(format="percent"),
+                f"Average {unit}": st.column_config.NumberColumn(format="%.1f")})
+        else:
+            st.markdown("**Wins per player** (every game)")
+            wins = {}
+            for r in view.per_family:
+                row = wins.setdefault(r.name, {"Player": r.name, "Games": 0, "Wins": 0})
+                row["Games"] += r.games
+                row["Wins"] += r.wins
+                row[family(r.family).name] = f"{r.wins} of {r.games}"
+            st.dataframe(pd.DataFrame(list(wins.values())).fillna("—"), hide_index=True,
+                         width="stretch")
         widgets.plot(charts.wins_by_player(stats), "hist_wins")
-        widgets.plot(charts.score_distribution(view.scores), "hist_dist")
+        if one is not None:
+            widgets.plot(charts.score_distribution(
+                [r for r in view.scores if r["family"] == one]), "hist_dist")
         if view.nations:
             st.subheader("Nations")
             nations = [asdict(s) | {"nation": views.nation_label(s.nation)}

@@ -6,7 +6,8 @@ from companion.ui import services, session, widgets
 
 st.title("⚓ Age of Discovery Companion")
 st.caption("Keep the books for Empires: Age of Discovery and Age of Empires III: "
-           "The Age of Discovery — the app checks every step and keeps the score.")
+           "The Age of Discovery — the app checks every step and keeps the score. The "
+           "Score sheet also totals Endeavor: Age of Sail and Nouveau Monde.")
 widgets.show_flashes()
 
 with st.container(horizontal=True):

@@ -93,3 +93,77 @@ def test_a_score_sheet_record_is_checked_and_scored(tmp_path, capsys):
     path.write_text(json.dumps({**SHEET_RECORD, "players": SHEET_RECORD["players"][:1]}))
     assert main(["check", str(path)]) == 1
     assert "played by 2 to 6 players, not 1" in capsys.readouterr().err
+
+
+RED = {"name": "Red", "industry_track": 10, "culture_track": 8, "wealth_track": 9,
+       "influence_track": 12, "cities_connections_glory": 19, "buildings_cards_glory": 11,
+       "governor_slot_empty": True, "harbor_discs": 3, "slavery_cards_set_aside": 1}
+GREEN = {"name": "Green", "exploit_1_glory": 3, "exploit_2_glory": 0, "exploit_3_glory": 2,
+         "industry_track": 15, "culture_track": 13, "wealth_track": 7, "influence_track": 9,
+         "cities_connections_glory": 14, "buildings_cards_glory": 9,
+         "governor_slot_empty": True, "harbor_discs": 2, "slavery_cards_set_aside": 3}
+ENDEAVOR_RECORD = {"format": "age-of-discovery-companion/score-sheet", "version": 2,
+                   "game": "endeavor", "exploits": True, "players": [RED, GREEN]}
+
+
+def nm_player(name, **counts):
+    return {"name": name, "wood": 0, "metal": 0, "food": 0, "gold": 0, "cities": 1,
+            "colonists": 0, "expansions": 0, "armies": 0, "research": 0, **counts}
+
+
+def write(tmp_path, record) -> str:
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(record))
+    return str(path)
+
+
+def test_an_endeavor_sheet_replays_with_its_own_categories(tmp_path, capsys):
+    path = write(tmp_path, ENDEAVOR_RECORD)
+    assert main(["check", path]) == 0
+    assert "valid score sheet, 2 players (Endeavor: Age of Sail)" in capsys.readouterr().out
+    assert main(["replay", path, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["game"], data["winners"]) == ("endeavor", ["Red", "Green"])
+    assert data["players"] == [
+        {"player": "Red", "place": 1, "total": 69, "breakdown": {
+            "exploits_glory": 0, "attributes_glory": 36, "cities_connections_glory": 19,
+            "buildings_cards_governor_glory": 14, "population_glory": 1,
+            "slavery_penalty": -1}},
+        {"player": "Green", "place": 1, "total": 69, "breakdown": {
+            "exploits_glory": 5, "attributes_glory": 41, "cities_connections_glory": 14,
+            "buildings_cards_governor_glory": 12, "population_glory": 0,
+            "slavery_penalty": -3}}]
+    assert main(["replay", path]) == 0
+    table = capsys.readouterr().out
+    assert "Attributes" in table and "age I" not in table
+    assert "winner: Red & Green" in table
+
+
+def test_a_nouveau_monde_vassal_never_takes_first_place(tmp_path, capsys):
+    # the vassal has every point; its master none of its own: equal totals
+    record = {"format": "age-of-discovery-companion/score-sheet", "version": 2,
+              "game": "nouveau-monde",
+              "players": [nm_player("Maître"), nm_player("Vassal", wood=40, master="Maître"),
+                          nm_player("Libre", wood=10)]}
+    assert main(["replay", write(tmp_path, record), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(p["player"], p["place"], p["total"]) for p in data["players"]] == [
+        ("Maître", 1, 40), ("Vassal", 2, 40), ("Libre", 3, 10)]
+    assert data["players"][0]["breakdown"]["vassal_points"] == 40
+
+
+def test_check_refuses_an_impossible_sheet_with_every_reason(tmp_path, capsys):
+    record = {"format": "age-of-discovery-companion/score-sheet", "version": 2,
+              "game": "nouveau-monde",
+              "players": [nm_player("A", cities=5, colonists=4),
+                          nm_player("B", expansions=5), nm_player("C", master="Zed")]}
+    path = write(tmp_path, record)
+    assert main(["check", path]) == 1
+    err = capsys.readouterr().err
+    assert "refused score sheet (3 problems)" in err
+    assert "seat 1 (A), colonists: 5 cities and 4 colonists make 9" in err
+    assert "seat 2 (B), expansions: 5 expansions need at least 2 cities" in err
+    assert "seat 3 (C), master: 'Zed' is not a player at this table." in err
+    assert main(["replay", path]) == 1
+    assert main(["check", write(tmp_path, {**ENDEAVOR_RECORD, "game": "risk"})]) == 1
+    assert "unknown game 'risk'" in capsys.readouterr().err

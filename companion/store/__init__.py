@@ -9,19 +9,23 @@ from companion.store.errors import DatabaseProblem, UnstorableValue
 from companion.store.health import open_store
 from companion.store.live import StoredGame
 from companion.store.store import (
+    FamilyStats,
     GameListing,
     GameNotFound,
     NationStats,
+    PlayerFamilyStats,
     PlayerStats,
     RebuildReport,
     Store,
+    StoredGameSheet,
     StoredSheet,
     WrongKind,
 )
-from companion.store.summary import Summary, summarize, summarize_sheet
+from companion.store.summary import Summary, summarize, summarize_scored, summarize_sheet
 
 __all__ = [
-    "DatabaseProblem", "GameListing", "GameNotFound", "NationStats", "PlayerStats",
-    "RebuildReport", "Store", "StoredGame", "StoredSheet", "Summary", "UnstorableValue",
-    "WrongKind", "default_url", "make_engine", "open_store", "summarize", "summarize_sheet",
+    "DatabaseProblem", "FamilyStats", "GameListing", "GameNotFound", "NationStats",
+    "PlayerFamilyStats", "PlayerStats", "RebuildReport", "Store", "StoredGame",
+    "StoredGameSheet", "StoredSheet", "Summary", "UnstorableValue", "WrongKind", "default_url",
+    "make_engine", "open_store", "summarize", "summarize_scored", "summarize_sheet",
 ]

@@ -72,8 +72,13 @@ class GameRow(Base):
     # Raised by every append and every undo (never lowered): what a writer saw, and what
     # caches key on. Migration 0002.
     revision: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The game family (companion.games): "age-of-discovery" for every tracked game and for
+    # every game stored before families existed. Migration 0003.
+    family: Mapped[str] = mapped_column(String(32), index=True, default="age-of-discovery",
+                                        server_default="age-of-discovery")
     # tracked: the set-up exactly as a game record carries it; score_sheet: the sheet's
-    # inputs (companion.sheet.ScoreSheet.to_json)
+    # inputs (companion.games.Sheet.to_json: options, note, players; for Age of Discovery
+    # exactly companion.sheet.ScoreSheet.to_json)
     setup: Mapped[dict[str, Any]]
     # ---- copied from the set-up for queries (never change after creation)
     edition: Mapped[str] = mapped_column(String(16), index=True)
@@ -113,7 +118,8 @@ class EventRow(Base):
 
 
 class GamePlayerRow(Base):
-    """One seat of one game (derived): ``vp``/``place`` are set once the game is finished."""
+    """One seat of one game (derived): ``vp``, ``place`` and ``breakdown`` are set once the
+    game is finished."""
 
     __tablename__ = "game_players"
 
@@ -126,6 +132,8 @@ class GamePlayerRow(Base):
     vp: Mapped[int | None]
     place: Mapped[int | None]
     won: Mapped[bool] = mapped_column(Boolean, default=False)
+    # points per scoring category of the game's family, once finished (migration 0003)
+    breakdown: Mapped[dict[str, Any] | None]
 
     __table_args__ = (
         Index("ix_game_players_name", "name"),

@@ -1,8 +1,8 @@
 """Saved games. The event log is the game; everything else in the database is derived from it.
 
 Score sheets (finished results entered on the Score sheet page, ``kind = "score_sheet"``) have
-no log: their inputs are the fact, and their summary is derived from those by the sheet's own
-scoring (``companion.sheet``).
+no log: their inputs are the fact, and their summary is derived from those by the scoring of
+their game family (``games.family``, ``companion.games``; Age of Discovery: ``companion.sheet``).
 
 Every write is one transaction that (1) locks the game (``BEGIN IMMEDIATE`` on SQLite,
 ``SELECT ... FOR UPDATE`` elsewhere), (2) reads the game's revision and checks the one the
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -57,9 +58,10 @@ from companion.engine import (
 from companion.engine.common import refuse
 from companion.engine.game import read_record
 from companion.engine.setup import parse_setup
+from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, Scored, Sheet, family
+from companion.games.records import is_sheet_record, read_sheet_record, sheet_record
 from companion.records import check_record
-from companion.sheet import ScoreSheet, SheetResult, is_sheet_record
-from companion.sheet import from_record as sheet_from_record
+from companion.sheet import ScoreSheet, SheetResult
 from companion.store import migrate
 from companion.store.db import WRITE, default_url, make_engine
 from companion.store.errors import database_errors
@@ -72,7 +74,7 @@ from companion.store.schema import (
     GamePlayerRow,
     GameRow,
 )
-from companion.store.summary import Summary, summarize, summarize_sheet
+from companion.store.summary import Summary, summarize, summarize_scored
 
 When = datetime | date
 
@@ -83,7 +85,8 @@ class GameNotFound(LookupError):
 
 class WrongKind(LookupError):
     """The game exists but is of the other kind: a score sheet has no event log to load,
-    replay or append to, and a tracked game is not a score sheet."""
+    replay or append to, and a tracked game is not a score sheet (nor is another game's
+    sheet an Age of Discovery ``ScoreSheet``)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,25 @@ class StoredSheet:
 
     kind = "score_sheet"
     status = "finished"
+    game = AGE_OF_DISCOVERY
+
+
+@dataclass(frozen=True)
+class StoredGameSheet:
+    """A saved score sheet of any game family: its inputs and its scored result."""
+
+    id: int
+    sheet: Sheet
+    scored: Scored
+    created: datetime
+    updated: datetime
+
+    kind = "score_sheet"
+    status = "finished"
+
+    @property
+    def game(self) -> str:
+        return self.sheet.game
 
 
 @dataclass(frozen=True)
@@ -116,6 +138,7 @@ class GameListing:
     players: list[str]
     winners: list[str]
     totals: dict[str, int]  # VP per player, provisional while in progress
+    family: str = AGE_OF_DISCOVERY  # the game (companion.games)
 
 
 @dataclass(frozen=True)
@@ -136,6 +159,22 @@ class NationStats:
     win_rate: float
     average_vp: float
     best_vp: int
+
+
+@dataclass(frozen=True)
+class FamilyStats:
+    family: str
+    games: int  # all kept (finished or not)
+    finished: int
+    score_sheets: int
+
+
+@dataclass(frozen=True)
+class PlayerFamilyStats:
+    name: str
+    family: str
+    games: int  # finished games of that family
+    wins: int
 
 
 @dataclass(frozen=True)
@@ -169,6 +208,18 @@ def _sheet_date(given: When | None, recorded: datetime | None) -> datetime:
     if given is not None:
         return _naive_utc(given)
     return _naive_utc(recorded) if recorded is not None else _now()
+
+
+def as_sheet(sheet: ScoreSheet | Sheet | Mapping[str, Any]) -> Sheet:
+    """A family ``Sheet`` from what ``save_score_sheet`` takes (parsed, not yet checked)."""
+    if isinstance(sheet, Sheet):
+        return sheet
+    aod = family(AGE_OF_DISCOVERY)
+    if isinstance(sheet, ScoreSheet):
+        return aod.from_native(sheet)  # type: ignore[attr-defined]
+    if isinstance(sheet, Mapping) and "game" in sheet:
+        return family(sheet["game"]).parse({k: v for k, v in sheet.items() if k != "game"})
+    return aod.parse(sheet)
 
 
 def _not_tracked(game_id: int) -> WrongKind:
@@ -275,7 +326,18 @@ class Store:
         return stored
 
     @staticmethod
+    def _game_sheet(row: GameRow) -> Sheet:
+        """A score sheet's inputs as its family reads them (not yet checked)."""
+        if row.kind != "score_sheet":
+            raise WrongKind(f"game {row.id} was recorded turn by turn, not on a score sheet "
+                            "(open it with load)")
+        return family(row.family).parse(row.setup)
+
+    @staticmethod
     def _sheet(row: GameRow) -> ScoreSheet:
+        if row.kind == "score_sheet" and row.family != AGE_OF_DISCOVERY:
+            raise WrongKind(f"game {row.id} is a score sheet of {family(row.family).name}, "
+                            "not of Age of Discovery (open it with load_sheet)")
         if row.kind != "score_sheet":
             raise WrongKind(f"game {row.id} was recorded turn by turn, not on a score sheet "
                             "(open it with load)")
@@ -300,7 +362,9 @@ class Store:
                 gp = GamePlayerRow(game_id=row.id, seat=p.seat)
                 session.add(gp)
             gp.name, gp.colour, gp.nation = p.name, p.colour, p.nation
-            gp.vp = p.total if summary.status == "finished" else None
+            finished = summary.status == "finished"
+            gp.vp = p.total if finished else None
+            gp.breakdown = p.breakdown if finished else None
             gp.place, gp.won = p.place, p.won
         for stale in seats.values():
             session.delete(stale)
@@ -309,7 +373,8 @@ class Store:
     def _new_row(setup: GameSetup, summary: Summary, created: datetime) -> GameRow:
         dumped = setup.model_dump(mode="json")
         return GameRow(
-            created=created, updated=created, kind="tracked", revision=0, setup=dumped,
+            created=created, updated=created, kind="tracked", family=AGE_OF_DISCOVERY,
+            revision=0, setup=dumped,
             edition=setup.edition, options=dumped["options"], players=dumped["players"],
             status=summary.status, phase=summary.phase, turn=summary.turn,
             event_count=summary.event_count, winners=summary.winners,
@@ -317,18 +382,24 @@ class Store:
         )
 
     @staticmethod
-    def _sheet_copies(sheet: ScoreSheet) -> tuple[str, dict[str, Any], list[Any]]:
-        """``edition``, ``options`` and ``players`` as a sheet fills them in."""
-        return (sheet.edition, {"builders": sheet.builders},
-                [{"name": p.name, "colour": p.colour, "nation": p.nation}
-                 for p in sheet.players])
+    def _sheet_copies(sheet: Sheet) -> tuple[str, dict[str, Any], list[Any]]:
+        """``edition``, ``options`` and ``players`` as a sheet fills them in (Age of
+        Discovery: its edition and ``{"builders": bool}``; another family: its id and its
+        options)."""
+        options = dict(sheet.options)
+        if sheet.game == AGE_OF_DISCOVERY:
+            options = {"builders": options.get("builders", False)}
+        return (family(sheet.game).edition(sheet.options), options,
+                [{"name": p["name"], "colour": p.get("colour") or "",
+                  "nation": p.get("nation")} for p in sheet.players])
 
-    def _insert_sheet(self, session: Session, sheet: ScoreSheet, created: datetime) -> GameRow:
-        summary = summarize_sheet(sheet)  # InvalidSheet: nothing is stored
+    def _insert_sheet(self, session: Session, sheet: Sheet, created: datetime) -> GameRow:
+        scored = family(sheet.game).score(sheet)  # InvalidSheet: nothing is stored
+        summary = summarize_scored(sheet, scored)
         edition, options, players = self._sheet_copies(sheet)
         row = GameRow(
-            created=created, updated=created, kind="score_sheet", revision=0,
-            setup=sheet.to_json(),
+            created=created, updated=created, kind="score_sheet", family=sheet.game,
+            revision=0, setup=sheet.to_json(),
             edition=edition, options=options, players=players, status=summary.status,
             phase=summary.phase, turn=summary.turn, event_count=0, winners=summary.winners,
             result=summary.result_json(),
@@ -344,7 +415,7 @@ class Store:
         return [
             {"game_id": game_id, "seat": p.seat, "name": p.name, "colour": p.colour,
              "nation": p.nation, "vp": p.total if finished else None, "place": p.place,
-             "won": p.won}
+             "won": p.won, "breakdown": p.breakdown if finished else None}
             for p in summary.players
         ]
 
@@ -477,46 +548,67 @@ class Store:
 
     # ------------------------------------------------------------------ score sheets
 
-    def save_score_sheet(self, sheet: ScoreSheet | Mapping[str, Any], *,
+    def save_score_sheet(self, sheet: ScoreSheet | Sheet | Mapping[str, Any], *,
                          created: When | None = None) -> int:
-        """Store a finished result entered on a score sheet (a ``ScoreSheet``, or its JSON
-        form) and return its game id. The sheet is checked and scored by
-        ``companion.sheet`` (2-6 players for Empires, 2-5 for aoe3, unique names, known ids,
-        whole numbers >= 0); a refused sheet raises ``InvalidSheet`` (a ``ValueError``) and
-        nothing is stored. ``created`` is when it was played (default: now)."""
-        if not isinstance(sheet, ScoreSheet):
-            sheet = ScoreSheet.from_json(sheet)
+        """Store a finished result entered on a score sheet and return its game id: a family
+        ``Sheet``, an Age of Discovery ``ScoreSheet``, or the JSON form of either (a
+        ``"game"`` key names the family; without it, Age of Discovery). The sheet is checked
+        and scored by its family (``companion.games``: player count, names, every field's
+        range, the rules across fields); a refused sheet raises ``InvalidSheet`` (a
+        ``ValueError``, with every problem at its seat and field) and nothing is stored.
+        ``created`` is when it was played (default: now)."""
         when = _naive_utc(created) if created is not None else _now()
+        sheet = as_sheet(sheet)
         with self._writing() as session:
             row = self._insert_sheet(session, sheet, when)
         return row.id
 
     def load_score_sheet(self, game_id: int) -> StoredSheet:
-        """A saved score sheet, re-totalled from its inputs. ``GameNotFound`` if there is
-        none; ``WrongKind`` for a tracked game (use ``load``)."""
+        """A saved Age of Discovery score sheet, re-totalled from its inputs.
+        ``GameNotFound`` if there is none; ``WrongKind`` for a tracked game (use ``load``)
+        or another game's sheet (use ``load_sheet``)."""
         with self._read() as session, session.begin():
             row = self._row(session, game_id)
             sheet = self._sheet(row)
             return StoredSheet(row.id, sheet, sheet.results(), _utc(row.created),
                                _utc(row.updated))
 
+    def load_sheet(self, game_id: int) -> StoredGameSheet:
+        """A saved score sheet of any family: its inputs and its result, scored again.
+        ``GameNotFound`` if there is none; ``WrongKind`` for a tracked game."""
+        with self._read() as session, session.begin():
+            row = self._row(session, game_id)
+            sheet = self._game_sheet(row)
+            return StoredGameSheet(row.id, sheet, family(sheet.game).score(sheet),
+                                   _utc(row.created), _utc(row.updated))
+
     # ------------------------------------------------------------------ records
 
-    def import_record(self, record: Mapping[str, Any], *,
-                      created: When | None = None) -> StoredGame | StoredSheet:
+    def _import_sheet(self, session: Session, record: Mapping[str, Any],
+                      created: When | None) -> tuple[GameRow, Sheet, datetime]:
+        sheet, dated = read_sheet_record(record)
+        when = _sheet_date(created, dated)
+        return self._insert_sheet(session, sheet, when), sheet, when
+
+    def import_record(self, record: Mapping[str, Any], *, created: When | None = None,
+                      ) -> StoredGame | StoredSheet | StoredGameSheet:
         """Store a record as ``export_record`` writes it: a game record after a full replay,
-        or a score-sheet record after checking and scoring it. A malformed or illegal record
-        raises the engine's error (``InvalidSheet`` for a sheet) and stores nothing.
+        or a score-sheet record (any family, version 1 or 2) after checking and scoring it.
+        A malformed or illegal record raises the engine's error (``InvalidSheet`` for a
+        sheet) and stores nothing. An Age of Discovery sheet comes back as a
+        ``StoredSheet``, another family's as a ``StoredGameSheet``.
 
         ``created`` is the game's date; without it, a sheet record's own ``created`` is
         used, else now."""
         check_record(record)  # depth, size, text no database stores: RecordError
         if is_sheet_record(record):
-            sheet, dated = sheet_from_record(record)
-            when = _sheet_date(created, dated)
             with self._writing() as session:
-                row = self._insert_sheet(session, sheet, when)
-            return StoredSheet(row.id, sheet, sheet.results(), _utc(when), _utc(when))
+                row, sheet, when = self._import_sheet(session, record, created)
+            if sheet.game == AGE_OF_DISCOVERY:
+                native = ScoreSheet.from_json(sheet.to_json())
+                return StoredSheet(row.id, native, native.results(), _utc(when), _utc(when))
+            return StoredGameSheet(row.id, sheet, family(sheet.game).score(sheet), _utc(when),
+                                   _utc(when))
         game, earlier = fold(*read_record(record))
         when = _naive_utc(created) if created is not None else _now()
         with self._writing() as session:
@@ -526,7 +618,8 @@ class Store:
         return stored
 
     def import_records(self, records: Iterable[tuple[Mapping[str, Any], When | None]]) -> int:
-        """Many records in one transaction (all or nothing); each is replayed by the engine.
+        """Many records in one transaction (all or nothing); each is replayed by the engine
+        (or, for a score sheet, checked and scored by its family).
 
         Raises the engine's error naming the record's position if one is refused.
         """
@@ -536,9 +629,7 @@ class Store:
                 try:
                     check_record(record)
                     if is_sheet_record(record):
-                        sheet, dated = sheet_from_record(record)
-                        when = _sheet_date(created, dated)
-                        self._insert_sheet(session, sheet, when)
+                        self._import_sheet(session, record, created)
                     else:
                         game = Game.from_record(record)
                         when = _naive_utc(created) if created is not None else _now()
@@ -550,11 +641,12 @@ class Store:
 
     def export_record(self, game_id: int) -> dict[str, Any]:
         """The game's record: a game record (set-up and events) for a tracked game, a
-        score-sheet record (inputs, date, derived standings) for a score sheet."""
+        score-sheet record (version 2: game, inputs, date, derived standings) for a score
+        sheet."""
         with self._read() as session, session.begin():
             row = self._row(session, game_id)
             if row.kind == "score_sheet":
-                return self._sheet(row).record(created=_utc(row.created))
+                return sheet_record(self._game_sheet(row), created=_utc(row.created))
             return self._stored(session, row).game.record()
 
     # ------------------------------------------------------------------ history
@@ -562,7 +654,11 @@ class Store:
     @staticmethod
     def _filtered(query: Select[Any], *, since: When | None, before: When | None,
                   player: str | None, edition: str | None, status: str | None,
-                  kind: str | None = None) -> Select[Any]:
+                  kind: str | None = None, game: str | None = None) -> Select[Any]:
+        if game is not None:
+            if game not in FAMILY_IDS:
+                raise ValueError(f"game is one of {', '.join(FAMILY_IDS)}, not {game!r}")
+            query = query.where(GameRow.family == game)
         if kind is not None:
             if kind not in KINDS:
                 raise ValueError(f"kind is one of {', '.join(KINDS)}, not {kind!r}")
@@ -584,15 +680,16 @@ class Store:
 
     def list_games(self, *, since: When | None = None, before: When | None = None,
                    player: str | None = None, edition: str | None = None,
-                   status: str | None = None, kind: str | None = None, limit: int = 50,
+                   status: str | None = None, kind: str | None = None,
+                   game: str | None = None, limit: int = 50,
                    offset: int = 0) -> list[GameListing]:
-        """Saved games of both kinds (or of ``kind``), newest first. ``since`` is inclusive,
-        ``before`` exclusive (a date means its midnight UTC); ``player`` matches a name
-        exactly."""
+        """Saved games of both kinds (or of ``kind``) and every family (or of ``game``),
+        newest first. ``since`` is inclusive, ``before`` exclusive (a date means its midnight
+        UTC); ``player`` matches a name exactly."""
         if limit < 0 or offset < 0:
             raise ValueError("limit and offset cannot be negative")
         query = self._filtered(select(GameRow), since=since, before=before, player=player,
-                               edition=edition, status=status, kind=kind)
+                               edition=edition, status=status, kind=kind, game=game)
         query = query.order_by(GameRow.created.desc(), GameRow.id.desc()).limit(limit).offset(
             offset)
         with self._read() as session, session.begin():
@@ -600,10 +697,11 @@ class Store:
 
     def count_games(self, *, since: When | None = None, before: When | None = None,
                     player: str | None = None, edition: str | None = None,
-                    status: str | None = None, kind: str | None = None) -> int:
+                    status: str | None = None, kind: str | None = None,
+                    game: str | None = None) -> int:
         query = self._filtered(select(func.count()).select_from(GameRow), since=since,
                                before=before, player=player, edition=edition, status=status,
-                               kind=kind)
+                               kind=kind, game=game)
         with self._read() as session, session.begin():
             return session.scalar(query) or 0
 
@@ -615,10 +713,11 @@ class Store:
             event_count=row.event_count, players=[p["name"] for p in row.players],
             winners=list(row.winners or []),
             totals={s["player"]: s["total"] for s in row.result.get("standings", [])},
+            family=row.family,
         )
 
     def _stats_query(self, key: Any, *, since: When | None, before: When | None,
-                     edition: str | None) -> Select[Any]:
+                     edition: str | None, game: str | None = None) -> Select[Any]:
         wins = func.sum(case((GamePlayerRow.won, 1), else_=0))
         games = func.count()
         query = (
@@ -629,14 +728,16 @@ class Store:
             .order_by(wins.desc(), games.desc(), key)
         )
         return self._filtered(query, since=since, before=before, player=None, edition=edition,
-                              status=None)
+                              status=None, game=game)
 
     def player_stats(self, *, since: When | None = None, before: When | None = None,
-                     edition: str | None = None) -> list[PlayerStats]:
-        """Per player name, over finished games: games, wins (shared first places count),
-        win rate, average and best VP. Computed by the database (GROUP BY)."""
+                     edition: str | None = None, game: str | None = None) -> list[PlayerStats]:
+        """Per player name, over finished games (of every family, or of ``game``): games,
+        wins (shared first places count), win rate, average and best total. Computed by the
+        database (GROUP BY). Totals of different games do not compare: the History shows
+        the averages only for one game at a time."""
         query = self._stats_query(GamePlayerRow.name, since=since, before=before,
-                                  edition=edition)
+                                  edition=edition, game=game)
         with self._read() as session, session.begin():
             return merge_same_players([  # Ann and ANN are one player
                 PlayerStats(name, n, int(w), int(w) / n, float(avg), int(best))
@@ -651,33 +752,66 @@ class Store:
             return [NationStats(nation, n, int(w), int(w) / n, float(avg), int(best))
                     for nation, n, w, avg, best in session.execute(query)]
 
+    def family_stats(self, *, since: When | None = None, before: When | None = None,
+                     player: str | None = None) -> list[FamilyStats]:
+        """Games kept per game family (all, finished, entered on a score sheet), most
+        played first. One GROUP BY."""
+        finished = func.sum(case((GameRow.status == "finished", 1), else_=0))
+        sheets = func.sum(case((GameRow.kind == "score_sheet", 1), else_=0))
+        query = self._filtered(
+            select(GameRow.family, func.count(), finished, sheets)
+            .group_by(GameRow.family).order_by(func.count().desc(), GameRow.family),
+            since=since, before=before, player=player, edition=None, status=None)
+        with self._read() as session, session.begin():
+            return [FamilyStats(f, n, int(done or 0), int(s or 0))
+                    for f, n, done, s in session.execute(query)]
+
+    def player_family_stats(self, *, since: When | None = None,
+                            before: When | None = None) -> list[PlayerFamilyStats]:
+        """Finished games and wins per player and game family (most wins first)."""
+        wins = func.sum(case((GamePlayerRow.won, 1), else_=0))
+        query = self._filtered(
+            select(GamePlayerRow.name, GameRow.family, func.count(), wins)
+            .join(GameRow, GameRow.id == GamePlayerRow.game_id)
+            .where(GameRow.status == "finished")
+            .group_by(GamePlayerRow.name, GameRow.family)
+            .order_by(wins.desc(), func.count().desc(), GamePlayerRow.name, GameRow.family),
+            since=since, before=before, player=None, edition=None, status=None)
+        with self._read() as session, session.begin():
+            return [PlayerFamilyStats(name, f, n, int(w))
+                    for name, f, n, w in session.execute(query)]
+
     CSV_COLUMNS = ("game_id", "date", "edition", "status", "seat", "player", "colour", "nation",
-                   "vp", "place", "won", "kind")
+                   "vp", "place", "won", "kind", "game", "breakdown")
 
     def export_history_csv(self, *, since: When | None = None, before: When | None = None,
                            player: str | None = None, edition: str | None = None,
-                           status: str | None = None, kind: str | None = None) -> str:
-        """One row per game and player, oldest game first; VP and place are empty until the
-        game is finished; ``kind`` says whether it was tracked or entered on a score sheet."""
+                           status: str | None = None, kind: str | None = None,
+                           game: str | None = None) -> str:
+        """One row per game and player, oldest game first; ``vp`` (the total, in the game's
+        own points), place and breakdown are empty until the game is finished; ``kind``
+        says whether it was tracked or entered on a score sheet, ``game`` its family, and
+        ``breakdown`` the points per category as JSON."""
         query = self._filtered(
             select(GameRow.id, GameRow.created, GameRow.edition, GameRow.status,
                    GamePlayerRow.seat, GamePlayerRow.name, GamePlayerRow.colour,
                    GamePlayerRow.nation, GamePlayerRow.vp, GamePlayerRow.place,
-                   GamePlayerRow.won, GameRow.kind)
+                   GamePlayerRow.won, GameRow.kind, GameRow.family, GamePlayerRow.breakdown)
             .join(GamePlayerRow, and_(GamePlayerRow.game_id == GameRow.id))
             .order_by(GameRow.created, GameRow.id, GamePlayerRow.seat),
             since=since, before=before, player=player, edition=edition, status=status,
-            kind=kind)
+            kind=kind, game=game)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(self.CSV_COLUMNS)
         with self._read() as session, session.begin():
-            for gid, created, ed, st, seat, name, colour, nation, vp, place, won, kind in (
-                    session.execute(query)):
+            for (gid, created, ed, st, seat, name, colour, nation, vp, place, won, kind,
+                 fam, breakdown) in session.execute(query):
                 writer.writerow(safe_row([  # names cannot start a formula
                     gid, _utc(created).isoformat(timespec="seconds"), ed, st, seat, name, colour,
                     nation or "", "" if vp is None else vp, "" if place is None else place,
-                    "yes" if won else "no", kind,
+                    "yes" if won else "no", kind, fam,
+                    "" if breakdown is None else json.dumps(breakdown, separators=(",", ":")),
                 ]))
         return out.getvalue()
 
@@ -697,9 +831,11 @@ class Store:
                 with self._writing() as session:
                     row = self._locked_row(session, game_id)
                     if row.kind == "score_sheet":
-                        sheet = self._sheet(row)
+                        sheet = self._game_sheet(row)
+                        scored = family(sheet.game).score(sheet)
                         row.edition, row.options, row.players = self._sheet_copies(sheet)
-                        self._apply_summary(session, row, summarize_sheet(sheet), row.updated)
+                        self._apply_summary(session, row, summarize_scored(sheet, scored),
+                                            row.updated)
                     else:
                         self._live.drop(game_id)  # the log may have been edited by hand
                         game = self._stored(session, row).game

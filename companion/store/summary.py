@@ -1,29 +1,37 @@
 """What the store derives from a game: status, standings, winners, per-seat results.
 
 Nothing here is a fact of its own: it is all recomputed from a tracked game's events
-(``summarize``) or from a score sheet's inputs (``summarize_sheet``), see
-``Store.rebuild_summaries``. Both give the same ``Summary``, so the history queries and
-statistics need no special case for score sheets.
+(``summarize``) or from a score sheet's inputs (``summarize_scored``, any game family), see
+``Store.rebuild_summaries``. Both give the same ``Summary`` (a total, a place and points per
+category for every seat), so the history queries and statistics need no special case for
+score sheets, nor for the family a game belongs to.
 
 >>> from companion.engine import Game
 >>> s = summarize(Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]}))
 >>> s.status, s.event_count, s.winners, [(p.seat, p.name, p.place) for p in s.players]
 ('in_progress', 0, None, [(1, 'Ann', None), (2, 'Bob', None)])
+>>> s.family, s.players[0].breakdown
+('age-of-discovery', {'colony': 0, 'discoveries': 0, 'buildings': 0, 'economy': 0, 'bought': 0})
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import Game, Phase, standings
+from companion.games import AGE_OF_DISCOVERY, Scored, Sheet, family
 from companion.rules.editions import TURNS
+from companion.scoring import ScoreBreakdown
 from companion.sheet import ScoreSheet
 
 
 @dataclass(frozen=True)
 class SeatResult:
-    """One seat's score; ``place`` is None until the game is finished (scores are provisional)."""
+    """One seat's score; ``place`` is None until the game is finished (scores are provisional).
+
+    ``breakdown`` holds the points per scoring category of the game's family; ``details``
+    other figures worth keeping (Age of Discovery: the money the tie-break reads)."""
 
     seat: int
     name: str
@@ -32,12 +40,9 @@ class SeatResult:
     total: int
     place: int | None
     won: bool
-    colony: int
-    discoveries: int
-    buildings: int
-    economy: int
-    bought: int
-    money: int
+    breakdown: dict[str, int] = field(default_factory=dict)
+    details: dict[str, int] = field(default_factory=dict)
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,17 +53,28 @@ class Summary:
     event_count: int
     winners: list[str] | None  # set once finished; ties share first place
     players: list[SeatResult]  # seat order
+    family: str = AGE_OF_DISCOVERY
 
     def result_json(self) -> dict[str, Any]:
-        return {
-            "provisional": self.status != "finished",
-            "standings": [
-                {"player": p.name, "place": p.place, "total": p.total, "colony": p.colony,
-                 "discoveries": p.discoveries, "buildings": p.buildings, "economy": p.economy,
-                 "bought": p.bought, "money": p.money}
-                for p in sorted(self.players, key=lambda p: (-p.total, p.seat))
-            ],
-        }
+        """``games.result``: standings best first. Every row has ``breakdown``; Age of
+        Discovery rows also keep their categories and money as top-level keys (as stored
+        before game families)."""
+        rows = []
+        for p in sorted(self.players, key=lambda p: (p.place or 0, -p.total, p.seat)):
+            row: dict[str, Any] = {"player": p.name, "place": p.place, "total": p.total}
+            if self.family == AGE_OF_DISCOVERY:
+                row |= p.breakdown | {"money": p.details.get("money", 0)}
+            row["breakdown"] = dict(p.breakdown)
+            if p.note:
+                row["note"] = p.note
+            rows.append(row)
+        return {"provisional": self.status != "finished", "standings": rows}
+
+
+def _aod_breakdown(score: ScoreBreakdown) -> dict[str, int]:
+    return {"colony": score.colony_total, "discoveries": score.discoveries,
+            "buildings": score.buildings_total, "economy": score.economy,
+            "bought": score.bought}
 
 
 def summarize(game: Game) -> Summary:
@@ -73,9 +89,7 @@ def summarize(game: Game) -> Summary:
             total=score.total,
             place=place if finished else None,
             won=finished and place == 1,
-            colony=score.colony_total, discoveries=score.discoveries,
-            buildings=score.buildings_total, economy=score.economy, bought=score.bought,
-            money=score.money,
+            breakdown=_aod_breakdown(score), details={"money": score.money},
         ))
     return Summary(
         status="finished" if finished else "in_progress",
@@ -87,21 +101,25 @@ def summarize(game: Game) -> Summary:
     )
 
 
-def summarize_sheet(sheet: ScoreSheet) -> Summary:
-    """A score sheet is a finished game: final totals and places from the sheet's own
-    scoring (``ScoreSheet.results``, which checks the inputs first: ``InvalidSheet``)."""
-    results = {r.score.player: r for r in sheet.results()}
+def summarize_scored(sheet: Sheet, scored: Scored) -> Summary:
+    """A score sheet is a finished game: its family's totals, places and winners."""
     seats = []
-    for seat, p in enumerate(sheet.players, start=1):
-        r = results[p.name]
-        score = r.score
+    for p, result in zip(sheet.players, scored.by_seat(), strict=True):
         seats.append(SeatResult(
-            seat=seat, name=p.name, colour=p.colour, nation=p.nation, total=score.total,
-            place=r.place, won=r.place == 1, colony=score.colony_total,
-            discoveries=score.discoveries, buildings=score.buildings_total,
-            economy=score.economy, bought=score.bought, money=score.money,
+            seat=result.seat, name=result.player, colour=p.get("colour") or "",
+            nation=p.get("nation"), total=result.total, place=result.place, won=result.won,
+            breakdown=dict(result.breakdown), details=dict(result.details), note=result.note,
         ))
+    aod = sheet.game == AGE_OF_DISCOVERY
     return Summary(
-        status="finished", phase=Phase.OVER, turn=TURNS[-1], event_count=0,
-        winners=[s.name for s in seats if s.won], players=seats,
+        status="finished", phase=Phase.OVER, turn=TURNS[-1] if aod else 0, event_count=0,
+        winners=[s.name for s in seats if s.won], players=seats, family=sheet.game,
     )
+
+
+def summarize_sheet(sheet: ScoreSheet | Sheet) -> Summary:
+    """``summarize_scored`` after scoring the sheet (which checks it first:
+    ``InvalidSheet``); an Age of Discovery ``ScoreSheet`` is taken as it is."""
+    if isinstance(sheet, ScoreSheet):
+        sheet = family(AGE_OF_DISCOVERY).from_native(sheet)  # type: ignore[attr-defined]
+    return summarize_scored(sheet, family(sheet.game).score(sheet))

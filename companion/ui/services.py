@@ -28,17 +28,19 @@ from companion.engine import (
     iso_datetime,
     placements_from_board,
 )
+from companion.games import Sheet
 from companion.records import RecordError, parse_bytes
-from companion.sheet import ScoreSheet
 from companion.store import (
     DatabaseProblem,
+    FamilyStats,
     GameListing,
     GameNotFound,
     NationStats,
+    PlayerFamilyStats,
     PlayerStats,
     Store,
     StoredGame,
-    StoredSheet,
+    StoredGameSheet,
     WrongKind,
     default_url,
     open_store,
@@ -385,11 +387,12 @@ class Filters:
     since: date | None = None
     before: date | None = None
     kind: str | None = None  # "tracked" or "score_sheet"
+    game: str | None = None  # a game family id (companion.games)
 
     def as_kwargs(self) -> dict[str, Any]:
         return {"player": self.player or None, "edition": self.edition,
                 "status": self.status, "since": self.since, "before": self.before,
-                "kind": self.kind}
+                "kind": self.kind, "game": self.game}
 
 
 @dataclass(frozen=True)
@@ -399,6 +402,8 @@ class HistoryView:
     players: list[PlayerStats]
     nations: list[NationStats]
     scores: list[dict[str, Any]]  # one row per finished game and player: vp, won, edition
+    families: list[FamilyStats]  # games kept per game family
+    per_family: list[PlayerFamilyStats]  # finished games and wins per player and family
 
 
 @stops_on_database_problem
@@ -406,15 +411,21 @@ def history(filters: Filters, limit: int = 200) -> HistoryView:
     s = store()
     kwargs = filters.as_kwargs()
     games = s.list_games(limit=limit, **kwargs)
-    stat_args = {"since": filters.since, "before": filters.before, "edition": filters.edition}
+    stat_args = {"since": filters.since, "before": filters.before, "edition": filters.edition,
+                 "game": filters.game}
     finished = [g for g in games if g.status == "finished"]
     scores = [
         {"game": g.id, "player": p, "vp": g.totals.get(p, 0), "won": p in g.winners,
-         "edition": g.edition}
+         "edition": g.edition, "family": g.family}
         for g in finished for p in g.players
     ]
+    dates = {"since": filters.since, "before": filters.before}
+    per_family = [r for r in s.player_family_stats(**dates)
+                  if filters.game is None or r.family == filters.game]
     return HistoryView(games, s.count_games(**kwargs), s.player_stats(**stat_args),
-                       s.nation_stats(**stat_args), scores)
+                       s.nation_stats(**{k: v for k, v in stat_args.items() if k != "game"})
+                       if filters.game in (None, "age-of-discovery") else [],
+                       scores, s.family_stats(**dates), per_family)
 
 
 @stops_on_database_problem
@@ -430,9 +441,9 @@ def load_game(game_id: int) -> Outcome:
 
 @dataclass(frozen=True)
 class SheetOutcome:
-    """A saved (or loaded) score sheet, or why it was refused."""
+    """A saved (or loaded) score sheet of any game, or why it was refused."""
 
-    stored: StoredSheet | None
+    stored: StoredGameSheet | None
     error: str | None = None
 
     @property
@@ -440,14 +451,20 @@ class SheetOutcome:
         return self.error is None
 
 
-def sheet_fingerprint(sheet: ScoreSheet, played: date | None) -> str:
-    """What identifies a sheet's inputs and date (to tell a sheet just saved from an edit)."""
-    return json.dumps([sheet.to_json(), played.isoformat() if played else None],
+def sheet_fingerprint(sheet: Sheet, played: date | None) -> str:
+    """What identifies a sheet's game, inputs and date (to tell a sheet just saved from an
+    edit)."""
+    return json.dumps([sheet.game, sheet.to_json(), played.isoformat() if played else None],
                       sort_keys=True)
 
 
+def fingerprint_game(fingerprint: str) -> str:
+    """The game family a ``sheet_fingerprint`` was taken of."""
+    return json.loads(fingerprint)[0]
+
+
 @stops_on_database_problem
-def save_sheet(sheet: ScoreSheet, played: date | None = None) -> SheetOutcome:
+def save_sheet(sheet: Sheet, played: date | None = None) -> SheetOutcome:
     """Keep a score sheet in the history, dated ``played`` (midnight UTC of that day; a
     sheet played today is dated now, so that it lists before today's earlier games). It
     opens in the History next."""
@@ -455,7 +472,7 @@ def save_sheet(sheet: ScoreSheet, played: date | None = None) -> SheetOutcome:
     try:
         s = store()
         gid = s.save_score_sheet(sheet, created=None if played in today else played)
-        stored = s.load_score_sheet(gid)
+        stored = s.load_sheet(gid)
     except EngineError as exc:
         return SheetOutcome(None, str(exc))
     session.set_history_game(gid)
@@ -465,7 +482,7 @@ def save_sheet(sheet: ScoreSheet, played: date | None = None) -> SheetOutcome:
 @stops_on_database_problem
 def load_sheet(game_id: int) -> SheetOutcome:
     try:
-        return SheetOutcome(store().load_score_sheet(game_id))
+        return SheetOutcome(store().load_sheet(game_id))
     except (GameNotFound, WrongKind, EngineError) as exc:
         return SheetOutcome(None, str(exc))
 

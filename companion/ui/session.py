@@ -20,7 +20,7 @@ DRAFT = "aod.draft"  # (seq, draft): an answer being given step by step
 PICKS = "aod.picks"  # items tapped so far into a multiset field
 BOARD = "aod.board"  # (seq, {track: [[player, worker], ...]}): the board being copied
 HISTORY_GAME = "aod.history_game"  # the game opened on the History page
-SHEET_PREFILL = "aod.sheet_prefill"  # (game id, ScoreSheet, date): a saved sheet to reopen
+SHEET_PREFILL = "aod.sheet_prefill"  # (game id, games.Sheet, date): a saved sheet to reopen
 SHEET_SAVED = "aod.sheet_saved"  # (fingerprint of the inputs, game id): the sheet last saved
 KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL, SHEET_SAVED)
 

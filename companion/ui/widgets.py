@@ -5,11 +5,14 @@ Names are always escaped (``views.md``) or shown in dataframes, which render pla
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from companion import charts
 from companion.engine import Game, GameState, Phase
+from companion.games import AGE_OF_DISCOVERY, Family, Scored, Sheet, family
 from companion.rules.buildings import buildings_for
 from companion.sheet import FACT_TITLES
 from companion.ui import session, views
@@ -150,13 +153,47 @@ def income_section(view: GameView) -> None:
             st.markdown("\n".join(f"- {md(line)}" for line in lines))
 
 
-def sheet_results(results: list[Any]) -> pd.DataFrame:
-    """A score sheet's totals and places (``companion.sheet.SheetResult``), what the
-    tie-breaks did, and the income sets behind each economy score. Returns the table."""
+def scored_results(f: Family, scored: Scored, key: str, chart: bool = True) -> pd.DataFrame:
+    """Any game's score sheet result: places, points per category and totals (a table), the
+    winner(s) and the game's tie rule, and (``chart``) the categories stacked per player.
+    Returns the table."""
     import pandas as pd  # here: the pages of a tracked game never need pandas
 
-    table = pd.DataFrame(views.score_rows((r.place, r.score) for r in results))
+    rows = []
+    notes = any(p.note for p in scored.players)
+    for p in scored.players:
+        row: dict[str, Any] = {"Place": p.place, "Player": p.player}
+        row |= {c.label: p.breakdown[c.id] for c in scored.categories}
+        row[f.unit.title() if f.unit.islower() else f.unit] = p.total
+        if notes:
+            row["Note"] = p.note
+        rows.append(row)
+    table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, width="stretch")
+    st.markdown(winners_text(f, scored))
+    st.caption(f.tie_rule)
+    if not chart:
+        return table
+    plot(charts.sheet_breakdown([(c.id, c.label) for c in scored.categories],
+                                {p.player: p.breakdown for p in scored.by_seat()}, f.unit),
+         f"{key}_chart")
+    return table
+
+
+def winners_text(f: Family, scored: Scored) -> str:
+    """Who won, in words (markdown, names escaped)."""
+    if not scored.winners:
+        return "Nobody could win: every player is a vassal or accepted defeat."
+    top = scored.of(scored.winners[0]).total
+    names = " and ".join(f"**{md(n)}**" for n in scored.winners)
+    if len(scored.winners) > 1:
+        return f"🏆 {names} share the victory with {top} {f.unit}."
+    return f"🏆 {names} wins with {top} {f.unit}."
+
+
+def sheet_details(results: list[Any]) -> None:
+    """Age of Discovery's extras under a sheet's totals (``companion.sheet.SheetResult``):
+    what the tie-breaks did, and the income sets behind each economy score."""
     ties = [r for r in results if sum(1 for o in results if o.place == r.place) > 1]
     if ties:
         st.caption("Still tied after the tie-breaks (turn-8 colony VP, money, goods and ships): "
@@ -170,7 +207,28 @@ def sheet_results(results: list[Any]) -> pd.DataFrame:
             st.markdown(f"**{md(r.score.player)}**: {r.income.dollars} VP"
                         + "".join(f"\n- {md(line)}" for line in lines))
         st.caption("Economy VP equal the income of the last Income phase.")
-    return table
+
+
+def sheet_entries(f: Family, sheet: Sheet) -> None:
+    """What was entered on a score sheet of any game: one row per player, one column per
+    field (in the family's words)."""
+    fields = f.fields(sheet.options)
+    rows = []
+    for p in sheet.players:
+        row: dict[str, Any] = {"Player": p["name"]}
+        for fld in fields:
+            value = p.get(fld.name)
+            if fld.type == "bool":
+                value = "yes" if value else "no"
+            elif fld.type in ("choice", "player"):
+                value = fld.option_label(value) if value is not None else "—"
+            elif isinstance(value, list | dict):
+                value = json.dumps(value, ensure_ascii=False)
+            row[fld.label] = value
+        rows.append(row)
+    import pandas as pd
+
+    st.dataframe(pd.DataFrame(rows).astype(str), hide_index=True, width="stretch")
 
 
 def sheet_inputs(sheet: Any) -> None:
@@ -252,10 +310,12 @@ def listing_label(g: Any, markdown: bool = True) -> str:
     names = ", ".join(g.players)
     when = g.updated.strftime("%d %b %Y %H:%M")
     if g.kind == "score_sheet":
-        won = " & ".join(g.winners) or "?"
-        top = max(g.totals.values(), default=0)
-        return (f"#{g.id} · {SHEET_MARK} · {esc(names)} · won by {esc(won)} ({top} VP) · "
-                f"{g.created.strftime('%d %b %Y')}")
+        f = family(g.family)
+        won = " & ".join(g.winners) or "nobody"
+        top = max((g.totals.get(w, 0) for w in g.winners), default=0)
+        game = "" if g.family == AGE_OF_DISCOVERY else f"{f.name} · "
+        return (f"#{g.id} · {SHEET_MARK} · {game}{esc(names)} · won by {esc(won)} "
+                f"({top} {f.unit}) · {g.created.strftime('%d %b %Y')}")
     if g.status == "finished":
         won = " & ".join(g.winners) or "?"
         top = max(g.totals.values(), default=0)

@@ -268,9 +268,9 @@ def test_the_score_sheet_totals_ranks_and_tie_breaks(at):
     # Ann: colonies 6+8+10, Navy with 2 ships (8), token t01 (4 VP), 3 fur + ships ($6)
     for age, vp in enumerate((6, 8, 10)):
         at.number_input(key=f"sheet_colony_0_{age}").set_value(vp).run()
-    at.multiselect(key="sheet_disc_0").set_value(["t01"]).run()
+    at.multiselect(key="sheet_discoveries_0").set_value(["t01"]).run()
     at.multiselect(key="sheet_buildings_0").set_value(["navy"]).run()
-    at.number_input(key="sheet_good_0_fur").set_value(3).run()
+    at.number_input(key="sheet_goods_0_fur").set_value(3).run()
     at.number_input(key="sheet_ships_0").set_value(2).run()
     # Bob and Cid: 20 VP each; Cid wins the tie on turn-8 colony VP
     at.number_input(key="sheet_colony_1_0").set_value(20).run()
@@ -278,14 +278,14 @@ def test_the_score_sheet_totals_ranks_and_tie_breaks(at):
     at.number_input(key="sheet_colony_2_2").set_value(10).run()
     # Population needs a count of workers: the sheet asks for it
     at.multiselect(key="sheet_buildings_1").set_value(["population"]).run()
-    at.number_input(key="sheet_fact_1_new_world_workers").set_value(7).run()
+    at.number_input(key="sheet_facts_1_new_world_workers").set_value(7).run()
     check(at)
     table = at.dataframe[0].value
     rows = {r["Player"]: r for r in table.to_dict("records")}
     assert rows["Ann"]["VP"] == 24 + 4 + 8 + 6 and rows["Ann"]["Place"] == 1
     assert rows["Bob"]["VP"] == 20 + 3 and rows["Bob"]["Place"] == 2
     assert rows["Cid"]["VP"] == 20 and rows["Cid"]["Place"] == 3
-    at.number_input(key="sheet_fact_1_new_world_workers").set_value(0).run()
+    at.number_input(key="sheet_facts_1_new_world_workers").set_value(0).run()
     rows = {r["Player"]: r for r in at.dataframe[0].value.to_dict("records")}
     assert (rows["Cid"]["Place"], rows["Bob"]["Place"]) == (2, 3)  # tie-break: turn 8 colony
 
@@ -317,7 +317,7 @@ def test_the_history_offers_exports_and_statistics(at, store):
     check(at)
     labels = [b.label for b in at.get("download_button")]
     assert "Download the history (CSV)" in labels
-    stats = at.dataframe[1].value
+    stats = next(d.value for d in at.dataframe if "Win rate" in d.value.columns)
     assert set(stats["Player"]) == {"Ann", "Bob", "Cid", "Dee"} and stats["Wins"].sum() >= 1
     at.button(key="hist_bundle").click().run()
     check(at)

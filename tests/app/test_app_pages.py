@@ -115,3 +115,21 @@ def test_player_names_are_never_read_as_markdown(at, store):
     for text in shown:
         assert "*Ann*" not in text.replace("\\*", "")  # every * around Ann is escaped
         assert "\\*Ann\\*" in text and "\\$1\\$" in text and "\\<b\\>" in text
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_renders_with_other_games_sheets_saved(at, store, page):
+    """Endeavor and Nouveau Monde sheets in the history (one open in the History, its id
+    where a tracked game is expected)."""
+    endeavor = store.save_score_sheet({"game": "endeavor", "players": [
+        {"name": n, "industry_track": 7, "culture_track": 3, "wealth_track": 2,
+         "influence_track": 1, "cities_connections_glory": 5, "buildings_cards_glory": 4,
+         "governor_slot_empty": n == "Red", "harbor_discs": 4} for n in ("Red", "Blue")]})
+    store.save_score_sheet({"game": "nouveau-monde", "players": [
+        {"name": n, "wood": 5, "metal": 0, "food": 0, "gold": 1, "cities": 1, "colonists": 0,
+         "expansions": 1, "armies": 0, "research": 0, "master": m}
+        for n, m in (("Rouge", None), ("Bleu", "Rouge"))]})
+    at.session_state["aod.game_id"] = endeavor
+    at.session_state["aod.history_game"] = endeavor
+    at.switch_page(page).run()
+    check(at)

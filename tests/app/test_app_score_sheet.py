@@ -35,13 +35,13 @@ def fill_three_players(at: AppTest) -> None:
     at.selectbox(key="sheet_nation_0").set_value("england").run()
     for age, vp in enumerate((6, 8, 10)):
         at.number_input(key=f"sheet_colony_0_{age}").set_value(vp).run()
-    at.multiselect(key="sheet_disc_0").set_value(["t01"]).run()
+    at.multiselect(key="sheet_discoveries_0").set_value(["t01"]).run()
     at.multiselect(key="sheet_buildings_0").set_value(["navy"]).run()
-    at.number_input(key="sheet_good_0_fur").set_value(3).run()
+    at.number_input(key="sheet_goods_0_fur").set_value(3).run()
     at.number_input(key="sheet_ships_0").set_value(2).run()
     at.number_input(key="sheet_colony_1_0").set_value(20).run()
     at.multiselect(key="sheet_buildings_1").set_value(["population"]).run()
-    at.number_input(key="sheet_fact_1_new_world_workers").set_value(7).run()
+    at.number_input(key="sheet_facts_1_new_world_workers").set_value(7).run()
     at.number_input(key="sheet_colony_2_0").set_value(10).run()
     at.number_input(key="sheet_colony_2_2").set_value(10).run()
     check(at)
@@ -75,7 +75,7 @@ def test_a_saved_sheet_is_in_the_history_the_statistics_and_home(at, store):
     at.switch_page("pages/history.py").run()
     check(at)
     games = frame_with(at, "Kind")
-    assert list(games["Kind"]) == ["🧮 score sheet"] and list(games["Top VP"]) == [42]
+    assert list(games["Kind"]) == ["🧮 score sheet"] and list(games["Top score"]) == [42]
     assert at.selectbox(key="hist_game").value == listing.id
     assert any("score sheet" in m.value and "07 Jun 2024" in m.value for m in at.markdown)
     assert any("Friday at Cleo's" in plain(m.value) for m in at.markdown)
@@ -154,7 +154,7 @@ def test_a_saved_sheet_reopens_on_the_score_sheet_page(at, store):
     at.session_state["aod.history_game"] = gid
     at.switch_page("pages/history.py").run()
     check(at)
-    inputs = frame_with(at, "Colonies")
+    inputs = frame_with(at, "Colonies", "Goods")  # the inputs, not the totals
     assert list(inputs["Colonies"]) == ["6 + 8 + 12", "2 + 2 + 2"]
     at.button(key=f"hist_reopen_{gid}").click().run()
     check(at)
@@ -162,9 +162,9 @@ def test_a_saved_sheet_reopens_on_the_score_sheet_page(at, store):
     assert at.segmented_control(key="sheet_count").value == 2
     assert at.toggle(key="sheet_builders").value is True
     assert at.text_input(key="sheet_name_1").value == "Bob"
-    assert at.number_input(key="sheet_dvp_0").value == 11
-    assert at.number_input(key="sheet_fact_0_glory_regions").value == 3
-    assert at.number_input(key="sheet_extra_1").value == 1
+    assert at.number_input(key="sheet_typed_discovery_vp_0").value == 11
+    assert at.number_input(key="sheet_facts_0_glory_regions").value == 3
+    assert at.number_input(key="sheet_extra_buildings_1").value == 1
     assert at.selectbox(key="sheet_nation_1").value == "holland"
     assert at.date_input(key="sheet_date").value == date(2024, 3, 2)
     totals = frame_with(at, "Place")
@@ -177,7 +177,7 @@ def test_a_saved_sheet_reopens_on_the_score_sheet_page(at, store):
     check(at)
     assert not at.success
     assert at.button(key="sheet_save").label == "Save to history"
-    assert at.number_input(key="sheet_dvp_0").value == 11  # the rest is kept
+    assert at.number_input(key="sheet_typed_discovery_vp_0").value == 11  # the rest is kept
 
 
 def test_a_link_to_a_sheet_on_the_table_page_explains_itself(store):

@@ -252,7 +252,7 @@ def test_undoing_the_revision_migration_keeps_every_row(db_url: str) -> None:
         with engine.connect() as conn:
             assert len(conn.execute(select(EventRow.seq).where(EventRow.game_id == gid))
                        .all()) == 6
-        assert migrate.upgrade(engine) == ["0002"]
+        assert migrate.upgrade(engine) == migrate.revisions()[1:]
     with Store(db_url) as store:
         assert store.load(gid).seq == 6
 

@@ -209,11 +209,16 @@ def test_export_and_import_of_a_sheet_record(store: Store) -> None:
     gid = store.save_score_sheet(SHEET, created=PLAYED)
     record = json.loads(json.dumps(store.export_record(gid)))
     assert record["format"] == SHEET_FORMAT == "age-of-discovery-companion/score-sheet"
-    assert record["version"] == 1 and record["created"] == "2024-06-07T00:00:00+00:00"
+    assert record["version"] == 2 and record["game"] == "age-of-discovery"
+    assert record["created"] == "2024-06-07T00:00:00+00:00"
     assert record["note"] == "Friday at Cleo's" and record["edition"] == "empires"
-    assert record["standings"] == [{"place": 1, "player": "Ann", "total": 42},
-                                   {"place": 2, "player": "Bob", "total": 24},
-                                   {"place": 2, "player": "Cy", "total": 24}]
+    assert record["players"] == SHEET.to_json()["players"]  # today's player keys
+    assert [{k: s[k] for k in ("place", "player", "total")} for s in record["standings"]] == [
+        {"place": 1, "player": "Ann", "total": 42},
+        {"place": 2, "player": "Bob", "total": 24},
+        {"place": 2, "player": "Cy", "total": 24}]
+    assert record["standings"][0]["breakdown"] == {
+        "colony": 24, "discoveries": 4, "buildings": 8, "economy": 6, "bought": 0}
     again = store.import_record(record)
     assert again.id != gid and again.kind == "score_sheet"
     assert store.load_score_sheet(again.id).sheet == SHEET
@@ -239,7 +244,8 @@ def test_bulk_import_takes_both_kinds_all_or_nothing(store: Store) -> None:
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"version": 2}, "score-sheet record version 2 is not supported"),
+    ({"version": 3}, "score-sheet record version 3 is not supported"),
+    ({"game": "monopoly"}, "unknown game 'monopoly'"),
     ({"created": "last Friday"}, "'created' must be an ISO date"),
     ({"players": None}, "a list of 'players'"),
     ({"scores": [1, 2]}, "a score sheet has no scores"),
@@ -297,12 +303,23 @@ def test_a_sheet_can_be_deleted(store: Store) -> None:
         store.load_score_sheet(gid)
 
 
-def test_the_documented_sheet_record_imports_as_shown(store: Store) -> None:
+def test_the_documented_sheet_records_import_as_shown(store: Store) -> None:
+    """Every example in docs/record-format.md's score-sheet section (each game family, and a
+    version 1 record) imports, scores as its standings say, and exports as version 2."""
     doc = (Path(__file__).parents[2] / "docs" / "record-format.md").read_text()
-    section = doc.split("## Score-sheet record", 1)[1]
-    record = json.loads(section.split("```json", 1)[1].split("```", 1)[0])
-    saved = store.import_record(record)
-    assert [{"place": r.place, "player": r.score.player, "total": r.score.total}
-            for r in saved.results] == record["standings"]
-    assert saved.created == datetime.fromisoformat(record["created"])
-    assert store.export_record(saved.id)["standings"] == record["standings"]
+    section = doc.split("## Score-sheet record", 1)[1].split("\n## ", 1)[0]
+    blocks = [b.split("```", 1)[0] for b in section.split("```json")[1:]]
+    assert len(blocks) >= 2
+    games = set()
+    for block in blocks:
+        record = json.loads(block)
+        saved = store.import_record(record)
+        assert saved.created == datetime.fromisoformat(record["created"])
+        again = store.export_record(saved.id)
+        assert (again["version"], again["game"]) == (2, record.get("game", "age-of-discovery"))
+        shown = [{k: s[k] for k in s if k in ("place", "player", "total", "breakdown")}
+                 for s in again["standings"]]
+        assert [{k: s[k] for k in doc_row} for s, doc_row in zip(
+            shown, record["standings"], strict=True)] == record["standings"]
+        games.add(again["game"])
+    assert games == {"endeavor", "nouveau-monde", "age-of-discovery"}

@@ -1,0 +1,227 @@
+"""Endeavor: Age of Sail (2018): the end-of-game Glory count.
+
+Digest: ``shared/rules/endeavor-age-of-sail.md`` (the French rulebook wins where they differ;
+they agree on every number used here). Everything is counted once, after round 7: Exploit
+lines (optional module), the four attribute tracks with their step-back to a symbol square,
+cities and connections, buildings and kept cards plus 3 for an empty free Governor slot,
+whole groups of 3 discs left in the harbour, minus one per Slavery card set aside.
+
+>>> from companion.games.base import Sheet
+>>> red = {"name": "Red", "industry_track": 10, "culture_track": 8, "wealth_track": 9,
+...        "influence_track": 12, "cities_connections_glory": 19, "buildings_cards_glory": 11,
+...        "governor_slot_empty": True, "harbor_discs": 3, "slavery_cards_set_aside": 1}
+>>> yellow = dict(red, name="Yellow", slavery_cards_set_aside=0)
+>>> scored = ENDEAVOR.score(ENDEAVOR.parse({"players": [red, yellow]}))
+>>> [(p.player, p.total, p.place) for p in scored.players], scored.winners
+([('Yellow', 70, 1), ('Red', 69, 2)], ('Yellow',))
+>>> track_glory(8), track_glory(9), track_glory(16)
+(7, 7, 15)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.games.base import (
+    Category,
+    Family,
+    Field,
+    FieldError,
+    PlayerScore,
+    Scored,
+    Sheet,
+    places,
+    ranked,
+    whole,
+)
+
+# The squares of a printed attribute track (0-15) that carry a symbol: a cube on any other
+# square slides back to the nearest one below. The rulebook fixes 7, 10 and 12 as symbols and
+# 8 and 9 as plain (its worked example); the rest is ASSUMED (digest, open question 1) until
+# someone checks a real player mat: correct it here, and only here.
+SYMBOL_SQUARES = (0, 1, 2, 3, 4, 5, 7, 10, 12, 15)
+PRINTED_TRACK_END = 15
+# ASSUMED (digest, open question 2): no symbol is known past the printed track, so a cube on
+# an extension piece scores 15; the sheet warns. Above this, it asks whether it is a typo.
+TYPO_GUARD = 30
+EXTENSIONS_IN_BOX = 4
+HARBOR_DISCS = 35  # each player owns 35 discs
+SLAVERY_CARDS = 6  # one Slavery card of each value 0-5
+GOVERNOR_SLOT_EMPTY_GLORY = 3
+DISCS_PER_POPULATION_GLORY = 3
+TRACKS = ("industry", "culture", "wealth", "influence")
+EXPLOITS = ("exploit_1_glory", "exploit_2_glory", "exploit_3_glory")
+
+
+def track_glory(square: int) -> int:
+    """Glory of a cube on ``square``: the nearest symbol square at or below it."""
+    return max(s for s in SYMBOL_SQUARES if s <= square)
+
+
+def _track_hint(field: str) -> Callable[[Mapping[str, Any]], str | None]:
+    def hint(values: Mapping[str, Any]) -> str | None:
+        square = values.get(field)
+        if not whole(square) or square < 0:
+            return None
+        glory = track_glory(square)
+        back = f" (a plain square: the cube slides back from {square})" if glory != square else ""
+        return f"Scores {glory} Glory{back}."
+    return hint
+
+
+def _harbor_hint(values: Mapping[str, Any]) -> str | None:
+    discs = values.get("harbor_discs")
+    if not whole(discs) or not 0 <= discs <= HARBOR_DISCS:
+        return None
+    return (f"Scores {discs // DISCS_PER_POPULATION_GLORY} Glory "
+            f"({discs % DISCS_PER_POPULATION_GLORY} disc(s) left over).")
+
+
+def _exploits_on(options: Mapping[str, Any]) -> Any:
+    return lambda _values: bool(options.get("exploits"))
+
+
+class Endeavor(Family):
+    id = "endeavor"
+    name = "Endeavor: Age of Sail"
+    unit = "Glory"
+    tie_rule = ("Players tied on the most Glory share the victory: the rulebook has no "
+                "tie-breaker.")
+    categories = (
+        Category("exploits_glory", "Exploits"),
+        Category("attributes_glory", "Attributes"),
+        Category("cities_connections_glory", "Cities & connections"),
+        Category("buildings_cards_governor_glory", "Buildings & cards"),
+        Category("population_glory", "Population"),
+        Category("slavery_penalty", "Slavery"),
+    )
+
+    def option_fields(self) -> tuple[Field, ...]:
+        return (
+            Field("exploits", "Exploits module used", "bool", default=False,
+                  help="Switches on the three Exploit lines at the top of the pad."),
+            Field("board_side", "Board side", "choice", default=None,
+                  options=(None, "A", "B"), option_labels={None: "not noted"},
+                  help="Only for the record: side A suits 2-3 players (or a fierce 4), "
+                       "side B a calmer 4 or 5."),
+            Field("silent_fleet", "Silent Fleet (2-player variant)", "bool", default=False,
+                  help="The neutral fleet is not a player: it scores nothing."),
+        )
+
+    def player_range(self, options: Mapping[str, Any]) -> range:
+        return range(2, 6)
+
+    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
+        exploit = [
+            Field(name, f"Exploit {n}", "int", group="Exploits", shown=_exploits_on(options),
+                  help="Glory this Exploit gave, as read off the Exploit (0 if none).")
+            for n, name in enumerate(EXPLOITS, start=1)
+        ]
+        tracks = [
+            Field(f"{t}_track", f"{t.title()} track", "int", required=True, group="Attributes",
+                  help="The square the cube stands on at the end, before any step back "
+                       "(the scored value works too). A plain square slides back to the "
+                       "nearest symbol below it.", hint=_track_hint(f"{t}_track"))
+            for t in TRACKS
+        ]
+        return (*exploit, *tracks,
+                Field("cities_connections_glory", "Cities and connections", "int",
+                      required=True, group="Map",
+                      help="Glory on the cities you hold (some show 2) plus one for each "
+                           "connection with your discs at both ends. Fleets count as ends "
+                           "but carry no Glory."),
+                Field("buildings_cards_glory", "Buildings and kept cards", "int",
+                      required=True, group="Holdings",
+                      help="Glory symbols on your 8 buildings (the Town Hall adds 1 per "
+                           "draw symbol on your buildings) and on the Asset and Governor "
+                           "cards you kept. Leave out the empty-slot bonus: it is the "
+                           "switch below."),
+                Field("governor_slot_empty", "Free Governor slot empty", "bool", default=False,
+                      required=True, group="Holdings",
+                      help=f"An empty free Governor slot is worth "
+                           f"{GOVERNOR_SLOT_EMPTY_GLORY} Glory."),
+                Field("harbor_discs", "Discs left in the harbour", "int", max=HARBOR_DISCS,
+                      required=True, group="Population",
+                      help="Every full group of 3 scores 1 Glory; action tokens are not "
+                           "discs.", hint=_harbor_hint),
+                Field("slavery_cards_set_aside", "Slavery cards set aside", "int",
+                      max=SLAVERY_CARDS, group="Slavery",
+                      help="Face-down Slavery cards beside your mat (discarded, or put "
+                           "aside at abolition): 1 Glory lost each. Cards still held "
+                           "cost nothing."),
+                )
+
+    # ---- checking
+
+    def rule_problems(self, sheet: Sheet, ok: Callable[[int, str], bool]) -> list[FieldError]:
+        aside = [p["slavery_cards_set_aside"] for seat, p in enumerate(sheet.players, start=1)
+                 if ok(seat, "slavery_cards_set_aside")]
+        if sum(aside) <= SLAVERY_CARDS:
+            return []
+        why = (f"the table sets aside {sum(aside)} Slavery cards in all, but the deck holds "
+               f"only {SLAVERY_CARDS}.")
+        return [FieldError(why, seat, p["name"], "slavery_cards_set_aside")
+                for seat, p in enumerate(sheet.players, start=1)
+                if ok(seat, "slavery_cards_set_aside") and p["slavery_cards_set_aside"]]
+
+    def warnings(self, sheet: Sheet) -> list[FieldError]:
+        out = []
+        extended = 0
+        for seat, p in enumerate(sheet.players, start=1):
+            for t in TRACKS:
+                square = p[f"{t}_track"]
+                if square > TYPO_GUARD:
+                    out.append(FieldError(
+                        f"{square} is far past the printed track: is it a typo?", seat,
+                        p["name"], f"{t}_track"))
+                elif square > PRINTED_TRACK_END:
+                    out.append(FieldError(
+                        f"past {PRINTED_TRACK_END} the cube is on an extension piece; no "
+                        f"symbol is known there, so it scores {PRINTED_TRACK_END}.", seat,
+                        p["name"], f"{t}_track"))
+                extended += square > PRINTED_TRACK_END
+            if not sheet.options.get("exploits") and any(p[e] for e in EXPLOITS):
+                out.append(FieldError("Exploit Glory is entered, but the Exploits module is "
+                                      "marked as not used.", seat, p["name"], EXPLOITS[0]))
+        if extended > EXTENSIONS_IN_BOX:
+            out.append(FieldError(f"{extended} tracks go past {PRINTED_TRACK_END}, but the "
+                                  f"box has {EXTENSIONS_IN_BOX} extension pieces."))
+        count, side = len(sheet.players), sheet.options.get("board_side")
+        if sheet.options.get("silent_fleet") and count != 2:
+            out.append(FieldError(f"the Silent Fleet is a 2-player variant, and {count} "
+                                  "played.", field="silent_fleet"))
+        elif not sheet.options.get("silent_fleet") and (side, count) in (("A", 5), ("B", 2),
+                                                                         ("B", 3)):
+            out.append(FieldError(f"side {side} is not the usual side for {count} players.",
+                                  field="board_side"))
+        return out
+
+    # ---- scoring
+
+    def tally(self, sheet: Sheet) -> Scored:
+        scores = []
+        for seat, p in enumerate(sheet.players, start=1):
+            steps = {f"{t}_glory": track_glory(p[f"{t}_track"]) for t in TRACKS}
+            breakdown = {
+                "exploits_glory": sum(p[e] for e in EXPLOITS),
+                "attributes_glory": sum(steps.values()),
+                "cities_connections_glory": p["cities_connections_glory"],
+                "buildings_cards_governor_glory": p["buildings_cards_glory"] + (
+                    GOVERNOR_SLOT_EMPTY_GLORY if p["governor_slot_empty"] else 0),
+                "population_glory": p["harbor_discs"] // DISCS_PER_POPULATION_GLORY,
+                "slavery_penalty": -p["slavery_cards_set_aside"],
+            }
+            scores.append((seat, p["name"], breakdown, steps))
+        totals = [sum(b.values()) for _, _, b, _ in scores]
+        best = max(totals)
+        winners = [i for i, t in enumerate(totals) if t == best]  # shared, no tie-breaker
+        placed = places(totals, winners)
+        players = [PlayerScore(seat, name, breakdown, totals[i], placed[i], placed[i] == 1,
+                               details=steps)
+                   for i, (seat, name, breakdown, steps) in enumerate(scores)]
+        return Scored(self.id, self.categories, ranked(players),
+                      tuple(sheet.names[i] for i in winners), tuple(self.warnings(sheet)))
+
+
+ENDEAVOR = Endeavor()
