@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from companion.ui import services, session, widgets
+from companion.ui import joining, services, session, widgets
 
 st.title("⚓ Age of Discovery Companion")
 st.caption("Keep the books for Empires: Age of Discovery and Age of Empires III: "
@@ -29,6 +29,13 @@ for g in view.in_progress:
         if st.button("Resume", key=f"resume_{g.id}", type="primary"):
             services.open_game(g.id)
             st.switch_page("pages/table.py")
+        with st.popover("📱 Join", key=f"join_{g.id}"):
+            entry = joining.join_url(g.id, "entry")
+            st.markdown("Scan with another phone on the same network to enter steps:")
+            st.image(joining.qr_png(entry), width=180)
+            st.code(entry, language=None)
+            st.markdown("To follow the game without entering anything:")
+            st.code(joining.join_url(g.id, "viewer"), language=None)
 
 st.subheader("Recently finished")
 if not view.finished:

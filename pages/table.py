@@ -3,7 +3,7 @@
 import streamlit as st
 
 from companion.engine import Phase
-from companion.ui import board_entry, decisions, services, session, views, widgets
+from companion.ui import board_entry, decisions, live, services, session, views, widgets
 
 stored = services.current_game()
 if stored is None:
@@ -15,6 +15,8 @@ if stored is None:
     st.stop()
 
 session.link_game(stored.id)
+live.follow(stored.id, stored.revision)  # another phone's entry shows here within seconds
+viewer = session.is_viewer()
 game = stored.game
 state = game.state
 view = services.game_view(stored)  # computed once per version of the game, then kept
@@ -23,16 +25,20 @@ widgets.game_caption(game, stored.id)
 widgets.show_flashes()
 
 with st.container(border=True, key="prompt"):
-    decisions.prompt(stored)
-    board_entry.board_entry(stored)
+    if viewer:
+        decisions.prompt_text(stored)
+    else:
+        decisions.prompt(stored)
+        board_entry.board_entry(stored)
 
 with st.container(horizontal=True, key="table_tools"):
     last = services.last_step(stored)
-    st.button("↩ Undo", key=f"undo@{stored.seq}", on_click=decisions.undo, args=(stored.seq,),
-              disabled=last is None,
-              help=f"Take back: {last}" if last else "Nothing to undo")
-    st.button("🔄 Reload", key="reload", on_click=services.reload_game,
-              help="Fetch the game again (if another device is entering steps)")
+    if viewer:
+        st.caption("👀 Following the game; steps are entered on another device.")
+    else:
+        st.button("↩ Undo", key=f"undo@{stored.seq}", on_click=decisions.undo,
+                  args=(stored.seq,), disabled=last is None,
+                  help=f"Take back: {last}" if last else "Nothing to undo")
     if last:
         st.caption(f"Last step: {views.md(last)}")
 
@@ -53,7 +59,8 @@ with st.expander("Income: each player's best sets"):
 with st.expander("Buildings and discoveries"):
     widgets.player_details(view)
 # Drawn only while open (a rare form: its widgets would cost every rerun of the page).
-with st.expander("Correction (outside the rules)", key="correction",
-                 on_change="rerun") as correction:
-    if correction.open:
-        decisions.correction(stored)
+if not viewer:
+    with st.expander("Correction (outside the rules)", key="correction",
+                     on_change="rerun") as correction:
+        if correction.open:
+            decisions.correction(stored)

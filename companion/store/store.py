@@ -472,6 +472,23 @@ class Store:
                 raise GameNotFound(f"there is no saved game {game_id}")
             return self._stored(session, row)
 
+    def revision(self, game_id: int) -> int:
+        """The game's revision: one integer read, how a live page sees that the game moved
+        on (an undo too). ``GameNotFound`` if there is none.
+
+        >>> from companion.store import Store
+        >>> store = Store("sqlite://")
+        >>> sg = store.create_game({"players": [{"name": "Ann"}, {"name": "Bob"}]})
+        >>> store.revision(sg.id)
+        0
+        """
+        with self._read() as session, session.begin():
+            found = session.execute(select(GameRow.revision)
+                                    .where(GameRow.id == game_id)).scalar_one_or_none()
+        if found is None:
+            raise GameNotFound(f"there is no saved game {game_id}")
+        return found
+
     def append(self, game_id: int, event: Event | Mapping[str, Any],
                expected_seq: int | None = None, *, revision: int | None = None) -> StoredGame:
         """Record exactly ``event`` if the game is still at the ``revision`` the writer saw

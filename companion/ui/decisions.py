@@ -120,16 +120,24 @@ def current_decision(stored: StoredGame) -> Decision | None:
     return stored.game.pending()
 
 
-def prompt(stored: StoredGame) -> None:
-    """Draw the question the engine asks now, and the powers it allows beside it."""
+def prompt_text(stored: StoredGame) -> Decision | None:
+    """The question the engine asks now, as a heading (all a viewer's page shows of it)."""
     decision = current_decision(stored)
-    seq = stored.seq
     if decision is None:
         st.success("The game is over: final standings below, charts on the Scoreboard.")
-        return
+        return None
     who = views.badge(stored.game.setup, decision.player) + " · " if decision.player else ""
     tag = "📋 " if decision.report else ""
     st.markdown(f"#### {tag}{who}{md(decision.prompt)}")
+    return decision
+
+
+def prompt(stored: StoredGame) -> None:
+    """Draw the question the engine asks now, and the powers it allows beside it."""
+    decision = prompt_text(stored)
+    seq = stored.seq
+    if decision is None:
+        return
     depth = len(session.decision_draft(seq) or {})
     render(decision, seq, depth)
     if session.decision_draft(seq) is not None:

@@ -143,6 +143,15 @@ def current_game() -> StoredGame | None:
 
 
 @stops_on_database_problem
+def revision_of(game_id: int) -> int | None:
+    """The saved game's revision (None if it is gone): what a live page polls."""
+    try:
+        return store().revision(game_id)
+    except GameNotFound:
+        return None
+
+
+@stops_on_database_problem
 def open_game(game_id: int) -> Outcome:
     try:
         stored = store().load(game_id)
@@ -216,11 +225,19 @@ def undo() -> Outcome:
 
 
 def _conflict(game_id: int, exc: Conflict) -> Outcome:
+    """Another device got there first: this page moves on to the game as it now stands and
+    says, in one sentence, what was recorded there."""
     fresh = store().load(game_id)
     session.remember_game(fresh)
     session.clear_drafts()
-    return Outcome(fresh, f"{exc}. The game has been reloaded: check the board and enter "
-                          "your step again.", conflict=True)
+    done = last_step(fresh)
+    if done:
+        text = (f"Another device already recorded: {done}. The page shows the game as it "
+                "is now; tap again if your step still applies.")
+    else:
+        text = ("Another device changed the game first (a step was taken back). The page "
+                "shows the game as it is now; tap again if your step still applies.")
+    return Outcome(fresh, text, conflict=True)
 
 
 def last_step(stored: StoredGame) -> str | None:

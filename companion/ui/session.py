@@ -78,6 +78,11 @@ def linked_game_id() -> int | None:
         return None
 
 
+def is_viewer() -> bool:
+    """A device opened as a viewer (``?role=viewer``): it follows the game, enters nothing."""
+    return st.query_params.get("role") == "viewer"
+
+
 def link_game(game_id: int | None) -> None:
     """Put the open game in the page address, so that the link opens it on another phone."""
     if game_id is None:

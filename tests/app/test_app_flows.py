@@ -200,7 +200,9 @@ def test_a_step_recorded_meanwhile_on_another_device_is_a_conflict(at, store):
     at.button(key="ans_1@1:0").click().run()
     check(at)
     warnings = [plain(w.value) for w in at.warning]
-    assert any("someone else recorded an event first" in w for w in warnings)
+    assert any(w.startswith("Another device already recorded: Ann: colonist on Merchant "
+                            "Shipping") for w in warnings), warnings
+    assert not any("revision" in w or "seq" in w for w in warnings)  # no internals
     game = store.load(sg.id).game
     assert len(game.events) == 2 and game.events[-1].track == "shipping"
     assert any("Bob places a worker" in plain(m.value) for m in at.markdown)  # reloaded

@@ -1,0 +1,46 @@
+"""Joining the table from another device: the game's link on this machine's network address,
+as text and as a QR code.
+
+>>> join_url(12, "viewer", host="192.168.1.20", port=8501)
+'http://192.168.1.20:8501/table?game=12&role=viewer'
+"""
+
+from __future__ import annotations
+
+import io
+import socket
+from typing import Literal
+
+import qrcode
+import streamlit as st
+
+Role = Literal["entry", "viewer"]
+
+
+def network_address() -> str:
+    """This machine's address on the local network (not localhost). A UDP socket "connected"
+    to a private address picks the outgoing interface without sending anything."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 1))
+        address = probe.getsockname()[0]
+    except OSError:
+        address = ""
+    finally:
+        probe.close()
+    return address if address and not address.startswith("127.") else "localhost"
+
+
+def join_url(game_id: int, role: Role, *, host: str | None = None,
+             port: int | None = None) -> str:
+    host = host or network_address()
+    port = port or int(st.get_option("server.port") or 8501)
+    return f"http://{host}:{port}/table?game={game_id}&role={role}"
+
+
+def qr_png(url: str) -> bytes:
+    """The link as a QR code picture (PNG) a phone camera opens."""
+    picture = qrcode.make(url, box_size=6, border=2)
+    out = io.BytesIO()
+    picture.save(out, format="PNG")
+    return out.getvalue()

@@ -1,0 +1,23 @@
+"""Live pages: every open page of a game follows it, with no tap.
+
+A fragment reads the game's revision (one integer, raised by every entry and every undo) every
+``LIVE_SECONDS`` and reruns the whole page only when it moved on. An idle viewer costs one small
+query per interval and nothing else.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from companion.ui import services, session
+
+LIVE_SECONDS = 1.5
+
+
+@st.fragment(run_every=LIVE_SECONDS)
+def follow(game_id: int, seen: int) -> None:
+    """Rerun the page once the game is past revision ``seen`` (entered on another device)."""
+    now = services.revision_of(game_id)
+    if now is not None and now != seen:
+        session.open_game(game_id, None)  # drop the copy this session holds
+        st.rerun(scope="app")

@@ -1,0 +1,100 @@
+"""Two phones on one game, in Debian's chromium: what one enters shows on the other within
+seconds with no tap, and when both tap at once exactly one step is stored and the other
+phone says in one sentence what was recorded."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from test_app_browser import ARGS, CHROMIUM, PHONE, ROOT, SHOTS, _free_port, _wait_healthy
+
+pytestmark = pytest.mark.browser
+
+FOUR = {"edition": "empires",
+        "players": [{"name": n, "colour": c} for n, c in
+                    (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
+REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+          "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
+FIRST_ANSWER = '.st-key-prompt [class*="st-key-ans_0-"] button:visible'
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("COMPANION_REQUIRE_BROWSER"):
+            pytest.fail(f"{CHROMIUM} is absent but COMPANION_REQUIRE_BROWSER is set")
+        pytest.skip(f"{CHROMIUM} is absent (apt-get install -y chromium)")
+    pytest.importorskip("playwright.sync_api")
+    home = tmp_path_factory.mktemp("live")
+    data = home / "data"
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB_URL"}
+    env["COMPANION_DATA_DIR"] = str(data)
+    port = _free_port()
+    log = home / "streamlit.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+             "--server.address", "127.0.0.1", "--server.headless", "true",
+             "--browser.gatherUsageStats", "false"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, proc, log)
+        yield url, data
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def test_two_devices_follow_the_game_and_a_race_has_one_winner(live_server):
+    from playwright.sync_api import expect, sync_playwright
+
+    from companion.store import Store
+
+    url, data = live_server
+    store = Store(f"sqlite:///{data / 'companion.db'}")
+    game = store.create_game(FOUR)
+    store.append(game.id, REVEAL, 0)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        a = browser.new_context(viewport=PHONE).new_page()
+        b = browser.new_context(viewport=PHONE).new_page()
+        for page in (a, b):
+            page.goto(f"{url}/table?game={game.id}&role=entry")
+            expect(page.get_by_text("Ann places a worker")).to_be_visible(timeout=60_000)
+
+        # Phone A places Ann's worker; phone B shows Bob's turn with no tap.
+        a.locator(FIRST_ANSWER).first.click()
+        expect(a.get_by_text("Bob places a worker")).to_be_visible(timeout=30_000)
+        start = time.monotonic()
+        expect(b.get_by_text("Bob places a worker")).to_be_visible(timeout=3_000)
+        followed = time.monotonic() - start
+        assert store.load(game.id).seq == 2
+        b.wait_for_timeout(500)  # let B's page settle on the new step
+
+        # Both phones tap Bob's first answer at once: one is stored, the other is told.
+        a_button, b_button = a.locator(FIRST_ANSWER).first, b.locator(FIRST_ANSWER).first
+        a_button.click(no_wait_after=True)
+        b_button.click(no_wait_after=True)
+        for page in (a, b):
+            expect(page.get_by_text("Cid places a worker")).to_be_visible(timeout=30_000)
+        stored = store.load(game.id)
+        assert stored.seq == 3  # exactly one step stored
+        told = [page for page in (a, b)
+                if page.get_by_text("Another device already recorded").count()]
+        assert len(told) == 1, "the phone that lost the race says what was recorded"
+        a.screenshot(path=str(SHOTS / "live-phone-a.png"), full_page=False)
+        b.screenshot(path=str(SHOTS / "live-phone-b.png"), full_page=False)
+        browser.close()
+    store.close()
+    assert followed < 3.0
