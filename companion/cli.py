@@ -59,7 +59,7 @@ def _rows(ranked: list[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
             "bought": s.bought,
             "total": s.total,
             "money": s.money,
-            "goods_and_ships": s.goods_and_ships,
+            "tie_goods": s.tie_goods,
         }
         for place, s in ranked
     ]

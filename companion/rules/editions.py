@@ -84,6 +84,7 @@ class Edition:
     has_builder_expansion: bool
     has_national_advantages: bool
     new_france_name: str
+    ties_count_ships: bool  # tie-break 3: goods plus ships (Empires) or goods only (AoE III)
 
     def dock_slots(self, player_count: int) -> tuple[int, ...]:
         """Numbered Colonist Dock slots open with this many players (1 .. 2N-1)."""
@@ -114,6 +115,7 @@ EDITIONS: dict[str, Edition] = {
         has_builder_expansion=True,
         has_national_advantages=True,
         new_france_name="New France",
+        ties_count_ships=True,
     ),
     "aoe3": Edition(
         id="aoe3",
@@ -126,6 +128,7 @@ EDITIONS: dict[str, Edition] = {
         has_builder_expansion=False,
         has_national_advantages=False,
         new_france_name="Canada",
+        ties_count_ships=False,
     ),
 }
 

@@ -355,7 +355,7 @@ def score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, A
             "Colonies I": s.colony[0], "Colonies II": s.colony[1], "Colonies III": s.colony[2],
             "Discoveries": s.discoveries, "Buildings": s.buildings_total,
             "Economy": s.economy, "Bought": s.bought, "Money": s.money,
-            "Goods+ships": s.goods_and_ships,
+            "Tie-break goods": s.tie_goods,
         })
     return rows
 

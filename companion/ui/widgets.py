@@ -144,11 +144,11 @@ def sheet_results(results: list[Any]) -> pd.DataFrame:
     st.dataframe(table, hide_index=True, width="stretch")
     ties = [r for r in results if sum(1 for o in results if o.place == r.place) > 1]
     if ties:
-        st.caption("Still tied after the tie-breaks (turn-8 colony VP, money, goods and ships): "
-                   "those players share the place.")
+        st.caption("Still tied after the tie-breaks (turn-8 colony VP, money, goods plus ships "
+                   "— goods only in Age of Empires III): those players share the place.")
     elif len({r.score.total for r in results}) < len(results):
         st.caption("Equal totals were split by the tie-breaks: turn-8 colony VP, then money, "
-                   "then goods and ships.")
+                   "then goods plus ships (goods only in Age of Empires III).")
     with st.expander("Economy: the income sets behind each player's economy VP"):
         for r in results:
             lines = views.income_sets_text(r.income)
