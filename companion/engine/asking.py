@@ -46,7 +46,12 @@ from companion.engine.questions import (
     with_choice,
 )
 from companion.engine.refresh import building_pile
-from companion.engine.resolution import battle_regions, expected_losses, price_of
+from companion.engine.resolution import (
+    battle_regions,
+    discovery_pause,
+    expected_losses,
+    price_of,
+)
 from companion.engine.state import GameState, Slot
 from companion.engine.variants import SCOUTING_PRICE
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
@@ -134,6 +139,13 @@ def _opening_draft(state: GameState) -> dict[str, Any] | None:
     if phase == Phase.BUY_VP:
         return {"type": "buy_vp", "player": state.queue[0]}
     step = state.step
+    if discovery_pause(state):
+        return {"type": "resolve"}
+    if step == Step.INCOME:
+        due = benefits.choice_due(state)
+        if due is None:  # nothing is owed: income is paid at once (never waits here)
+            return None
+        return {"type": "benefit", "player": due[0], "building": due[1], "choice": {}}
     by_step = {Step.DECLARE: "resolve", Step.DOCK: "dock", Step.TRADE_GOODS: "take_good",
                Step.BUILDINGS: "buy", Step.DISCOVERY: "expedition", Step.SPECIALISTS: "training",
                Step.WARFARE: "warfare"}
@@ -243,6 +255,11 @@ def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
 
 
 def _ask_resolve(state: GameState, draft: dict[str, Any]) -> Decision:
+    if discovery_pause(state):
+        return Decision(Kind.YES_NO, "Just before Discovery resolves (nobody sails this turn): "
+                        "Stables may move a soldier now. Record it, then go on.", None,
+                        "resolve", answers=(ready("Go on", True, {"type": "resolve"}),),
+                        draft=draft)
     return Decision(Kind.YES_NO, "Powers used before the tracks resolve? Record them, then "
                     "resolve the tracks.", None, "resolve",
                     answers=(ready("Resolve the tracks", True, {"type": "resolve"}),),
@@ -579,8 +596,8 @@ def actions(state: GameState) -> list[Action]:
         who = state.players[name]
         for building in dict.fromkeys(who.buildings):
             b = state.catalogue[building]
-            if not benefits.usable_now(state, who, b):
-                continue
+            if not benefits.usable_now(state, who, b) or benefits.power_of(b).asked_at:
+                continue  # (a choice asked every turn is the pending Decision itself)
             start = {"type": "benefit", "player": name, "building": building, "choice": {}}
             if _leads_somewhere(state, start):
                 out.append(Action(f"benefit:{name}:{building}", b.name, name, b.description,

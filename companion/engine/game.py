@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import benefits, nations, placement, refresh, resolution, variants
+from companion.engine import nations, placement, refresh, resolution, variants
 from companion.engine.asking import actions, decide
 from companion.engine.common import check_good, player, refuse
 from companion.engine.decisions import Action, Decision
@@ -77,7 +77,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
     "expedition": resolution.expedition,
     "training": resolution.training,
     "warfare": resolution.warfare,
-    "benefit": benefits.benefit,
+    "benefit": resolution.benefit,
     "power": nations.power,
     "scout": variants.scout,
     "swap": variants.swap,

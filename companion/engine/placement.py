@@ -16,6 +16,7 @@ def start_turn(state: GameState) -> None:
     state.phase = Phase.PLACEMENT
     state.tracks = {track: [] for track in TRACKS}
     state.turn_uses = {}
+    state.turn_choices = {}
     state.mayflower_ships = {}
     state.step, state.cursor, state.queue = None, 0, []
     for name in state.order:

@@ -8,10 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine.benefits import acts_before_tracks, begin_benefits, on_purchase
+from companion.engine import benefits
+from companion.engine.benefits import (
+    begin_benefits,
+    choice_due,
+    income_money,
+    on_purchase,
+    waits_before,
+)
 from companion.engine.common import (
     add_to_region,
     check_region,
+    discovery_began,
+    dock_order,
     from_reserve,
     pay,
     player,
@@ -26,6 +35,7 @@ from companion.engine.discovery import (
     resistance_modifier,
 )
 from companion.engine.events import (
+    Benefit,
     Buy,
     Dock,
     Expedition,
@@ -50,7 +60,6 @@ from companion.rules.editions import (
 from companion.rules.regions import REGIONS
 from companion.scoring import best_income
 
-DOCK_ORDER = {"X": 1000, "Y": 1001}
 BOX_ORDER = ("captain", "merchant", "missionary", "soldier", "builder", "training")
 
 
@@ -64,22 +73,13 @@ class Pending:
     worker: str | None = None
 
 
-def dock_order(slot: Slot) -> int:
-    """Numbered slots first, then X, then Y, then the Mayflower ships M1.. M3."""
-    if slot.label.isdigit():
-        return int(slot.label)
-    if slot.label in DOCK_ORDER:
-        return DOCK_ORDER[slot.label]
-    return 2000 + int(slot.label[1:])
-
-
 def begin_resolution(state: GameState) -> None:
     state.phase = Phase.RESOLUTION
     # Powers used "just before" a track resolves get a moment of their own first.
-    state.step = first_step(declare=powers_usable(state) or acts_before_tracks(state))
+    state.step = first_step(declare=powers_usable(state))
     state.cursor = 0
     dock = state.tracks["dock"]
-    dock.sort(key=dock_order)
+    dock.sort(key=lambda s: (not s.first, dock_order(s)))
     state.tracks["specialists"].sort(key=lambda s: BOX_ORDER.index(s.label))
     advance(state)
 
@@ -97,20 +97,42 @@ def _next_step(state: GameState) -> None:
 
 
 
+def discovery_pause(state: GameState) -> bool:
+    """Whether the tracks wait just before Discovery resolves (nobody sails this turn, but a
+    power that acts then, Empires Stables, can still be used): a ``resolve`` goes on."""
+    return (state.phase == Phase.RESOLUTION and state.step == Step.DISCOVERY
+            and not state.queue and not discovery_began(state)
+            and waits_before(state, Step.DISCOVERY))
+
+
 def resolve(state: GameState, ev: Resolve) -> None:
-    """The table has declared its powers (nations, Stables): resolve the tracks."""
+    """The table goes on: after declaring the powers used before the tracks resolve
+    (nations), or after the moment just before Discovery (Empires Stables)."""
+    if discovery_pause(state):
+        state.turn_uses["discovery_began"] = 1
+        advance(state)
+        return
     if state.phase != Phase.RESOLUTION or state.step != Step.DECLARE:
-        raise refuse(state, "the tracks are already being resolved")
+        raise refuse(state, "there is no pause to end now: the tracks are already being "
+                            "resolved")
     _next_step(state)
     advance(state)
+
+
+def benefit(state: GameState, ev: Benefit) -> None:
+    """A building power used; a choice the tracks were waiting for (the Mint) lets them go on."""
+    benefits.benefit(state, ev)
+    if state.phase == Phase.RESOLUTION:
+        advance(state)
 
 
 def advance(state: GameState) -> None:
     """Run automatic steps until a decision is needed or the resolution is over."""
     while state.phase == Phase.RESOLUTION:
         step = state.step
-        if step is None:
-            _income(state)
+        if step is None or step == Step.INCOME:
+            if choice_due(state) is None:
+                _income(state)
             return
         if step == Step.DECLARE:
             return
@@ -127,7 +149,7 @@ def advance(state: GameState) -> None:
             if state.cursor == 0 and not state.queue:
                 state.queue = [n for n in state.order if any(state.players[n].discovery.values())]
                 state.cursor = 1  # the queue is built
-            if state.queue:
+            if state.queue or discovery_pause(state):
                 return
             _next_step(state)
         elif step == Step.SPECIALISTS:
@@ -169,10 +191,13 @@ def pending(state: GameState) -> Pending | None:
     if state.phase == Phase.OVER:
         return None
     step = state.step
-    if step == Step.DECLARE:
+    if step == Step.DECLARE or discovery_pause(state):
         return Pending("resolve")
     if step == Step.DISCOVERY:
         return Pending("expedition", state.queue[0])
+    if step == Step.INCOME:
+        due = choice_due(state)
+        return Pending("benefit", due[0] if due else None)
     slot = state.tracks[step][state.cursor]
     kind = {"dock": "dock", "trade_goods": "take_good", "buildings": "buy",
             "specialists": "training", "warfare": "warfare"}[step]
@@ -346,6 +371,7 @@ def expedition(state: GameState, ev: Expedition) -> None:
         raise refuse(state, "an expedition needs at least one worker")
     if sent:
         state.turn_uses["expeditions"] = state.turn_uses.get("expeditions", 0) + 1
+    state.turn_uses["discovery_began"] = 1
     state.queue.pop(0)
     advance(state)
 
@@ -445,8 +471,12 @@ def income_of(state: GameState, name: str) -> int:
 
 
 def _income(state: GameState) -> None:
+    """Phase 3: each player's goods-and-ships income (the only money that is Economy VP),
+    then the building money paid with it (Mint, AoE III Rum Distillery)."""
     for name in state.order:
         dollars = income_of(state, name)
         state.players[name].money += dollars
         state.players[name].income[state.turn] = dollars
+    for name in state.order:
+        income_money(state, state.players[name])
     begin_benefits(state)

@@ -37,6 +37,7 @@ class Slot:
     worker: str
     label: str
     done: bool = False  # resolved: the worker has left the track
+    first: bool = False  # moved to the front of its track (University): resolves first
 
 
 @dataclass
@@ -96,6 +97,7 @@ class GameState:
     cursor: int = 0  # the slot (or Discovery player) being resolved
     queue: list[str] = field(default_factory=list)  # players still to act (Discovery, buy VP)
     turn_uses: dict[str, int] = field(default_factory=dict)  # powers used this turn
+    turn_choices: dict[str, str] = field(default_factory=dict)  # "player:power" -> choice
     mayflower_ships: dict[str, int] = field(default_factory=dict)  # ships carrying this turn
     timeline: list[dict] = field(default_factory=list)  # per-turn snapshots for charts
     version: int = 0  # events applied
@@ -142,6 +144,7 @@ class GameState:
             Phase.PLACEMENT: f"turn {self.turn}, placement",
             Phase.RESOLUTION: f"turn {self.turn}, " + (
                 "declaring powers before the tracks resolve" if self.step == Step.DECLARE
+                else "income" if self.step in (Step.INCOME, None)
                 else f"resolving {str(self.step).replace('_', ' ')}"),
             Phase.BENEFITS: f"turn {self.turn}, building benefits",
             Phase.BUY_VP: f"after the turn {self.scored_turn} scoring, buying VP",

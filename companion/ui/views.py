@@ -153,7 +153,8 @@ def where_now(state: GameState) -> str:
     age = "I" * state.age
     step = str(state.step)
     resolving = ("powers before the tracks" if step == Step.DECLARE else
-                 f"resolving {track_title(step)}" if state.step else "income")
+                 "income" if state.step in (Step.INCOME, None) else
+                 f"resolving {track_title(step)}")
     phase = {
         Phase.PLACEMENT: "placement",
         Phase.RESOLUTION: resolving,
