@@ -47,13 +47,14 @@ from companion.engine.questions import (
 )
 from companion.engine.refresh import building_pile
 from companion.engine.resolution import (
+    battle_choices,
     battle_regions,
     discovery_pause,
     expected_losses,
     price_of,
 )
 from companion.engine.state import GameState, Slot
-from companion.engine.variants import SCOUTING_PRICE
+from companion.engine.variants import SCOUTING_PRICE, SWAPPABLE, must_take
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
 from companion.rules.editions import (
     BUILDING_SLOTS,
@@ -446,8 +447,8 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
 
 
 def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:
-    natives = (portugal.PORTUGAL_NATIVES if draft.get("nation_power")
-               else DISCOVERIES[item].natives) + extra
+    natives = (portugal.natives(state, state.queue[0]) if draft.get("nation_power")
+               else DISCOVERIES[item].natives + extra)
     verdict = "success" if strength >= natives else "fails"
     return f"natives {natives} vs strength {strength}: {verdict}"
 
@@ -466,7 +467,7 @@ def _ask_warfare(state: GameState, draft: dict[str, Any]) -> Decision:
         if d == me:
             continue
         regions = battle_regions(state, me, d)
-        for r in regions:
+        for r in battle_choices(state, me, d):
             answers.append(then(f"Battle with {d} in {region_name(state, r)}", (d, r),
                                  {"type": "warfare", "kind": "battle", "defender": d,
                                   "losses": [], "_regions": [r]}))
@@ -549,10 +550,10 @@ def _swappable(state: GameState, name: str) -> dict[str, list[str]]:
     who = state.players[name]
     if who.reserve["colonist"] < 1:
         return {}
+    needed = [w for w in SWAPPABLE if w in must_take(state, name) and who.reserve[w] == 0]
     out = {}
     for r in REGIONS:
-        kinds = [w for w in ("captain", "merchant", "missionary", "soldier")
-                 if state.regions[r].get(name, {}).get(w) and who.reserve[w] == 0]
+        kinds = [w for w in needed if state.regions[r].get(name, {}).get(w)]
         if kinds:
             out[r] = kinds
     return out
@@ -609,10 +610,11 @@ def actions(state: GameState) -> list[Action]:
             if _leads_somewhere(state, start):
                 out.append(Action(f"power:{name}", f"{nations.NATION_NAMES[who.nation]}'s power",
                                   name, nations.POWER_TEXT[who.nation], start, moment=True))
-    if state.phase in IN_TURN and any(_swappable(state, n) for n in state.order):
+    if any(_swappable(state, n) for n in state.order):
         out.append(Action("swap", "Swap a specialist for a colonist", None,
-                          "A specialist in the New World comes home when your stock has none "
-                          "of its kind; a colonist from your stock takes its place.",
+                          "You must take a captain, merchant or missionary and your stock has "
+                          "none: one of yours in the New World comes home and a colonist from "
+                          "your stock takes its place (never a soldier or a builder).",
                           {"type": "swap"}))
     if state.setup.options.scouting and state.phase in IN_TURN:
         out.append(Action("scout", "Scouting", None, "Pay to look at a hidden token (or the top "

@@ -147,7 +147,7 @@ class Swap(Event):
     type: Literal["swap"] = "swap"
     player: str
     region: str
-    worker: Literal["captain", "merchant", "missionary", "soldier"]
+    worker: WorkerType  # the engine refuses all but captains, merchants and missionaries
 
 
 class Scout(Event):

@@ -68,6 +68,13 @@ def _correction(state: GameState, ev: Correction) -> None:
         placement.start_placing_from(state)
 
 
+def _shape_problem(exc: Exception) -> str:
+    """What is wrong with a choice the engine could not read, in words (no Python message)."""
+    if isinstance(exc, KeyError):
+        return f"its choice has no {str(exc.args[0]).replace('_', ' ')!r}"
+    return "a value in its choice has the wrong shape"
+
+
 HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
     "reveal": refresh.reveal,
     "place": placement.place,
@@ -105,7 +112,7 @@ def apply(state: GameState, event: Event | Mapping[str, Any]) -> GameState:
     try:
         _apply_in_place(new, ev)
     except (KeyError, TypeError, AttributeError) as exc:  # bad shapes inside a choice
-        raise MalformedEvent(f"cannot read that {ev.type} event: {exc}") from None
+        raise MalformedEvent(f"cannot read that {ev.type} event: {_shape_problem(exc)}") from None
     return new
 
 
@@ -119,7 +126,7 @@ def replay(setup: GameSetup | Mapping[str, Any], events: Iterable[Any]) -> GameS
         except EngineError as exc:
             raise type(exc)(f"event {index}: {exc}") from None
         except (KeyError, TypeError, AttributeError) as exc:
-            raise MalformedEvent(f"event {index}: cannot read it: {exc}") from None
+            raise MalformedEvent(f"event {index}: cannot read it: {_shape_problem(exc)}") from None
     return state
 
 

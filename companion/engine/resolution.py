@@ -32,6 +32,7 @@ from companion.engine.discovery import (
     check_found,
     claim,
     expedition_value,
+    failed_token,
     resistance_modifier,
 )
 from companion.engine.events import (
@@ -352,8 +353,8 @@ def expedition(state: GameState, ev: Expedition) -> None:
         found = check_found(state, target, ev.found)
         item = CARDS[found] if target == "card" else TOKENS[found]
         value = expedition_value(state, name, sent)
-        natives = (portugal_natives if ev.nation_power else item.natives) + (
-            resistance_modifier(state, name))
+        natives = (portugal_natives if ev.nation_power
+                   else item.natives + resistance_modifier(state, name))
         for worker, n in sent.items():
             who.discovery[worker] -= n
             who.reserve[worker] += n
@@ -363,10 +364,8 @@ def expedition(state: GameState, ev: Expedition) -> None:
                 who.discoveries.append(found)
             else:
                 claim(state, who, target, found, "colonist")
-        elif target != "card" and not state.setup.options.no_survivors:
-            state.known_tokens[target] = found
         elif target != "card":
-            state.known_tokens.pop(target, None)  # swapped for an unseen token
+            failed_token(state, target, found)
     elif ev.target or ev.found:
         raise refuse(state, "an expedition needs at least one worker")
     if sent:
@@ -411,6 +410,32 @@ def battle_regions(state: GameState, attacker: str, defender: str) -> list[str]:
     ]
 
 
+def battle_refusal(state: GameState, attacker: str, defender: str, region: str) -> str | None:
+    """Why a single battle cannot be fought there (None: it can). Both editions: the defender
+    must have workers in the region ("un seul joueur à combattre dans cette région"); Empires
+    also needs a soldier of either side there (`000_…`, "Piste : Guerre")."""
+    name = region_name(state, region)
+    if not state.workers_in_region(region, defender):
+        return f"no battle against {defender} in {name}: {defender} has no worker there"
+    if state.edition.battle_needs_soldier and not (
+            _soldiers(state, region, attacker) or _soldiers(state, region, defender)):
+        return (f"no battle in {name}: neither {attacker} nor {defender} has a soldier there "
+                "(a battle needs a soldier of either side)")
+    return None
+
+
+def battle_choices(state: GameState, attacker: str, defender: str) -> list[str]:
+    """Regions where a battle is allowed and can remove someone (the ones worth offering)."""
+    out = []
+    for r in REGIONS:
+        if battle_refusal(state, attacker, defender, r) is not None:
+            continue
+        lose_a, lose_d = expected_losses(state, r, attacker, defender)
+        if lose_a or lose_d:
+            out.append(r)
+    return out
+
+
 def expected_losses(state: GameState, region: str, attacker: str, defender: str) -> tuple[int, int]:
     """(attacker's losses, defender's losses) in a battle: one per enemy soldier."""
     militia = sum(state.catalogue[b].effect.defence_soldiers
@@ -437,9 +462,9 @@ def warfare(state: GameState, ev: Warfare) -> None:
         if len(regions) != 1:
             raise refuse(state, "a battle is fought in exactly one region")
         region = check_region(state, regions[0])
-        if not (_soldiers(state, region, attacker) or _soldiers(state, region, defender)):
-            raise refuse(state, f"no battle in {region_name(state, region)}: neither {attacker} "
-                                f"nor {defender} has a soldier there")
+        refusal = battle_refusal(state, attacker, defender, region)
+        if refusal is not None:
+            raise refuse(state, refusal)
     else:
         wanted = battle_regions(state, attacker, defender)
         if sorted(regions) != sorted(wanted):

@@ -80,6 +80,7 @@ class GameState:
     region_good_taken_by: dict[str, str]  # region -> player who took its good
     discovered: list[str]
     known_tokens: dict[str, str]  # undiscovered region -> token revealed by a failed expedition
+    removed_tokens: list[str]  # "no survivors": failed tokens taken out of the game
     tracks: dict[str, list[Slot]]
     goods_offer: list[str]
     buildings_offer: list[str]
@@ -186,6 +187,7 @@ def initial_state(setup: GameSetup) -> GameState:
         region_good_taken_by={},
         discovered=list(START_DISCOVERED),
         known_tokens={},
+        removed_tokens=[],
         tracks={},
         goods_offer=[],
         buildings_offer=[],

@@ -27,7 +27,8 @@ TRAINING_PRICE = 5
 WAR_PRICE = 10
 MERCHANT_ARRIVAL_DOLLARS = 5
 STARTING_MONEY_FIRST = 10  # the next seats get $1 more each
-STARTING_MONEY_NATIONS = 15  # national-advantage setup with bidding
+AUCTION_PURSE = 15  # Empires national-advantage auction: each player's money before bidding
+RANDOM_BOARDS_MONEY = 10  # Empires national advantages without the auction: "$10" each
 COLONISTS_PER_TURN = 5
 TRADE_GOODS_SLOTS = 4
 BUILDING_SLOTS = 5
@@ -85,6 +86,7 @@ class Edition:
     has_national_advantages: bool
     new_france_name: str
     ties_count_ships: bool  # tie-break 3: goods plus ships (Empires) or goods only (AoE III)
+    battle_needs_soldier: bool  # a single battle needs a soldier of either side there
 
     def dock_slots(self, player_count: int) -> tuple[int, ...]:
         """Numbered Colonist Dock slots open with this many players (1 .. 2N-1)."""
@@ -116,6 +118,7 @@ EDITIONS: dict[str, Edition] = {
         has_national_advantages=True,
         new_france_name="New France",
         ties_count_ships=True,
+        battle_needs_soldier=True,
     ),
     "aoe3": Edition(
         id="aoe3",
@@ -129,6 +132,7 @@ EDITIONS: dict[str, Edition] = {
         has_national_advantages=False,
         new_france_name="Canada",
         ties_count_ships=False,
+        battle_needs_soldier=False,
     ),
 }
 

@@ -227,6 +227,14 @@ def preset_random(key: str, options: list[Any], n: int) -> None:
     session.set_widget_value(key, random.sample(options, n))
 
 
+def preset_boards(prefix: str, count: int) -> None:
+    """Callback: deal the player boards (nations) at random, one each."""
+    from companion.engine import NATIONS
+
+    for i, nation in enumerate(random.sample(list(NATIONS), count)):
+        session.set_widget_value(f"{prefix}{i}", nation)
+
+
 def preset_tokens(prefix: str) -> None:
     """Callback: deal one token face up on every region (advanced scouting)."""
     from companion.rules.discoveries import TOKENS

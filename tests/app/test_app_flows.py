@@ -72,6 +72,45 @@ def test_the_turn_order_can_be_drawn_at_random(at, store):
     assert sorted(listing.players) == [f"Player {i}" for i in range(1, 5)]
 
 
+def test_national_advantages_by_auction_set_the_seats_boards_and_money(at, store):
+    """`000_…`, Appendix I: each round's winner and bid are entered; the engine works out the
+    money ($15 less the bid; the last seat pays half the last bid, rounded up)."""
+    at.switch_page("pages/new_game.py").run()
+    at.segmented_control(key="ng_count").set_value(3).run()
+    for i, name in enumerate(["Ann", "Bob", "Cid"]):
+        at.text_input(key=f"ng_name_{i}").set_value(name).run()
+    at.toggle(key="ng_nations").set_value(True).run()
+    assert at.radio(key="ng_boards").value == "auction"
+    at.selectbox(key="ng_auction_winner_0").set_value(2).run()  # Cid wins round 1
+    at.number_input(key="ng_auction_bid_0").set_value(6).run()
+    at.selectbox(key="ng_auction_nation_0").set_value("portugal").run()
+    at.selectbox(key="ng_auction_winner_1").set_value(0).run()  # then Ann
+    at.number_input(key="ng_auction_bid_1").set_value(3).run()
+    at.selectbox(key="ng_auction_nation_1").set_value("spain").run()
+    at.selectbox(key="ng_auction_nation_last").set_value("italy").run()
+    check(at)
+    assert list(at.dataframe[0].value["$"]) == [9, 12, 13]
+    at.button(key="ng_start").click().run()
+    check(at)
+    (listing,) = store.list_games()
+    setup = store.load(listing.id).game.setup
+    assert [(p.name, p.nation) for p in setup.players] == [
+        ("Cid", "portugal"), ("Ann", "spain"), ("Bob", "italy")]
+    assert setup.auction.bids == [6, 3]
+
+
+def test_national_advantages_dealt_at_random_start_with_10_each(at, store):
+    at.switch_page("pages/new_game.py").run()
+    at.segmented_control(key="ng_count").set_value(3).run()
+    at.toggle(key="ng_nations").set_value(True).run()
+    at.radio(key="ng_boards").set_value("random").run()
+    at.button(key="ng_boards_deal").click().run()
+    check(at)
+    assert list(at.dataframe[0].value["$"]) == [10, 10, 10]
+    at.radio(key="ng_boards_money").set_value("by_seat").run()
+    assert list(at.dataframe[0].value["$"]) == [10, 11, 12]
+
+
 def test_reduced_randomness_draws_ten_age_three_buildings(at, store):
     at.switch_page("pages/new_game.py").run()
     at.checkbox(key="ng_reduced").check().run()

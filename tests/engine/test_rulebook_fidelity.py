@@ -23,7 +23,7 @@ from helpers import (
     to_turn,
 )
 
-from companion.engine import IllegalAction, final_scores, standings
+from companion.engine import Game, IllegalAction, MalformedEvent, final_scores, standings
 from companion.sheet import SheetPlayer, score_sheet
 
 
@@ -285,3 +285,167 @@ def test_university_moves_its_owner_to_the_front_of_the_turn_order_in_the_buildi
     assert game.state.order == ["Red", "Blue"]
     game = finish_turn(game)
     assert game.state.order == ["Red", "Blue"]  # nobody on Initiative: the order stays
+
+
+# ---------------------------------------------------------------- 6. swapping specialists
+
+
+def _swap(worker, player="Red", region="caribbean"):
+    return {"type": "swap", "player": player, "region": region, "worker": worker}
+
+
+def test_a_specialist_is_swapped_only_when_one_must_be_taken_from_an_empty_stock():
+    """`000_…`, "Piste : Quai des Colons": "Dès qu'un spécialiste (sauf un soldat ou un
+    bâtisseur) est déplacé dans une région, il ne procure plus de bénéfices spéciaux. En tant
+    que tel, si un joueur a besoin de prendre un spécialiste de sa réserve personnelle et
+    qu'il n'en reste plus, il peut échanger un spécialiste contre un colon"; "Les bâtisseurs
+    ne peuvent pas être échangés"."""
+    game = correct(new_game(), "Red", available={"captain": 1, "soldier": 1})
+    game = play_plan(game, {"Red": [("captain", "dock"), ("soldier", "dock")]})
+    game = resolve(game, {"type": "dock", "region": "caribbean"},
+                   {"type": "dock", "region": "caribbean"})
+    game = finish_turn(game)
+    # turn 2: Red's stock has no captain and no soldier left
+    game = correct(game, "Red", available={"captain": 4, "soldier": 9})
+    red = game.state.players["Red"]
+    assert (red.reserve["captain"], red.reserve["soldier"]) == (0, 0)
+    assert game.state.regions["caribbean"]["Red"] == {"captain": 1, "soldier": 1}
+    with pytest.raises(IllegalAction, match="never swapped"):
+        game.apply(_swap("soldier"))  # a soldier keeps its power in the New World
+    with pytest.raises(IllegalAction, match="does not have to take a captain"):
+        game.apply(_swap("captain"))  # nothing obliges Red to take a captain yet
+    assert not any(a.key == "swap" for a in game.actions())
+    assert game.pending().player == "Red"
+    game = place(game, ("Red", "colonist", "specialists", "captain"))
+    assert any(a.key == "swap" for a in game.actions())  # now Red must take a captain
+    game = game.apply(_swap("captain"))
+    assert game.state.regions["caribbean"]["Red"] == {"colonist": 1, "soldier": 1}
+    assert game.state.players["Red"].reserve["captain"] == 1
+
+
+def test_builders_are_never_swapped():
+    """`000_…`, "Piste : Quai des Colons": "Les bâtisseurs ne peuvent pas être échangés"."""
+    game = correct(new_game(builders=True), "Red", available={"builder": 1})
+    game = play_plan(game, {"Red": [("builder", "dock")]})
+    game = resolve(game, {"type": "dock", "region": "caribbean"})
+    game = correct(game, "Red", available={"builder": 9})
+    with pytest.raises(IllegalAction, match="builders cannot be swapped"):
+        game.apply(_swap("builder"))
+
+
+# ---------------------------------------------------------------- 8. battles per edition
+
+
+def _to_warfare(edition, red_dock, blue_dock):
+    """Turn 1: Red's and Blue's dock workers land in the Caribbean, then Red's worker on
+    Warfare is the one to resolve."""
+    game = new_game(edition=edition)
+    plan = {"Red": [(w, "dock") for w in red_dock] + [("colonist", "warfare")],
+            "Blue": [(w, "dock") for w in blue_dock]}
+    extra = {w: sum(1 for x in red_dock if x == w) for w in red_dock if w != "colonist"}
+    game = correct(game, "Red", available=extra) if extra else game
+    game = play_plan(game, plan)
+    while game.pending().type == "dock":
+        game = game.apply({"type": "dock", "region": "caribbean"})
+    return decline_until(game, "warfare")
+
+
+def _battle(region, attacker=None, defender=None):
+    return {"type": "warfare", "kind": "battle", "defender": "Blue",
+            "losses": [{"region": region, "attacker": attacker or {},
+                        "defender": defender or {}}]}
+
+
+def test_a_battle_needs_the_defender_there():
+    """`000_…`, "Piste : Guerre": "l'assaillant choisit une région et un joueur (le
+    défenseur) contre lequel il se battra dans cette région"; `001_…`, "Guerre": "un seul
+    joueur à combattre dans cette région". A battle against an absent player is refused."""
+    for edition in ("empires", "aoe3"):
+        game = _to_warfare(edition, ["soldier", "colonist"], [])
+        assert "Blue" not in game.state.regions["caribbean"]
+        with pytest.raises(IllegalAction, match="Blue has no worker there"):
+            game.apply(_battle("caribbean"))
+        assert game.pending().answers == ()  # nothing to fight: only "no fight"
+
+
+def test_empires_needs_a_soldier_for_a_battle_but_the_2007_book_does_not():
+    """`000_…`, "Piste : Guerre": "il faut que l'assaillant ou le défenseur ait au moins 1
+    soldat dans la région choisie"; `001_…`, "Guerre": "Une bataille ne coûte aucun dollar"
+    and no such condition for a single battle (a war still needs a soldier)."""
+    empires = _to_warfare("empires", ["colonist"], ["colonist"])
+    with pytest.raises(IllegalAction, match="neither Red nor Blue has a soldier"):
+        empires.apply(_battle("caribbean"))
+    aoe3 = _to_warfare("aoe3", ["colonist"], ["colonist"])
+    aoe3 = aoe3.apply(_battle("caribbean"))  # legal, and nobody is removed
+    assert aoe3.state.regions["caribbean"] == {"Red": {"colonist": 1}, "Blue": {"colonist": 1}}
+
+
+# ---------------------------------------------------------------- 9. no survivors
+
+
+def test_no_survivors_a_removed_token_cannot_be_reported_again():
+    """`000_…`, "Variantes pour les compteurs de découvertes", « Aucun survivant »: "après
+    une expédition manquée, retirez le compteur de découvertes révélé du jeu, et remplacez-le
+    par un des compteurs … face cachée dans la boîte"."""
+    game = new_game(no_survivors=True)
+    game = play_plan(game, {"Red": [("colonist", "discovery")],
+                            "Blue": [("colonist", "discovery")]})
+    game = game.apply({"type": "expedition", "workers": {"colonist": 1}, "target": "florida",
+                       "found": "t16"})  # natives 5: the expedition fails
+    assert "florida" not in game.state.discovered
+    assert game.state.removed_tokens == ["t16"]
+    with pytest.raises(IllegalAction, match="removed from the game"):
+        game.apply({"type": "expedition", "workers": {"colonist": 1}, "target": "peru",
+                    "found": "t16"})
+    decision = game.ask({"type": "expedition", "workers": {"colonist": 1}, "target": "peru"})
+    assert "t16" not in {a.value for a in decision.answers}  # not offered either
+
+
+# ---------------------------------------------------------------- 1. the auction (Empires)
+
+NATION_SEATS = [{"name": "Ann", "nation": "holland"}, {"name": "Bob", "nation": "spain"},
+                {"name": "Cleo", "nation": "italy"}, {"name": "Dev", "nation": "england"}]
+
+
+def test_the_national_advantage_auction_sets_money_and_seats():
+    """`000_…`, Appendix I: "chaque joueur reçoit 15$ … L'enchère la plus forte remporte la
+    mise et le joueur paye l'enchère finale à partir des 15$ … Le dernier joueur prend le
+    plateau de joueur restant, et il paye la moitié de la dernière enchère vainqueur, arrondie
+    au supérieur"."""
+    game = Game.new({"players": NATION_SEATS, "options": {"nations": True},
+                     "auction": {"bids": [5, 7, 3]}})
+    assert game.state.order == ["Ann", "Bob", "Cleo", "Dev"]  # seats in the order won
+    assert money(game) == {"Ann": 15 - 5, "Bob": 15 - 7, "Cleo": 15 - 3, "Dev": 15 - 2}
+    assert {n: p.nation for n, p in game.state.players.items()} == {
+        "Ann": "holland", "Bob": "spain", "Cleo": "italy", "Dev": "england"}
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"auction": {"bids": [5, 7]}}, "give 3 winning bids, not 2"),
+    ({"auction": {"bids": [5, 0, 3]}}, "seat 2's winning bid must be $1 to $15"),
+    ({"auction": {"bids": [5, 16, 3]}}, "seat 2's winning bid must be $1 to $15"),
+    ({"players": [*NATION_SEATS[:3], {"name": "Dev"}]}, "give each a nation"),
+    ({"options": {}}, "national-advantages option"),
+])
+def test_auction_refusals_name_the_rule(change, words):
+    """Refusals in table language (`000_…`, Appendix I), never a pydantic message."""
+    setup = {"players": NATION_SEATS, "options": {"nations": True},
+             "auction": {"bids": [5, 7, 3]}, **change}
+    with pytest.raises(MalformedEvent) as refused:
+        Game.new(setup)
+    assert words in str(refused.value)
+    assert "Value error" not in str(refused.value) and "Input should" not in str(refused.value)
+
+
+def test_boards_dealt_at_random_start_with_10_each_and_given_money_still_replays():
+    """`000_…`, Appendix I: "Lorsque la partie des enchères n'est pas utilisée, les joueurs
+    commencent la partie avec 10$" (the other reading, $1 more per seat, is a set-up
+    option); a set-up that gives each player's money directly keeps it."""
+    dealt = Game.new({"players": NATION_SEATS, "options": {"nations": True}})
+    assert set(money(dealt).values()) == {10}
+    by_seat = Game.new({"players": NATION_SEATS, "options": {"nations": True},
+                        "readings": {"random_boards_money": "by_seat"}})
+    assert list(money(by_seat).values()) == [10, 11, 12, 13]
+    given = Game.new({"players": [{**p, "money": 15 - i} for i, p in enumerate(NATION_SEATS)],
+                      "options": {"nations": True}})
+    assert list(money(given).values()) == [15, 14, 13, 12]
