@@ -1,8 +1,9 @@
 """Command line: ``python -m companion replay|check RECORD.json``.
 
-``replay`` prints the standings with each player's VP breakdown (``--json`` for machines);
-``check`` validates a record and reports the first refused event with its index (exit 1).
-Both also read score-sheet records (``docs/record-format.md``): those are scored, not replayed.
+``replay`` prints the standings with each player's VP breakdown (``--json`` for machines;
+``--turn N``: as they stood at the end of turn N, its colony scoring included); ``check``
+validates a record and reports the first refused event with its index (exit 1). Both also
+read score-sheet records (``docs/record-format.md``): those are scored, not replayed.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.engine import EngineError, Game, Phase, standings
+from companion.engine import EngineError, Game, GameState, Phase, standings
 from companion.rules.editions import TURNS
 from companion.scoring import ScoreBreakdown
 from companion.sheet import ScoreSheet, is_sheet_record
@@ -33,18 +34,29 @@ def _load(path: str) -> Game | ScoreSheet:
     return Game.from_record(record)
 
 
-def standings_data(game: Game | ScoreSheet) -> dict[str, Any]:
+def standings_data(game: Game | ScoreSheet, turn: int | None = None) -> dict[str, Any]:
+    """Standings, best first, places after every tie-break (players still tied share one);
+    ``turn``: as they stood at the end of that turn (a tracked game only)."""
     if isinstance(game, ScoreSheet):
+        if turn is not None:
+            raise EngineError("a score sheet has only the final scores: no --turn")
         ranked = [(r.place, r.score) for r in game.results()]
         return {"edition": game.edition, "finished": True, "turn": TURNS[-1],
                 "players": _rows(ranked)}
-    state = game.state
+    state: GameState = game.state if turn is None else game.at_turn_end(turn)
     return {
         "edition": game.setup.edition,
         "finished": state.phase == Phase.OVER,
-        "turn": state.turn,
+        "turn": state.turn if turn is None else turn,
+        "end_of_turn": turn is not None,
         "players": _rows(standings(state)),
     }
+
+
+def breakdown(s: ScoreBreakdown) -> dict[str, Any]:
+    """One player's VP by category, under the key ``breakdown`` (score sheets use it too)."""
+    return {"colonies": list(s.colony), "discoveries": s.discoveries,
+            "buildings": dict(s.buildings), "economy": s.economy, "bought": s.bought}
 
 
 def _rows(ranked: list[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
@@ -52,12 +64,14 @@ def _rows(ranked: list[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
         {
             "place": place,
             "player": s.player,
+            "total": s.total,
+            "breakdown": breakdown(s),
+            # the breakdown's totals, kept for readers of the first version of this output
             "colonies": list(s.colony),
             "discoveries": s.discoveries,
             "buildings": s.buildings_total,
             "economy": s.economy,
             "bought": s.bought,
-            "total": s.total,
             "money": s.money,
             "tie_goods": s.tie_goods,
         }
@@ -68,8 +82,9 @@ def _rows(ranked: list[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
 def _table(data: dict[str, Any]) -> str:
     head = (f"{'#':>2}  {'player':<16}{'age I':>6}{'age II':>7}{'age III':>8}{'disc':>6}"
             f"{'bldg':>6}{'econ':>6}{'bought':>7}{'total':>7}{'$':>5}")
-    lines = [f"{data['edition']} — " + ("final" if data["finished"] else
-                                         f"provisional, turn {data['turn']}"), head]
+    when = ("final" if data["finished"] else f"at the end of turn {data['turn']}"
+            if data.get("end_of_turn") else f"provisional, turn {data['turn']}")
+    lines = [f"{data['edition']} — {when}", head]
     for row in data["players"]:
         a, b, c = row["colonies"]
         lines.append(
@@ -87,6 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                         "(or a score-sheet record)")
     rep.add_argument("record")
     rep.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    rep.add_argument("--turn", type=int, metavar="N",
+                     help="the standings at the end of turn N (its colony scoring included)")
     chk = sub.add_parser("check", help="validate a game record (or a score-sheet record)")
     chk.add_argument("record")
     args = parser.parse_args(argv)
@@ -102,6 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{args.record}: valid, {len(game.events)} events, "
                   f"{game.state.describe()}")
         return 0
-    data = standings_data(game)
+    try:
+        data = standings_data(game, args.turn)
+    except (EngineError, ValueError) as exc:
+        print(f"{args.record}: {exc}", file=sys.stderr)
+        return 1
     print(json.dumps(data, indent=2) if args.json else _table(data))
     return 0

@@ -52,6 +52,10 @@ if options.get("nations"):
     if not st.checkbox("The Age I Plague also lowers Portugal's fixed resistance 3",
                        value=True, key="ng_portugal_plague"):
         readings["portugal_plague"] = False
+if options.get("builders") and st.checkbox(
+        "Mayflower ships take workers at any time (not only once the numbered dock slots are "
+        "full)", key="ng_mayflower_any_time"):
+    readings["mayflower_any_time"] = True
 
 st.subheader("Players" + (" (the auction sets the seats below)" if boards == "auction"
                           else ", in turn order"))

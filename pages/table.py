@@ -21,19 +21,26 @@ st.markdown(f"### 🎲 {views.where_now(state)}")
 widgets.game_caption(game, stored.id)
 widgets.show_flashes()
 
-with st.container(border=True, key="prompt"):
-    decisions.prompt(stored)
-    board_entry.board_entry(stored)
+if stored.read_only:
+    widgets.refused_banner(stored.refused)
+    st.button("Set the refused events aside and go on", key=f"set_aside@{stored.seq}",
+              on_click=decisions.set_aside, args=(stored.seq,), type="primary")
+else:
+    with st.container(border=True, key="prompt"):
+        decisions.prompt(stored)
+        board_entry.board_entry(stored)
 
-with st.container(horizontal=True, key="table_tools"):
-    last = services.last_step(stored)
-    st.button("↩ Undo", key=f"undo@{stored.seq}", on_click=decisions.undo, args=(stored.seq,),
-              disabled=last is None,
-              help=f"Take back: {last}" if last else "Nothing to undo")
-    st.button("🔄 Reload", key="reload", on_click=services.reload_game,
-              help="Fetch the game again (if another device is entering steps)")
-    if last:
-        st.caption(f"Last step: {views.md(last)}")
+    with st.container(horizontal=True, key="table_tools"):
+        last = services.last_step(stored)
+        st.button("↩ Undo", key=f"undo@{stored.seq}", on_click=decisions.undo,
+                  args=(stored.seq,), disabled=last is None,
+                  help=f"Take back: {last}" if last else "Nothing to undo")
+        st.button("🔄 Reload", key="reload", on_click=services.reload_game,
+                  help="Fetch the game again (if another device is entering steps)")
+        if last:
+            st.caption(f"Last step: {views.md(last)}")
+    if stored.set_aside and stored.set_aside[-1].events:
+        decisions.set_aside_tools(stored)
 
 if state.phase == Phase.OVER:
     st.subheader("Final standings")

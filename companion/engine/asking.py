@@ -54,7 +54,7 @@ from companion.engine.resolution import (
     price_of,
 )
 from companion.engine.state import GameState, Slot
-from companion.engine.variants import SCOUTING_PRICE, SWAPPABLE, must_take
+from companion.engine.variants import SCOUTING_PRICE, SWAPPABLE, may_swap
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
 from companion.rules.editions import (
     BUILDING_SLOTS,
@@ -150,7 +150,10 @@ def _opening_draft(state: GameState) -> dict[str, Any] | None:
     by_step = {Step.DECLARE: "resolve", Step.DOCK: "dock", Step.TRADE_GOODS: "take_good",
                Step.BUILDINGS: "buy", Step.DISCOVERY: "expedition", Step.SPECIALISTS: "training",
                Step.WARFARE: "warfare"}
-    return {"type": by_step[step]}
+    if step == Step.DECLARE:
+        return {"type": "resolve"}
+    decider = state.queue[0] if step == Step.DISCOVERY else _slot(state).player
+    return {"type": by_step[step], "player": decider}
 
 
 def _slot(state: GameState) -> Slot:
@@ -245,7 +248,8 @@ def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
     name = current_placer(state)
     answers = []
     for o in placement_options(state):
-        where = TRACK_NAMES[o.track] + (f" ({o.box} box)" if o.box else "")
+        where = TRACK_NAMES[o.track] + (" (on a Mayflower ship)" if o.box == "mayflower"
+                                        else f" ({o.box} box)" if o.box else "")
         answers.append(ready(where, (o.worker, o.track, o.box), event_dict(o), note=o.worker))
     left = counts_words(state.players[name].available) if name else ""
     return Decision(Kind.TRACK, f"{name} places a worker ({left} left)", name, "place",
@@ -269,27 +273,32 @@ def _ask_resolve(state: GameState, draft: dict[str, Any]) -> Decision:
 
 def _ask_dock(state: GameState, draft: dict[str, Any]) -> Decision:
     slot = _slot(state)
-    answers = [ready(region_name(state, r), r, {"type": "dock", "region": r})
+    me = slot.player
+    answers = [ready(region_name(state, r), r, {"type": "dock", "player": me, "region": r})
                for r in state.discovered]
     waiting = len(state.tracks["dock"]) - state.cursor
     if len(state.discovered) == 1 and waiting > 1:
         only = state.discovered[0]
         answers.append(ready(f"All {waiting} dock workers → {region_name(state, only)}", only,
-                              *({"type": "dock", "region": only},) * waiting, usual=True))
+                              *({"type": "dock", "player": s.player, "region": only}
+                                for s in state.tracks["dock"][state.cursor:]), usual=True))
     return Decision(Kind.REGION, f"{slot.player}'s {slot.worker} on dock slot {slot.label}: "
                     "which region does it sail to?", slot.player, "dock",
                     answers=listed(iter(answers)),
-                    decline=ready("Stays home", None, {"type": "dock", "region": None}),
+                    decline=ready("Stays home", None,
+                                  {"type": "dock", "player": me, "region": None}),
                     draft=draft)
 
 
 def _ask_take_good(state: GameState, draft: dict[str, Any]) -> Decision:
     slot = _slot(state)
-    answers = tuple(ready(good_name(g), g, {"type": "take_good", "good": g})
+    me = slot.player
+    answers = tuple(ready(good_name(g), g, {"type": "take_good", "player": me, "good": g})
                     for g in dict.fromkeys(state.goods_offer))
     return Decision(Kind.GOOD, f"{slot.player} on Trade Goods slot {slot.label}: which good?",
                     slot.player, "take_good", answers=answers,
-                    decline=ready("Takes nothing", None, {"type": "take_good", "good": None}),
+                    decline=ready("Takes nothing", None,
+                                  {"type": "take_good", "player": me, "good": None}),
                     draft=draft)
 
 
@@ -299,12 +308,14 @@ def _ask_training(state: GameState, draft: dict[str, Any]) -> Decision:
     answers: tuple[Answer, ...] = ()
     if who.money >= TRAINING_PRICE:
         answers = tuple(
-            ready(w, w, {"type": "training", "specialist": w}, note=f"${TRAINING_PRICE}")
+            ready(w, w, {"type": "training", "player": who.name, "specialist": w},
+                  note=f"${TRAINING_PRICE}")
             for w in _specialist_kinds(state) if who.reserve[w] > 0)
     return Decision(Kind.WORKER, f"{slot.player} on Training (has ${who.money}): buy a "
                     f"specialist for ${TRAINING_PRICE}?", slot.player, "training",
                     answers=answers,
-                    decline=ready("No training", None, {"type": "training", "specialist": None}),
+                    decline=ready("No training", None,
+                                  {"type": "training", "player": who.name, "specialist": None}),
                     draft=draft)
 
 
@@ -346,12 +357,14 @@ def _ask_buy(state: GameState, draft: dict[str, Any]) -> Decision:
             price = price_of(state, b, slot.worker)
             if price <= who.money:
                 yield then(state.catalogue[b].name, b,
-                            {"type": "buy", "building": b, "choice": {}}, note=f"${price}")
+                            {"type": "buy", "player": who.name, "building": b, "choice": {}},
+                            note=f"${price}")
 
     return Decision(Kind.BUILDING, f"{slot.player} on Capital Buildings slot {slot.label} "
                     f"(has ${who.money}): buy a building?", slot.player, "buy",
                     answers=listed(offers()),
-                    decline=ready("Buys nothing", None, {"type": "buy", "building": None}),
+                    decline=ready("Buys nothing", None,
+                                  {"type": "buy", "player": who.name, "building": None}),
                     draft=draft)
 
 
@@ -400,7 +413,7 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
     who = state.players[me]
     pool = {w: n for w, n in who.discovery.items() if n}
     ask = f"{me}'s expedition: "
-    decline = ready("Nobody sails", None, {"type": "expedition", "workers": {}})
+    decline = ready("Nobody sails", None, {"type": "expedition", "player": me, "workers": {}})
     if "target" not in draft:
         undiscovered = [r for r in REGIONS if r not in state.discovered]
         answers: list[Answer | None] = []
@@ -469,17 +482,20 @@ def _ask_warfare(state: GameState, draft: dict[str, Any]) -> Decision:
         regions = battle_regions(state, me, d)
         for r in battle_choices(state, me, d):
             answers.append(then(f"Battle with {d} in {region_name(state, r)}", (d, r),
-                                 {"type": "warfare", "kind": "battle", "defender": d,
+                                 {"type": "warfare", "player": me, "kind": "battle",
+                                  "defender": d,
                                   "losses": [], "_regions": [r]}))
         if regions and money >= WAR_PRICE:
             where = ", ".join(region_name(state, r) for r in regions)
             answers.append(then(f"War on {d}", (d, None),
-                                 {"type": "warfare", "kind": "war", "defender": d,
+                                 {"type": "warfare", "player": me, "kind": "war",
+                                  "defender": d,
                                   "losses": [], "_regions": regions},
                                  note=f"${WAR_PRICE}: {where}"))
     return Decision(Kind.PLAYER, f"{me} on Warfare slot {slot.label}: a battle, a war, or "
                     "no fight?", me, "warfare", answers=listed(iter(answers)),
-                    decline=ready("No fight", None, {"type": "warfare", "kind": None}),
+                    decline=ready("No fight", None,
+                                  {"type": "warfare", "player": me, "kind": None}),
                     draft=draft)
 
 
@@ -550,7 +566,7 @@ def _swappable(state: GameState, name: str) -> dict[str, list[str]]:
     who = state.players[name]
     if who.reserve["colonist"] < 1:
         return {}
-    needed = [w for w in SWAPPABLE if w in must_take(state, name) and who.reserve[w] == 0]
+    needed = [w for w in SWAPPABLE if may_swap(state, name, w)]
     out = {}
     for r in REGIONS:
         kinds = [w for w in needed if state.regions[r].get(name, {}).get(w)]
@@ -612,9 +628,10 @@ def actions(state: GameState) -> list[Action]:
                                   name, nations.POWER_TEXT[who.nation], start, moment=True))
     if any(_swappable(state, n) for n in state.order):
         out.append(Action("swap", "Swap a specialist for a colonist", None,
-                          "You must take a captain, merchant or missionary and your stock has "
-                          "none: one of yours in the New World comes home and a colonist from "
-                          "your stock takes its place (never a soldier or a builder).",
+                          "A captain, merchant or missionary of yours in the New World comes "
+                          "home and a colonist from your stock takes its place (Empires: only "
+                          "when you must take one of that kind and your stock has none; never "
+                          "a soldier or a builder).",
                           {"type": "swap"}))
     if state.setup.options.scouting and state.phase in IN_TURN:
         out.append(Action("scout", "Scouting", None, "Pay to look at a hidden token (or the top "

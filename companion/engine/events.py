@@ -47,24 +47,31 @@ class Place(Event):
     player: str
     worker: WorkerType
     track: Track
-    box: Box | None = None
+    box: Box | Literal["mayflower"] | None = None  # "mayflower": on one of its ships
 
 
-class Dock(Event):
+class Answer(Event):
+    """An answer of the player whose slot (or expedition) is being resolved; ``player``
+    names that player (record version 3: always there; older records are converted)."""
+
+    player: str | None = None
+
+
+class Dock(Answer):
     """The next worker on the Colonist Dock goes to ``region`` (None: it stays home)."""
 
     type: Literal["dock"] = "dock"
     region: str | None
 
 
-class TakeGood(Event):
+class TakeGood(Answer):
     """The next worker on Trade Goods takes ``good`` (None: declines)."""
 
     type: Literal["take_good"] = "take_good"
     good: str | None
 
 
-class Buy(Event):
+class Buy(Answer):
     """The next worker on Capital Buildings buys ``building`` (None: declines).
 
     ``choice`` carries what an immediate building needs: ``specialists`` (War Chest),
@@ -76,7 +83,7 @@ class Buy(Event):
     choice: dict[str, Any] = Field(default_factory=dict)
 
 
-class Expedition(Event):
+class Expedition(Answer):
     """The current Discovery player sends ``workers`` (empty: sends nobody this turn).
 
     ``target`` is a region id, or ``"card"`` once every region is discovered; ``found`` is the
@@ -90,7 +97,7 @@ class Expedition(Event):
     nation_power: bool = False  # Portugal: a card, resistance always 3
 
 
-class Training(Event):
+class Training(Answer):
     """The worker on the Training box pays $5 for ``specialist`` (None: declines)."""
 
     type: Literal["training"] = "training"
@@ -104,7 +111,7 @@ class Losses(BaseModel):
     defender: Counts = Field(default_factory=dict)  # workers the defender loses
 
 
-class Warfare(Event):
+class Warfare(Answer):
     """The next Warfare worker: a battle, a war, or nothing (``kind`` None).
 
     ``losses`` lists, per region fought over, which workers each side lost (chosen by the

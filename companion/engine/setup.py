@@ -98,6 +98,8 @@ class Readings(BaseModel):
     bidding_seat_bonus: bool = True
     # Portugal's card expedition ("resistance always 3"): lowered by the Age I Plague
     portugal_plague: bool = True
+    # Mayflower ships serve as dock slots at any time, not only once the numbered ones are full
+    mayflower_any_time: bool = False
 
 
 class GameSetup(BaseModel):

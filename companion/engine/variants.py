@@ -57,11 +57,22 @@ def scout(state: GameState, ev: Scout) -> None:
     pay(state, who, SCOUTING_PRICE[state.age], "scouting")
 
 
+def may_swap(state: GameState, name: str, worker: str) -> bool:
+    """Whether ``name`` may swap a ``worker`` of theirs in the New World now (its presence
+    there and a colonist in stock aside)."""
+    if worker not in SWAPPABLE:
+        return False
+    if not state.edition.swap_only_when_needed:  # AoE III: "si un joueur le souhaite"
+        return state.phase in (Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS)
+    return state.players[name].reserve[worker] == 0 and worker in must_take(state, name)
+
+
 def swap(state: GameState, ev: Swap) -> None:
-    """A captain, merchant or missionary in the New World has no power left: when its owner
-    must take one of that kind from an empty stock, it may come home and a colonist from the
-    stock takes its place (`000_…`, "Piste : Quai des Colons"; never a soldier or a builder).
-    """
+    """A captain, merchant or missionary in the New World has no power left, so it may come
+    home, a colonist from the stock taking its place. Empires: only when its owner must take
+    one of that kind from an empty stock (`000_…`, "Piste : Quai des Colons"); AoE III:
+    whenever its owner wishes (`001_…`, "Colonist Dock", Remarque). Never a soldier, never a
+    builder."""
     who = player(state, ev.player)
     region = check_region(state, ev.region)
     if ev.worker == "soldier":
@@ -71,9 +82,9 @@ def swap(state: GameState, ev: Swap) -> None:
         raise refuse(state, "builders cannot be swapped for colonists")
     if ev.worker not in SWAPPABLE:
         raise refuse(state, f"only a specialist is swapped for a colonist, not a {ev.worker}")
-    if who.reserve[ev.worker] > 0:
+    if state.edition.swap_only_when_needed and who.reserve[ev.worker] > 0:
         raise refuse(state, f"{who.name} still has a {ev.worker} in stock: no swap needed")
-    if ev.worker not in must_take(state, who.name):
+    if not may_swap(state, who.name, ev.worker):
         raise refuse(state, f"{who.name} does not have to take a {ev.worker} now: {SWAP_RULE}")
     if who.reserve["colonist"] < 1:
         raise refuse(state, f"{who.name} has no colonist in stock to take the {ev.worker}'s place")

@@ -87,6 +87,7 @@ class Edition:
     new_france_name: str
     ties_count_ships: bool  # tie-break 3: goods plus ships (Empires) or goods only (AoE III)
     battle_needs_soldier: bool  # a single battle needs a soldier of either side there
+    swap_only_when_needed: bool  # a specialist is swapped only when one must be taken
 
     def dock_slots(self, player_count: int) -> tuple[int, ...]:
         """Numbered Colonist Dock slots open with this many players (1 .. 2N-1)."""
@@ -119,6 +120,7 @@ EDITIONS: dict[str, Edition] = {
         new_france_name="New France",
         ties_count_ships=True,
         battle_needs_soldier=True,
+        swap_only_when_needed=True,
     ),
     "aoe3": Edition(
         id="aoe3",
@@ -133,6 +135,7 @@ EDITIONS: dict[str, Edition] = {
         new_france_name="Canada",
         ties_count_ships=False,
         battle_needs_soldier=False,
+        swap_only_when_needed=False,
     ),
 }
 

@@ -38,16 +38,20 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from companion.engine import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
     Conflict,
     EngineError,
     Event,
     Game,
     GameSetup,
+    IllegalAction,
+    MalformedEvent,
     Phase,
+    Refusal,
     event_dict,
     parse_event,
 )
-from companion.engine.setup import parse_setup
 from companion.sheet import ScoreSheet, SheetResult, is_sheet_record
 from companion.sheet import from_record as sheet_from_record
 from companion.store.db import WRITE, default_url, make_engine
@@ -75,17 +79,40 @@ class WrongKind(LookupError):
 
 
 @dataclass(frozen=True)
+class SetAside:
+    """Events taken out of a game's log so that it could go on (never deleted): they were
+    refused from position ``at`` on, for ``reason``; ``events`` are as they were stored."""
+
+    at: int
+    reason: str
+    events: tuple[dict[str, Any], ...]
+    when: str  # ISO date and time they were set aside
+
+
+@dataclass(frozen=True)
 class StoredGame:
-    """A saved game as loaded: ``seq`` is the number of events (pass it back to ``append``)."""
+    """A saved game as loaded: ``seq`` is the number of events (pass it back to ``append``).
+
+    ``refused``: the rules now refuse the stored event at ``refused.index`` (a rule was
+    corrected since it was recorded); ``game`` is then the game up to that event and the
+    stored game is read-only until the refused events are set aside (``Store.set_aside``).
+    """
 
     id: int
     game: Game
     created: datetime
     updated: datetime
+    refused: Refusal | None = None
+    set_aside: tuple[SetAside, ...] = ()
+    version: int = RECORD_VERSION  # the record version its stored events were written in
 
     @property
     def seq(self) -> int:
         return len(self.game.events)
+
+    @property
+    def read_only(self) -> bool:
+        return self.refused is not None
 
     @property
     def status(self) -> str:
@@ -166,8 +193,45 @@ def _naive_utc(value: When) -> datetime:
     return value
 
 
-def _setup_of(row: GameRow) -> GameSetup:
-    return parse_setup(row.setup)
+# Kept inside games.setup until the games table has columns of its own for them (see
+# docs/store.md): the record version the game's events were stored in (rows written before
+# version 3 have none: 2) and the events set aside so that a refused game could go on.
+VERSION_KEY, SET_ASIDE_KEY = "record_version", "set_aside"
+STORE_KEYS = (VERSION_KEY, SET_ASIDE_KEY)
+BEFORE_VERSIONS_WERE_KEPT = 2
+
+
+def _setup_data(row: GameRow) -> dict[str, Any]:
+    """The set-up as a game record carries it (without what the store keeps beside it)."""
+    return {k: v for k, v in row.setup.items() if k not in STORE_KEYS}
+
+
+def _version_of(row: GameRow) -> int:
+    return int(row.setup.get(VERSION_KEY, BEFORE_VERSIONS_WERE_KEPT))
+
+
+def _set_aside_of(row: GameRow) -> tuple[SetAside, ...]:
+    return tuple(SetAside(b["at"], b["reason"], tuple(b["events"]), b["when"])
+                 for b in row.setup.get(SET_ASIDE_KEY, []))
+
+
+def _game_of_record(record: Mapping[str, Any]) -> tuple[Game, Refusal | None]:
+    """A game record read for storing: a record of the current version must replay in full;
+    an older one the rules now refuse part-way is kept as it is, read-only."""
+    if not isinstance(record, Mapping):
+        raise MalformedEvent("a game record is a JSON object with 'setup' and 'events'")
+    if record.get("version", RECORD_VERSION) == RECORD_VERSION:
+        return Game.from_record(record), None
+    game, refusal = Game.load_record(record)
+    if refusal is not None and refusal.reason.startswith("cannot read"):
+        raise MalformedEvent(refusal.describe())
+    return game, refusal
+
+
+def _read_only(game_id: int, refusal: Refusal) -> IllegalAction:
+    return IllegalAction(f"game {game_id} is read-only: the rules now refuse its "
+                         f"{refusal.describe()}. Set the refused events aside to go on "
+                         "(nothing is deleted)")
 
 
 def _sheet_date(given: When | None, recorded: datetime | None) -> datetime:
@@ -266,7 +330,17 @@ class Store:
     def _game(self, session: Session, row: GameRow) -> Game:
         if row.kind != "tracked":
             raise _not_tracked(row.id)
-        return Game.from_events(_setup_of(row), self._payloads(session, row.id))
+        game, refusal = self._loaded(session, row)
+        if refusal is not None:
+            raise _read_only(row.id, refusal)
+        return game
+
+    def _loaded(self, session: Session, row: GameRow) -> tuple[Game, Refusal | None]:
+        """The stored game replayed (converted from its stored version) up to its first
+        refused event, if any."""
+        if row.kind != "tracked":
+            raise _not_tracked(row.id)
+        return Game.load(_setup_data(row), self._payloads(session, row.id), _version_of(row))
 
     @staticmethod
     def _sheet(row: GameRow) -> ScoreSheet:
@@ -298,10 +372,12 @@ class Store:
             session.delete(stale)
 
     @staticmethod
-    def _new_row(setup: GameSetup, summary: Summary, created: datetime) -> GameRow:
+    def _new_row(setup: GameSetup, summary: Summary, created: datetime,
+                 version: int = RECORD_VERSION) -> GameRow:
         dumped = setup.model_dump(mode="json")
         return GameRow(
-            created=created, updated=created, kind="tracked", setup=dumped,
+            created=created, updated=created, kind="tracked",
+            setup={**dumped, VERSION_KEY: version},
             edition=setup.edition, options=dumped["options"], players=dumped["players"],
             status=summary.status, phase=summary.phase, turn=summary.turn,
             event_count=summary.event_count, winners=summary.winners,
@@ -348,6 +424,26 @@ class Store:
             for seq, ev in enumerate(events, start=start)
         ]
 
+    def _insert_stored_log(self, session: Session, record: Mapping[str, Any], game: Game,
+                           created: datetime) -> GameRow:
+        """An older record the rules now refuse part-way: stored exactly as it is (its own
+        version and events), read-only until its refused events are set aside."""
+        summary = summarize(game)
+        version = record.get("version", 1)
+        row = self._new_row(game.setup, summary, created, version=version)
+        row.setup = {**record["setup"], VERSION_KEY: version,
+                     **({SET_ASIDE_KEY: list(record[SET_ASIDE_KEY])}
+                        if record.get(SET_ASIDE_KEY) else {})}
+        session.add(row)
+        session.flush()
+        session.execute(insert(GamePlayerRow), self._seat_rows(row.id, summary))
+        events = record.get("events", [])
+        if events:
+            session.execute(insert(EventRow), [
+                {"game_id": row.id, "seq": seq, "type": str(e.get("type", "?")),
+                 "payload": dict(e), "created": created} for seq, e in enumerate(events)])
+        return row
+
     def _insert_game(self, session: Session, game: Game, created: datetime) -> GameRow:
         summary = summarize(game)
         row = self._new_row(game.setup, summary, created)
@@ -369,11 +465,13 @@ class Store:
 
     def load(self, game_id: int) -> StoredGame:
         """A tracked game with its log replayed. ``GameNotFound`` if there is none;
-        ``WrongKind`` for a score sheet (use ``load_score_sheet``)."""
+        ``WrongKind`` for a score sheet (use ``load_score_sheet``). A log the rules now
+        refuse part-way loads up to the refused event, read-only (``StoredGame.refused``)."""
         with self._read() as session, session.begin():
             row = self._row(session, game_id)
-            game = self._game(session, row)
-            return StoredGame(row.id, game, _utc(row.created), _utc(row.updated))
+            game, refusal = self._loaded(session, row)
+            return StoredGame(row.id, game, _utc(row.created), _utc(row.updated), refusal,
+                              _set_aside_of(row), _version_of(row))
 
     def append(self, game_id: int, event: Event | Mapping[str, Any],
                expected_seq: int) -> StoredGame:
@@ -404,13 +502,13 @@ class Store:
                 session.execute(insert(EventRow), self._event_rows(
                     game_id, game.events[expected_seq:], expected_seq, now))
                 self._apply_summary(session, row, summarize(game), now)
-                created = row.created
+                created, kept, version = row.created, _set_aside_of(row), _version_of(row)
         except IntegrityError as exc:
             if not _is_seq_clash(exc):
                 raise
             raise Conflict(f"game {game_id}: someone else recorded an event first (event "
                            f"{expected_seq} is already taken); reload") from None
-        return StoredGame(game_id, game, _utc(created), _utc(now))
+        return StoredGame(game_id, game, _utc(created), _utc(now), None, kept, version)
 
     def undo(self, game_id: int, expected_seq: int, n: int = 1) -> StoredGame:
         """Delete the last ``n`` events (guarded like ``append``). Undo is not recorded: the
@@ -427,8 +525,72 @@ class Store:
             session.execute(delete(EventRow).where(
                 EventRow.game_id == game_id, EventRow.seq >= len(game.events)))
             self._apply_summary(session, row, summarize(game), now)
-            created = row.created
-        return StoredGame(game_id, game, _utc(created), _utc(now))
+            created, kept, version = row.created, _set_aside_of(row), _version_of(row)
+        return StoredGame(game_id, game, _utc(created), _utc(now), None, kept, version)
+
+    # ------------------------------------------------------------------ refused games
+
+    def set_aside(self, game_id: int, expected_seq: int) -> StoredGame:
+        """Let a read-only game go on: its refused event and every event after it leave the
+        log and are kept beside it (``StoredGame.set_aside``, exported with the record);
+        the game then stands just before the refused event, where the table can record what
+        the corrected rule asks. ``expected_seq`` is the loaded game's ``seq``."""
+        now = _now()
+        with self._writing() as session:
+            row = self._locked_row(session, game_id)
+            game, refusal = self._loaded(session, row)
+            if refusal is None:
+                raise IllegalAction(f"game {game_id} replays in full: nothing to set aside")
+            if len(game.events) != expected_seq:
+                raise _conflict(game_id, len(game.events), expected_seq)
+            payloads = self._payloads(session, game_id)
+            batch = {"at": refusal.index, "reason": refusal.reason,
+                     "events": payloads[refusal.index:], "when": _utc(now).isoformat()}
+            row.setup = {**row.setup, SET_ASIDE_KEY: [*row.setup.get(SET_ASIDE_KEY, []), batch]}
+            session.execute(delete(EventRow).where(
+                EventRow.game_id == game_id, EventRow.seq >= refusal.index))
+            self._apply_summary(session, row, summarize(game), now)
+            created, kept, version = row.created, _set_aside_of(row), _version_of(row)
+        return StoredGame(game_id, game, _utc(created), _utc(now), None, kept, version)
+
+    def reapply_set_aside(self, game_id: int, expected_seq: int,
+                          leave_out_first: bool = False) -> StoredGame:
+        """Re-apply the events last set aside, in order, as far as the rules accept them
+        (after the table recorded what the corrected rule asked). Those still refused stay
+        set aside, with the new reason. ``leave_out_first``: the first of them is not
+        re-applied (it stays set aside, on its own)."""
+        now = _now()
+        with self._writing() as session:
+            row = self._locked_row(session, game_id)
+            game = self._game(session, row)
+            if len(game.events) != expected_seq:
+                raise _conflict(game_id, len(game.events), expected_seq)
+            batches = list(row.setup.get(SET_ASIDE_KEY, []))
+            if not batches or not batches[-1]["events"]:
+                raise IllegalAction(f"game {game_id} has no events set aside")
+            last = batches.pop()
+            waiting = list(last["events"])
+            if leave_out_first:
+                batches.append({**last, "events": waiting[:1]})
+                waiting = waiting[1:]
+            reason = ""
+            while waiting:
+                try:
+                    game = game.apply(waiting[0])
+                except EngineError as exc:
+                    reason = str(exc)
+                    break
+                waiting.pop(0)
+            if waiting:
+                batches.append({"at": len(game.events), "reason": reason, "events": waiting,
+                                "when": _utc(now).isoformat()})
+            row.setup = {**row.setup, SET_ASIDE_KEY: batches}
+            if len(game.events) > expected_seq:
+                session.execute(insert(EventRow), self._event_rows(
+                    game_id, game.events[expected_seq:], expected_seq, now))
+            self._apply_summary(session, row, summarize(game), now)
+            created, kept, version = row.created, _set_aside_of(row), _version_of(row)
+        return StoredGame(game_id, game, _utc(created), _utc(now), None, kept, version)
 
     def delete_game(self, game_id: int) -> None:
         with self._writing() as session:
@@ -478,11 +640,17 @@ class Store:
             with self._writing() as session:
                 row = self._insert_sheet(session, sheet, when)
             return StoredSheet(row.id, sheet, sheet.results(), _utc(when), _utc(when))
-        game = Game.from_record(record)
+        game, refusal = _game_of_record(record)
         when = _naive_utc(created) if created is not None else _now()
         with self._writing() as session:
-            row = self._insert_game(session, game, when)
-        return StoredGame(row.id, game, _utc(when), _utc(when))
+            if refusal is None:
+                row = self._insert_game(session, game, when)
+                if record.get(SET_ASIDE_KEY):
+                    row.setup = {**row.setup, SET_ASIDE_KEY: list(record[SET_ASIDE_KEY])}
+            else:
+                row = self._insert_stored_log(session, record, game, when)
+            return StoredGame(row.id, game, _utc(when), _utc(when), refusal,
+                              _set_aside_of(row), _version_of(row))
 
     def import_records(self, records: Iterable[tuple[Mapping[str, Any], When | None]]) -> int:
         """Many records in one transaction (all or nothing); each is replayed by the engine.
@@ -498,9 +666,12 @@ class Store:
                         when = _sheet_date(created, dated)
                         self._insert_sheet(session, sheet, when)
                     else:
-                        game = Game.from_record(record)
+                        game, refusal = _game_of_record(record)
                         when = _naive_utc(created) if created is not None else _now()
-                        self._insert_game(session, game, when)
+                        if refusal is None:
+                            self._insert_game(session, game, when)
+                        else:
+                            self._insert_stored_log(session, record, game, when)
                 except EngineError as exc:
                     raise type(exc)(f"record {index}: {exc}") from None
                 count += 1
@@ -513,7 +684,15 @@ class Store:
             row = self._row(session, game_id)
             if row.kind == "score_sheet":
                 return self._sheet(row).record(created=_utc(row.created))
-            return self._game(session, row).record()
+            game, refusal = self._loaded(session, row)
+            if refusal is None:
+                record = game.record()  # the current version (older logs converted)
+            else:  # kept exactly as stored, so that nothing is lost
+                record = {"format": RECORD_FORMAT, "version": _version_of(row),
+                          "setup": _setup_data(row), "events": self._payloads(session, row.id)}
+            if row.setup.get(SET_ASIDE_KEY):
+                record[SET_ASIDE_KEY] = row.setup[SET_ASIDE_KEY]
+            return record
 
     # ------------------------------------------------------------------ history
 

@@ -162,6 +162,39 @@ def undo() -> Outcome:
     return Outcome(new)
 
 
+def set_aside() -> Outcome:
+    """A read-only game goes on: its refused events are set aside (kept with the game)."""
+    stored = current_game()
+    if stored is None:
+        return Outcome(None, "no game is open")
+    try:
+        new = store().set_aside(stored.id, expected_seq=stored.seq)
+    except Conflict as exc:
+        return _conflict(stored.id, exc)
+    except EngineError as exc:
+        return Outcome(stored, str(exc))
+    session.remember_game(new)
+    session.clear_drafts()
+    return Outcome(new)
+
+
+def reapply_set_aside(leave_out_first: bool = False) -> Outcome:
+    """Re-apply the events last set aside, as far as the rules accept them."""
+    stored = current_game()
+    if stored is None:
+        return Outcome(None, "no game is open")
+    try:
+        new = store().reapply_set_aside(stored.id, expected_seq=stored.seq,
+                                        leave_out_first=leave_out_first)
+    except Conflict as exc:
+        return _conflict(stored.id, exc)
+    except EngineError as exc:
+        return Outcome(stored, str(exc))
+    session.remember_game(new)
+    session.clear_drafts()
+    return Outcome(new)
+
+
 def _conflict(game_id: int, exc: Conflict) -> Outcome:
     fresh = store().load(game_id)
     session.remember_game(fresh)

@@ -446,6 +446,8 @@ def short_place(value: tuple[str, str, str | None]) -> str:
     _, track, box = value
     if box == "training":
         return "Training"
+    if box == "mayflower":
+        return "Dock 🚢"
     if box:
         return f"Box {WORKER_ICONS.get(box, box)}"
     return SHORT_TRACKS.get(track, track_title(track))

@@ -49,6 +49,15 @@ def game_caption(game: Game, game_id: int | None = None) -> None:
     st.caption(f"{number}{edition}{extra}")
 
 
+def refused_banner(refused: Any) -> None:
+    """A stored game the corrected rules refuse part-way: which event and which rule."""
+    st.warning(md(f"Read-only: this game was recorded under an earlier reading of the rules, "
+                  f"and the rules now refuse its {refused.describe()}. It is shown as it "
+                  "stood just before that event. To go on, set the refused events aside: "
+                  "they are kept with the game (nothing is deleted) and can be re-applied "
+                  "after you record what the rule asks."), icon="🔒")
+
+
 # ---------------------------------------------------------------- players
 
 

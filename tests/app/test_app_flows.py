@@ -6,10 +6,14 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 from ui_driver import TIMEOUT, Driver, check, errors, next_answer, open_table, same_event
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the store's games
+from store.games import old_record_with_a_battle_against_nobody  # noqa: E402
 
 from companion.engine import Game
 from companion.engine.playout import random_game, random_step
@@ -416,3 +420,22 @@ def test_the_rules_reference_is_searchable(at):
     listed = "\n".join(m.value for m in at.markdown if m.value.startswith("- **"))
     assert "Training Grounds" in listed and "Settlers" not in listed
     assert any(c.value.endswith("building(s)") for c in at.caption)
+
+
+# ---------------------------------------------------------------- refused games
+
+
+def test_a_game_a_corrected_rule_refuses_opens_read_only_and_can_go_on(at, store):
+    """Issue 10: a banner names the first refused event and the rule; the table sets the
+    refused events aside (kept with the game) and goes on."""
+    record, battle = old_record_with_a_battle_against_nobody()
+    stored = store.import_record(record)
+    open_table(at, stored.id)
+    banner = " ".join(plain(w.value) for w in at.warning)
+    assert f"event {battle} (warfare)" in banner and "Bob has no worker there" in banner
+    assert not [b for b in at.button if b.key and b.key.startswith("ans_")]  # no answers
+    at.button(key=f"set_aside@{battle}").click().run()
+    check(at)
+    assert not store.load(stored.id).read_only
+    assert any(b.key and b.key.startswith("ans_") for b in at.button)  # the table goes on
+    assert at.button(key=f"reapply_skip@{battle}") is not None

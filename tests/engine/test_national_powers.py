@@ -1,9 +1,10 @@
 """National advantages (digest section 11, Empires): each power's effect, its moment and its
 limit; the pause in which powers are declared; players without the nation.
 
-test_variants already covers: starting money ($10 each, boards dealt at random), Spain's discovery (soldier, printed $ only,
-one use, another player refused), Holland taking the ship from the would-be winner, France's
-good and its once-per-turn limit, and no pause without national advantages.
+test_variants already covers: starting money ($10 each, boards dealt at random), Spain's
+discovery (soldier, printed $ only, one use, another player refused), Holland taking the
+ship from the would-be winner, France's good and its once-per-turn limit, and no pause
+without national advantages.
 """
 
 from __future__ import annotations

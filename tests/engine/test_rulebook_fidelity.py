@@ -323,6 +323,22 @@ def test_a_specialist_is_swapped_only_when_one_must_be_taken_from_an_empty_stock
     assert game.state.players["Red"].reserve["captain"] == 1
 
 
+def test_aoe3_swaps_whenever_the_owner_wishes_but_never_a_soldier():
+    """`001_…`, "Colonist Dock", Remarque: "A l'exception des soldats … si un joueur le
+    souhaite il peut remplacer ses spécialistes présents sur le nouveau monde par des colons"
+    (the 2007 book keeps its own rule: no need to be short of one)."""
+    game = correct(new_game(edition="aoe3"), "Red", available={"captain": 1, "soldier": 1})
+    game = play_plan(game, {"Red": [("captain", "dock"), ("soldier", "dock")]})
+    game = resolve(game, {"type": "dock", "region": "caribbean"},
+                   {"type": "dock", "region": "caribbean"})
+    game = finish_turn(game)
+    assert game.state.players["Red"].reserve["captain"] == 4  # not short of captains
+    with pytest.raises(IllegalAction, match="never swapped"):
+        game.apply(_swap("soldier"))
+    game = game.apply(_swap("captain"))
+    assert game.state.regions["caribbean"]["Red"] == {"colonist": 1, "soldier": 1}
+
+
 def test_builders_are_never_swapped():
     """`000_…`, "Piste : Quai des Colons": "Les bâtisseurs ne peuvent pas être échangés"."""
     game = correct(new_game(builders=True), "Red", available={"builder": 1})
@@ -449,3 +465,64 @@ def test_boards_dealt_at_random_start_with_10_each_and_given_money_still_replays
     given = Game.new({"players": [{**p, "money": 15 - i} for i, p in enumerate(NATION_SEATS)],
                       "options": {"nations": True}})
     assert list(money(given).values()) == [15, 14, 13, 12]
+
+
+# ---------------------------------------------------------------- 10. readings as options
+
+
+def test_mayflower_reading_any_time_lets_its_ships_take_workers_before_the_dock_is_full():
+    """`000_…`, Appendix II, "Le Mayflower": "comme s'ils étaient les dernières cases (après
+    X et Y) du quai des colons" — nothing says the numbered slots must be full first; the
+    engine's reading waits for them, a set-up option follows the other reading."""
+    def owner(readings):
+        game = Game.new({"players": [{"name": "Red"}, {"name": "Blue"}],
+                         "options": {"builders": True}, "readings": readings})
+        game = game.apply({"type": "reveal", "goods": GOODS,
+                           "buildings": ["settlers", "monastery", "trade_routes",
+                                         "trading_post", "navigator"]})
+        game = to_turn(game, 4, {3: ["mayflower"]})
+        game = correct(game, "Red", money=14 - money(game)["Red"], ships=1)
+        return finish_turn(_buy(game, {"Red": "mayflower"}))
+
+    ship = {"type": "place", "player": "Red", "worker": "colonist", "track": "dock",
+            "box": "mayflower"}
+    plain = owner({})
+    with pytest.raises(IllegalAction, match="only once the numbered dock slots are full"):
+        plain.apply(ship)
+    any_time = owner({"mayflower_any_time": True})
+    assert any(a.value == ("colonist", "dock", "mayflower") for a in any_time.pending().answers)
+    any_time = any_time.apply(ship)
+    assert [(s.player, s.label) for s in any_time.state.tracks["dock"]] == [("Red", "M1")]
+
+
+@pytest.mark.parametrize(("plague_counts", "won"), [(True, True), (False, False)])
+def test_portugal_with_the_age_1_plague_is_a_reading_chosen_at_set_up(plague_counts, won):
+    """`000_…`, Appendix I, Portugal: "le chiffre de la résistance sera toujours égal à 3";
+    Appendix II, "Peste" (Age I): "Toutes les découvertes faites par le propriétaire … voient
+    leur chiffre de résistance réduit de 1". Default: the building's text wins (3 - 1)."""
+    game = Game.new({"players": [{"name": "Red", "nation": "portugal"},
+                                 {"name": "Blue", "nation": "spain"}],
+                     "options": {"nations": True},
+                     "readings": {"portugal_plague": plague_counts}})
+    game = game.apply({"type": "reveal", "goods": GOODS,
+                       "buildings": ["plague_1", "settlers", "monastery", "trade_routes",
+                                     "navigator"]})
+    game = play_plan(game, {"Red": [("colonist", "buildings"), ("colonist", "discovery"),
+                                    ("colonist", "discovery")]})
+    game = resolve(decline_until(game, "buy"), {"type": "buy", "building": "plague_1"})
+    game = decline_until(game, "expedition")
+    game = game.apply({"type": "expedition", "workers": {"colonist": 2}, "target": "card",
+                       "found": "china", "nation_power": True})  # strength 2
+    assert (game.state.players["Red"].discoveries == ["china"]) is won
+
+
+@pytest.mark.parametrize(("bonus", "money_by_seat"), [(True, [10 - 6, 11 - 4, 12]),
+                                                      (False, [10 - 6, 10 - 4, 10])])
+def test_aoe3_bidding_and_the_dollar_per_seat_is_a_reading_chosen_at_set_up(bonus,
+                                                                            money_by_seat):
+    """`001_…`, Annex I replaces the random seat order by bids; whether the seats it gives
+    still get "un dollar supplémentaire" each ("Ordre de départ initial") is not said."""
+    game = Game.new({"edition": "aoe3", "players": [{"name": n} for n in ("A", "B", "C")],
+                     "bidding": {"winner_bid": 6, "second_bid": 7, "caribbean_token": "t01"},
+                     "readings": {"bidding_seat_bonus": bonus}})
+    assert list(money(game).values()) == [money_by_seat[0] + 1, *money_by_seat[1:]]

@@ -124,6 +124,16 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
             s.label = str(number)  # the others shift back
 
 
+def older_choice(state: GameState, name: str, choice: Mapping) -> Mapping:
+    """A University use from a record of version 1 or 2 in today's terms: the older rule
+    moved the owner's first numbered worker on the track, so that is the worker named."""
+    track = choice.get("track")
+    if "slot" in choice or track == TURN_ORDER or track not in state.tracks:
+        return choice
+    mine = [s for s in state.tracks[track] if s.player == name and s.label.isdigit()]
+    return {**choice, "slot": mine[0].label} if mine else choice
+
+
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     b = state.catalogue[draft["building"]]
     choice = draft["choice"]
