@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from companion.engine import nations, placement, refresh, resolution, variants
+from companion.engine.asking import decide
 from companion.engine.common import check_good, player, refuse
 from companion.engine.errors import EngineError, MalformedEvent
 from companion.engine.events import Correction, Event, parse_event
@@ -26,6 +27,9 @@ from companion.engine.state import GameState, initial_state
 
 # Answers decided by the player of the slot (or the expedition) being resolved: a record
 # names that player on each of them (record version 3).
+# Events that move the turn on: each is taken only when the game waits for one of its type.
+FLOW_EVENTS = ("reveal", "place", "dock", "take_good", "buy", "expedition", "training",
+               "warfare", "refresh", "buy_vp")
 NAMED_ANSWERS = {"dock": "dock worker", "take_good": "Trade Goods choice",
                  "buy": "Capital Buildings choice", "expedition": "expedition",
                  "training": "Training choice", "warfare": "Warfare choice"}
@@ -109,10 +113,22 @@ def named(state: GameState, ev: Event) -> Event:
     return ev
 
 
+def _in_turn(state: GameState, ev: Event) -> None:
+    """Refuse a turn-flow event the game does not wait for, saying what it waits for (a
+    choice owed before income names its rule, e.g. the Mint's)."""
+    wanted = resolution.pending(state)
+    if ev.type not in FLOW_EVENTS or wanted is None or wanted.kind == ev.type:
+        return
+    decision = decide(state)
+    if decision is not None:
+        raise refuse(state, f"the game waits for this first: {decision.prompt}")
+
+
 def apply_in_place(state: GameState, ev: Event) -> Event:
     """Apply ``ev`` to ``state`` (changed in place); returns the event as recorded."""
     if state.phase == Phase.OVER and ev.type != "correction":
         raise refuse(state, "no more moves: the game is over")
+    _in_turn(state, ev)
     ev = named(state, ev)
     HANDLERS[ev.type](state, ev)
     state.version += 1

@@ -114,8 +114,10 @@ def resolve(state: GameState, ev: Resolve) -> None:
         advance(state)
         return
     if state.phase != Phase.RESOLUTION or state.step != Step.DECLARE:
-        raise refuse(state, "there is no pause to end now: the tracks are already being "
-                            "resolved")
+        stables = any(b == "stables" for p in state.players.values() for b in p.buildings)
+        raise refuse(state, "there is no pause to end now" + (
+            ": Stables stop the tracks only just before Discovery resolves, not before the "
+            "tracks" if stables and state.edition.id == "empires" else ""))
     _next_step(state)
     advance(state)
 

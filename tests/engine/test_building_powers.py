@@ -274,7 +274,7 @@ def test_university_refusals():
     game = _university_owner()
     game = only_workers(game, {"Red": {"colonist": 2}, "Blue": {"colonist": 1}})
     game = place(game, ("Blue", "colonist", "dock"), ("Red", "colonist", "trade_goods"))
-    with pytest.raises(IllegalAction, match="no worker waiting behind the front of Colonist"):
+    with pytest.raises(IllegalAction, match="no worker waiting on Colonist Dock"):
         game.apply(_study("dock"))
     with pytest.raises(IllegalAction, match="not Merchant Shipping"):
         game.apply(_study("shipping"))

@@ -67,7 +67,7 @@ def test_no_pause_when_nobody_has_a_power_to_declare():
     game = _game(Red="spain", Blue="portugal")
     game = play_plan(game, {"Red": [("colonist", "dock")]})
     assert game.pending().type == "dock"
-    with pytest.raises(IllegalAction, match="already being resolved"):
+    with pytest.raises(IllegalAction, match="no pause to end now"):
         game.apply(RESOLVE)
 
 

@@ -99,7 +99,7 @@ def test_mint_is_a_choice_made_before_income_is_paid_every_turn_and_never_econom
     assert (wanted.type, wanted.player, game.state.phase) == ("benefit", "Red", "resolution")
     assert {a.value for a in wanted.answers} == {"gold", "silver"}
     assert money(game)["Red"] == 0  # income is not paid before the choice
-    with pytest.raises(IllegalAction, match="only after"):  # no moving on without it
+    with pytest.raises(IllegalAction, match="Mint, before income is paid"):  # no moving on
         game.apply({"type": "refresh", "goods": [], "buildings": []})
     game = game.apply(_mint("gold"))
     assert game.state.phase == "benefits"
@@ -526,3 +526,25 @@ def test_aoe3_bidding_and_the_dollar_per_seat_is_a_reading_chosen_at_set_up(bonu
                      "bidding": {"winner_bid": 6, "second_bid": 7, "caribbean_token": "t01"},
                      "readings": {"bidding_seat_bonus": bonus}})
     assert list(money(game).values()) == [money_by_seat[0] + 1, *money_by_seat[1:]]
+
+
+# ---------------------------------------------------------------- England's order (docs)
+
+
+def test_englands_order_example_in_the_record_format():
+    """docs/record-format.md, "England's `order`"; `000_…`, Appendix I, Angleterre."""
+    game = Game.new({"players": [{"name": "Ann", "nation": "france"},
+                                 {"name": "Bob", "nation": "holland"},
+                                 {"name": "Eng", "nation": "england"}],
+                     "options": {"nations": True}})
+    game = game.apply({"type": "reveal", "goods": GOODS,
+                       "buildings": ["settlers", "monastery", "trade_routes", "trading_post",
+                                     "navigator"]})
+    game = correct(game, "Bob", available={"merchant": 1})
+    game = play_plan(game, {"Ann": [("colonist", "dock")], "Bob": [("merchant", "dock")],
+                            "Eng": [("colonist", "shipping")]})
+    game = game.apply({"type": "power", "player": "Eng", "nation": "england",
+                       "choice": {"order": [2, 0, 3, 1]}})
+    assert [(s.player, s.worker, s.label) for s in game.state.tracks["dock"]] == [
+        ("Eng", "colonist", "1"), ("Ann", "colonist", "2"), ("Eng", "colonist", "3"),
+        ("Bob", "merchant", "4")]

@@ -61,11 +61,14 @@ def _waiting(state: GameState, track: str) -> bool:
         track in order and order.index(state.step) < order.index(Step(track)))
 
 
-def movable(state: GameState, name: str, track: str) -> list[Slot]:
-    """``name``'s workers on ``track`` that University can bring to its front."""
+def movable(state: GameState, name: str, track: str, front_too: bool = False) -> list[Slot]:
+    """``name``'s workers waiting on ``track`` that University can bring to its front (with
+    ``front_too``, the one already there as well: using the University on it moves nobody,
+    but it is a use the table may make)."""
     if track == TURN_ORDER or not _waiting(state, track):
         return []
-    return [s for s in _queue(state, track)[1:] if s.player == name and not s.done]
+    queue = _queue(state, track)
+    return [s for s in queue[0 if front_too else 1:] if s.player == name and not s.done]
 
 
 def _turn_order_moves(state: GameState, name: str) -> bool:
@@ -78,8 +81,6 @@ def _usable_tracks(state: GameState, name: str, b: Building) -> list[str]:
 
 
 def _to_front_of_turn_order(state: GameState, who: PlayerState) -> None:
-    if not _turn_order_moves(state, who.name):
-        raise refuse(state, f"{who.name} is already first in the turn order")
     placer = state.order[state.placing] if state.phase == Phase.PLACEMENT else None
     state.order.remove(who.name)
     state.order.insert(0, who.name)
@@ -99,13 +100,13 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
     if track == TURN_ORDER:
         _to_front_of_turn_order(state, who)
         return
-    candidates = movable(state, who.name, track)
+    candidates = movable(state, who.name, track, front_too=True)
     label = choice.get("slot")
     if label is None and len(candidates) == 1:
         label = candidates[0].label
     title = TRACK_NAMES[track]
     if not candidates:
-        raise refuse(state, f"{who.name} has no worker waiting behind the front of {title}")
+        raise refuse(state, f"{who.name} has no worker waiting on {title}")
     picked = [s for s in candidates if s.label == str(label)]
     if not picked:
         slots = ", ".join(s.label for s in candidates)
@@ -113,6 +114,8 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
                             f"(slot {slots}), not {label!r}")
     slots = state.tracks[track]
     slot = picked[0]
+    if slot is _queue(state, track)[0]:
+        return  # already at the front: nobody moves
     slots.remove(slot)
     slots.insert(_front(state, track), slot)
     slot.first = True
