@@ -1,9 +1,10 @@
 """Command line: ``python -m companion replay|check RECORD.json``.
 
-``replay`` prints the standings with each player's VP breakdown (``--json`` for machines);
-``check`` validates a record and reports the first refused event with its index (exit 1).
-Both also read score-sheet records of every game family (``docs/record-format.md``): those are
-scored by their family, not replayed, and show that family's categories.
+``replay`` prints the standings with each player's VP breakdown (``--json`` for machines;
+``--turn N``: as they stood at the end of turn N, its colony scoring included); ``check``
+validates a record and reports the first refused event with its index (exit 1). Both also
+read score-sheet records of every game family (``docs/record-format.md``): those are scored
+by their family, not replayed, and show that family's categories.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from companion.engine import EngineError, Game, Phase, standings
+from companion.engine import EngineError, Game, GameState, Phase, standings
 from companion.games import InvalidSheet, Scored, Sheet, family
 from companion.games.records import is_sheet_record, read_sheet_record
 from companion.records import RecordError, read_path
@@ -43,16 +44,27 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
                          "breakdown": dict(p.breakdown)} for p in scored.players]}
 
 
-def standings_data(game: Game | Sheet) -> dict[str, Any]:
+def standings_data(game: Game | Sheet, turn: int | None = None) -> dict[str, Any]:
+    """Standings, best first, places after every tie-break (players still tied share one);
+    ``turn``: as they stood at the end of that turn (a tracked game only)."""
     if isinstance(game, Sheet):
+        if turn is not None:
+            raise EngineError("a score sheet has only the final scores: no --turn")
         return sheet_data(game)
-    state = game.state
+    state: GameState = game.state if turn is None else game.at_turn_end(turn)
     return {
         "edition": game.setup.edition,
         "finished": state.phase == Phase.OVER,
-        "turn": state.turn,
+        "turn": state.turn if turn is None else turn,
+        "end_of_turn": turn is not None,
         "players": _rows(standings(state)),
     }
+
+
+def breakdown(s: ScoreBreakdown) -> dict[str, Any]:
+    """One player's VP by category of a tracked game, under the key ``breakdown``."""
+    return {"colonies": list(s.colony), "discoveries": s.discoveries,
+            "buildings": dict(s.buildings), "economy": s.economy, "bought": s.bought}
 
 
 def _rows(ranked: list[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
@@ -60,14 +72,16 @@ def _rows(ranked: list[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
         {
             "place": place,
             "player": s.player,
+            "total": s.total,
+            "breakdown": breakdown(s),
+            # the breakdown's totals, kept for readers of the first version of this output
             "colonies": list(s.colony),
             "discoveries": s.discoveries,
             "buildings": s.buildings_total,
             "economy": s.economy,
             "bought": s.bought,
-            "total": s.total,
             "money": s.money,
-            "goods_and_ships": s.goods_and_ships,
+            "tie_goods": s.tie_goods,
         }
         for place, s in ranked
     ]
@@ -76,8 +90,9 @@ def _rows(ranked: list[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
 def _table(data: dict[str, Any]) -> str:
     head = (f"{'#':>2}  {'player':<16}{'age I':>6}{'age II':>7}{'age III':>8}{'disc':>6}"
             f"{'bldg':>6}{'econ':>6}{'bought':>7}{'total':>7}{'$':>5}")
-    lines = [f"{data['edition']} — " + ("final" if data["finished"] else
-                                         f"provisional, turn {data['turn']}"), head]
+    when = ("final" if data["finished"] else f"at the end of turn {data['turn']}"
+            if data.get("end_of_turn") else f"provisional, turn {data['turn']}")
+    lines = [f"{data['edition']} — {when}", head]
     for row in data["players"]:
         a, b, c = row["colonies"]
         lines.append(
@@ -113,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                         "(or a score-sheet record)")
     rep.add_argument("record")
     rep.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    rep.add_argument("--turn", type=int, metavar="N",
+                     help="the standings at the end of turn N (its colony scoring included)")
     chk = sub.add_parser("check", help="validate a game record (or a score-sheet record)")
     chk.add_argument("record")
     args = parser.parse_args(argv)
@@ -142,9 +159,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{args.record}: valid, {len(game.events)} events, "
                   f"{game.state.describe()}")
         return 0
+    try:
+        data = standings_data(game, args.turn)
+    except (EngineError, ValueError) as exc:
+        print(f"{args.record}: {exc}", file=sys.stderr)
+        return 1
     if isinstance(game, Sheet) and not args.json:
         print(_sheet_table(game, family(game.game).score(game)))
         return 0
-    data = standings_data(game)
     print(json.dumps(data, indent=2) if args.json else _table(data))
     return 0

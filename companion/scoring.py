@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from companion.rules.buildings import Building
 from companion.rules.discoveries import Discovery
-from companion.rules.editions import SCORING_REGION_MINIMUM
+from companion.rules.editions import EDITIONS, SCORING_REGION_MINIMUM
 from companion.rules.goods import SHIP
 
 # ---------------------------------------------------------------- income sets
@@ -393,6 +393,16 @@ def building_vp(building: Building, facts: EndFacts) -> int:
     return building.fixed_vp + (formula.score(facts.as_mapping()) if formula else 0)
 
 
+def tie_goods(edition_id: str, goods: int, ships: int) -> int:
+    """What tie-break 3 compares: goods plus merchant ships in Empires (`000_…`, "Égalités"),
+    goods only in Age of Empires III (`001_…`, "Egalités": "le plus de marchandises").
+
+    >>> tie_goods("empires", 3, 2), tie_goods("aoe3", 3, 2)
+    (5, 3)
+    """
+    return goods + (ships if EDITIONS[edition_id].ties_count_ships else 0)
+
+
 def economy_vp(goods: Mapping[str, int], ships: int = 0) -> int:
     """Economy VP: the income of turn 8's Income phase (Mayflower ships already removed)."""
     return best_income(goods, ships).dollars
@@ -409,7 +419,7 @@ class ScoreBreakdown:
     economy: int = 0
     bought: int = 0  # VP bought with the optional "buy VP" rule
     money: int = 0  # tie-break 2
-    goods_and_ships: int = 0  # tie-break 3
+    tie_goods: int = 0  # tie-break 3: goods and ships (Empires), goods only (AoE III)
 
     @property
     def colony_total(self) -> int:
@@ -426,8 +436,9 @@ class ScoreBreakdown:
         )
 
     def tie_key(self) -> tuple[int, int, int, int]:
-        """Higher is better: total, then turn-8 colony VP, money, goods plus ships."""
-        return (self.total, self.colony[2], self.money, self.goods_and_ships)
+        """Higher is better: total, then turn-8 colony VP, money, then goods (plus ships in
+        Empires)."""
+        return (self.total, self.colony[2], self.money, self.tie_goods)
 
 
 def rank(scores: Iterable[ScoreBreakdown]) -> list[tuple[int, ScoreBreakdown]]:

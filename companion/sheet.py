@@ -56,6 +56,7 @@ from companion.scoring import (
     building_vp,
     discovery_vp,
     rank,
+    tie_goods,
 )
 
 NAME_MAX = 40
@@ -137,8 +138,8 @@ def _facts(p: SheetPlayer) -> EndFacts:
     )
 
 
-def score_player(catalogue: Mapping[str, Building], p: SheetPlayer) -> tuple[ScoreBreakdown,
-                                                                            Income]:
+def score_player(catalogue: Mapping[str, Building], p: SheetPlayer,
+                 edition: str = "empires") -> tuple[ScoreBreakdown, Income]:
     facts = _facts(p)
     income = best_income({g: n for g, n in p.goods.items() if n}, p.ships)
     discovered = (p.typed_discovery_vp if p.typed_discovery_vp is not None
@@ -147,18 +148,19 @@ def score_player(catalogue: Mapping[str, Building], p: SheetPlayer) -> tuple[Sco
         player=p.name, colony=tuple(p.colony), discoveries=discovered,
         buildings={b: building_vp(catalogue[b], facts) for b in p.buildings},
         economy=income.dollars, bought=p.bought, money=p.money,
-        goods_and_ships=facts.goods + facts.ships,
+        tie_goods=tie_goods(edition, facts.goods, facts.ships),
     )
     return score, income
 
 
 def score_sheet(edition: str, builders: bool, players: Sequence[SheetPlayer]) -> list[SheetResult]:
-    """Every player's final score, ranked (ties: turn-8 colony VP, money, goods plus ships)."""
+    """Every player's final score, ranked (ties: turn-8 colony VP, money, then goods plus
+    ships in Empires, goods only in Age of Empires III)."""
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise ValueError("two players have the same name")
     catalogue = buildings_for(edition, builders)
-    scored = {p.name: score_player(catalogue, p) for p in players}
+    scored = {p.name: score_player(catalogue, p, edition) for p in players}
     return [SheetResult(place, s, scored[s.player][1])
             for place, s in rank(score for score, _ in scored.values())]
 

@@ -34,33 +34,80 @@ if ed.has_builder_expansion:
                                                    key="ng_adv_scouting")
         if count == 2:
             options["two_player_variant"] = st.checkbox("2-player variant", key="ng_two")
-    if options.get("nations"):
-        st.caption("National advantages: everyone starts with \\$15 (before bidding). The app "
-                   "records the nations; use a correction on the Table for a national power.")
 
-st.subheader("Players, in turn order")
+readings: dict[str, object] = {}
+boards = "none"
+if options.get("nations"):
+    boards = st.radio("Player boards (national advantages)", ["auction", "random"],
+                      key="ng_boards", horizontal=True,
+                      format_func=lambda b: {"auction": "Auction: bid for boards and seats "
+                                                        "(\\$15 each)",
+                                             "random": "Dealt at random"}[b])
+    if boards == "random":
+        readings["random_boards_money"] = st.radio(
+            "Starting money without the auction", ["ten_each", "by_seat"],
+            key="ng_boards_money", horizontal=True,
+            format_func=lambda m: {"ten_each": "\\$10 each (the rulebook's words)",
+                                   "by_seat": "\\$10, \\$11, … by seat (as usual)"}[m])
+    if not st.checkbox("The Age I Plague also lowers Portugal's fixed resistance 3",
+                       value=True, key="ng_portugal_plague"):
+        readings["portugal_plague"] = False
+if options.get("builders") and st.checkbox(
+        "Mayflower ships take workers at any time (not only once the numbered dock slots are "
+        "full)", key="ng_mayflower_any_time"):
+    readings["mayflower_any_time"] = True
+
+st.subheader("Players" + (" (the auction sets the seats below)" if boards == "auction"
+                          else ", in turn order"))
 players = []
 for i in range(count):
-    cols = st.columns([3, 2, 2] if options.get("nations") else [3, 2])
-    name = cols[0].text_input(f"Seat {i + 1}", value=f"Player {i + 1}", max_chars=40,
-                              key=f"ng_name_{i}")
+    cols = st.columns([3, 2, 2] if boards == "random" else [3, 2])
+    name = cols[0].text_input(f"Player {i + 1}" if boards == "auction" else f"Seat {i + 1}",
+                              value=f"Player {i + 1}", max_chars=40, key=f"ng_name_{i}")
     colour = cols[1].selectbox("Colour", COLOURS, index=i % len(COLOURS), key=f"ng_colour_{i}",
                                format_func=lambda c: f"{views.COLOUR_EMOJI[c]} {c}")
     player = {"name": name.strip(), "colour": colour}
-    if options.get("nations"):
+    if boards == "random":
         player["nation"] = cols[2].selectbox("Nation", NATIONS, index=i % len(NATIONS),
                                              key=f"ng_nation_{i}", format_func=views.nation_label)
     players.append(player)
+if boards == "random":
+    st.button("🎲 Deal the boards at random", key="ng_boards_deal",
+              on_click=services.preset_boards, args=("ng_nation_", count))
 
-if options.get("nations"):
-    with st.expander("After bidding: each player's starting money"):
-        for i, p in enumerate(players):
-            money = st.number_input(f"Money of seat {i + 1}", 0, 100, 15, key=f"ng_money_{i}")
-            if money != 15:
-                p["money"] = int(money)
+auction = None
+if boards == "auction":
+    st.markdown("**The auction**: one round per seat; the winner pays its bid (\\$1 to "
+                "\\$15), takes a board and the next seat. The last player takes the board "
+                "left and pays half the last winning bid, rounded up.")
+    left = list(range(count))
+    seats, bids = [], []
+    names = [p["name"] or f"Player {i + 1}" for i, p in enumerate(players)]
+    for r in range(count - 1):
+        cols = st.columns([3, 2, 2])
+        winner = cols[0].selectbox(f"Round {r + 1}: winner (seat {r + 1})", left,
+                                   key=f"ng_auction_winner_{r}",
+                                   format_func=names.__getitem__)
+        bid = cols[1].number_input("Winning bid (\\$)", 1, 15, 1, key=f"ng_auction_bid_{r}")
+        nation = cols[2].selectbox("Board taken", NATIONS, index=r % len(NATIONS),
+                                   key=f"ng_auction_nation_{r}", format_func=views.nation_label)
+        left = [i for i in left if i != winner]
+        seats.append((winner, nation))
+        bids.append(int(bid))
+    last = left[0] if left else 0
+    cols = st.columns([3, 2, 2])
+    cols[0].markdown(f"Seat {count}: **{views.md(names[last])}** (pays half of "
+                     f"\\${bids[-1] if bids else 0}, rounded up)")
+    nation = cols[2].selectbox("Board left", NATIONS, index=(count - 1) % len(NATIONS),
+                               key="ng_auction_nation_last", format_func=views.nation_label)
+    seats.append((last, nation))
+    players = [{**players[i], "nation": n} for i, n in seats]
+    auction = {"bids": bids}
 
 setup = {"edition": edition, "players": players,
          "options": {k: v for k, v in options.items() if v}}
+if auction is not None:
+    setup["auction"] = auction
 
 if options.get("reduced_randomness"):
     age3 = services.age3_buildings(edition, bool(options.get("builders")))
@@ -97,12 +144,18 @@ if edition == "aoe3":
                                       key="ng_bid_token", format_func=views.discovery_title)
             setup["bidding"] = {"winner_bid": int(win), "second_bid": int(second),
                                 "second_specialist": spec, "caribbean_token": token}
+            if not st.checkbox("The seats the bidding gave still get \\$1 more each "
+                               "(\\$10, \\$11, …)", value=True, key="ng_bid_seat_bonus"):
+                readings["bidding_seat_bonus"] = False
+if readings:
+    setup["readings"] = readings
 
+seated = bidding or auction is not None  # the bids gave the seats
 order = st.radio("Turn order", ["listed", "random"], key="ng_order", horizontal=True,
-                 disabled=bidding,
+                 disabled=seated,
                  format_func=lambda o: {"listed": "As listed (seat 1 starts)",
                                         "random": "Draw it at random"}[o])
-if bidding:
+if seated:
     order = "listed"
 money = services.starting_money(setup)
 if isinstance(money, str):

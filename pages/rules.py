@@ -87,5 +87,6 @@ with turn_tab:
         "leader scores 6 VP and the sole runner-up 2; two players sharing the lead score 2 "
         "each. Builders add a bonus to the first and second places.\n\n"
         "**At the end**: colony VP, discovery VP, building VP and the last income as economy "
-        "VP. Ties go to more turn-8 colony VP, then more money, then more goods and ships."
+        "VP. Ties go to more turn-8 colony VP, then more money, then more goods (plus ships "
+        "in Empires; goods only in Age of Empires III)."
     )

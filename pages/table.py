@@ -24,23 +24,33 @@ st.markdown(f"### 🎲 {views.where_now(state)}")
 widgets.game_caption(game, stored.id)
 widgets.show_flashes()
 
-with st.container(border=True, key="prompt"):
-    if viewer:
-        decisions.prompt_text(stored)
-    else:
-        decisions.prompt(stored)
-        board_entry.board_entry(stored)
-
-with st.container(horizontal=True, key="table_tools"):
-    last = services.last_step(stored)
+if stored.read_only:
+    widgets.refused_banner(stored.refused)
     if viewer:
         st.caption("👀 Following the game; steps are entered on another device.")
     else:
-        st.button("↩ Undo", key=f"undo@{stored.seq}", on_click=decisions.undo,
-                  args=(stored.seq,), disabled=last is None,
-                  help=f"Take back: {last}" if last else "Nothing to undo")
-    if last:
-        st.caption(f"Last step: {views.md(last)}")
+        st.button("Set the refused events aside and go on", key=f"set_aside@{stored.seq}",
+                  on_click=decisions.set_aside, args=(stored.seq,), type="primary")
+else:
+    with st.container(border=True, key="prompt"):
+        if viewer:
+            decisions.prompt_text(stored)
+        else:
+            decisions.prompt(stored)
+            board_entry.board_entry(stored)
+
+    with st.container(horizontal=True, key="table_tools"):
+        last = services.last_step(stored)
+        if viewer:
+            st.caption("👀 Following the game; steps are entered on another device.")
+        else:
+            st.button("↩ Undo", key=f"undo@{stored.seq}", on_click=decisions.undo,
+                      args=(stored.seq,), disabled=last is None,
+                      help=f"Take back: {last}" if last else "Nothing to undo")
+        if last:
+            st.caption(f"Last step: {views.md(last)}")
+    if not viewer and stored.set_aside and stored.set_aside[-1].events:
+        decisions.set_aside_tools(stored)
 
 if state.phase == Phase.OVER:
     st.subheader("Final standings")
@@ -59,7 +69,7 @@ with st.expander("Income: each player's best sets"):
 with st.expander("Buildings and discoveries"):
     widgets.player_details(view)
 # Drawn only while open (a rare form: its widgets would cost every rerun of the page).
-if not viewer:
+if not viewer and not stored.read_only:
     with st.expander("Correction (outside the rules)", key="correction",
                      on_change="rerun") as correction:
         if correction.open:

@@ -167,3 +167,33 @@ def test_check_refuses_an_impossible_sheet_with_every_reason(tmp_path, capsys):
     assert main(["replay", path]) == 1
     assert main(["check", write(tmp_path, {**ENDEAVOR_RECORD, "game": "risk"})]) == 1
     assert "unknown game 'risk'" in capsys.readouterr().err
+
+
+def test_replay_json_gives_each_player_its_breakdown_and_place(capsys):
+    """Issue 10: ``breakdown`` (colonies, discoveries, buildings by id, economy, bought) and
+    places after every tie-break."""
+    assert main(["replay", str(EXAMPLE), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    game = Game.from_record(json.loads(EXAMPLE.read_text()))
+    scores = {s.player: (place, s) for place, s in standings(game.state)}
+    for row in data["players"]:
+        place, s = scores[row["player"]]
+        assert row["place"] == place
+        assert row["breakdown"] == {"colonies": list(s.colony), "discoveries": s.discoveries,
+                                    "buildings": s.buildings, "economy": s.economy,
+                                    "bought": s.bought}
+        b = row["breakdown"]
+        assert row["total"] == (sum(b["colonies"]) + b["discoveries"]
+                                + sum(b["buildings"].values()) + b["economy"] + b["bought"])
+
+
+def test_replay_turn_gives_the_standings_at_the_end_of_that_turn(capsys):
+    assert main(["replay", str(EXAMPLE), "--json", "--turn", "3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    game = Game.from_record(json.loads(EXAMPLE.read_text()))
+    at_3 = {s.player: s.total for _, s in standings(game.at_turn_end(3))}
+    assert (data["turn"], data["finished"]) == (3, False)
+    assert {row["player"]: row["total"] for row in data["players"]} == at_3
+    assert all(row["breakdown"]["colonies"][1:] == [0, 0] for row in data["players"])
+    assert main(["replay", str(EXAMPLE), "--turn", "9"]) == 1
+    assert "there is no turn 9" in capsys.readouterr().err

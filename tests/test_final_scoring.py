@@ -26,7 +26,7 @@ def test_total_adds_every_category():
 
 
 def test_money_and_goods_are_not_vp():
-    s = ScoreBreakdown("Red", colony=(2, 0, 6), money=99, goods_and_ships=20)
+    s = ScoreBreakdown("Red", colony=(2, 0, 6), money=99, tie_goods=20)
     assert s.total == 8
 
 
@@ -47,15 +47,15 @@ def _places(scores):
 
 def test_rank_by_total():
     a = ScoreBreakdown("A", colony=(6, 0, 0))
-    b = ScoreBreakdown("B", colony=(0, 0, 2), money=50, goods_and_ships=30)
+    b = ScoreBreakdown("B", colony=(0, 0, 2), money=50, tie_goods=30)
     c = ScoreBreakdown("C", economy=10)
     assert _places([a, b, c]) == [(1, "C"), (2, "A"), (3, "B")]
 
 
 def test_tie_break_1_turn_8_colony_vp():
     # equal totals; B scored more at the turn-8 scoring, A has more money and goods
-    a = ScoreBreakdown("A", colony=(6, 6, 2), money=40, goods_and_ships=20)
-    b = ScoreBreakdown("B", colony=(2, 6, 6), money=1, goods_and_ships=0)
+    a = ScoreBreakdown("A", colony=(6, 6, 2), money=40, tie_goods=20)
+    b = ScoreBreakdown("B", colony=(2, 6, 6), money=1, tie_goods=0)
     assert a.total == b.total
     assert _places([a, b]) == [(1, "B"), (2, "A")]
 
@@ -70,21 +70,21 @@ def test_tie_break_1_ignores_colony_total_and_bought_vp():
 
 
 def test_tie_break_2_money():
-    a = ScoreBreakdown("A", colony=(0, 0, 6), economy=4, money=12, goods_and_ships=0)
-    b = ScoreBreakdown("B", colony=(4, 0, 6), money=13, goods_and_ships=0)
+    a = ScoreBreakdown("A", colony=(0, 0, 6), economy=4, money=12, tie_goods=0)
+    b = ScoreBreakdown("B", colony=(4, 0, 6), money=13, tie_goods=0)
     assert (a.total, a.colony[2]) == (b.total, b.colony[2])
     assert _places([a, b]) == [(1, "B"), (2, "A")]
 
 
 def test_tie_break_3_goods_and_ships():
-    a = ScoreBreakdown("A", colony=(0, 2, 6), money=7, goods_and_ships=5)
-    b = ScoreBreakdown("B", colony=(2, 0, 6), money=7, goods_and_ships=6)
+    a = ScoreBreakdown("A", colony=(0, 2, 6), money=7, tie_goods=5)
+    b = ScoreBreakdown("B", colony=(2, 0, 6), money=7, tie_goods=6)
     assert _places([a, b]) == [(1, "B"), (2, "A")]
 
 
 def test_still_tied_players_share_a_place():
-    a = ScoreBreakdown("A", colony=(0, 2, 6), money=7, goods_and_ships=5)
-    b = ScoreBreakdown("B", colony=(2, 0, 6), discoveries=0, money=7, goods_and_ships=5)
+    a = ScoreBreakdown("A", colony=(0, 2, 6), money=7, tie_goods=5)
+    b = ScoreBreakdown("B", colony=(2, 0, 6), discoveries=0, money=7, tie_goods=5)
     c = ScoreBreakdown("C", colony=(0, 0, 6), money=100)
     d = ScoreBreakdown("D", economy=20)
     standings = _places([c, b, a, d])
@@ -96,7 +96,7 @@ def test_still_tied_players_share_a_place():
 
 
 def test_everyone_tied_shares_first():
-    players = [ScoreBreakdown(n, colony=(2, 2, 2), money=5, goods_and_ships=3) for n in "ABCD"]
+    players = [ScoreBreakdown(n, colony=(2, 2, 2), money=5, tie_goods=3) for n in "ABCD"]
     assert [place for place, _ in rank(players)] == [1, 1, 1, 1]
 
 
@@ -113,7 +113,7 @@ breakdowns = st.builds(
     discoveries=st.integers(0, 3),
     economy=st.integers(0, 3),
     money=st.integers(0, 3),
-    goods_and_ships=st.integers(0, 3),
+    tie_goods=st.integers(0, 3),
 )
 
 
@@ -124,7 +124,7 @@ def test_rank_orders_by_the_tie_break_chain(scores, rnd: random.Random):
     standings = rank(shuffled)
 
     def key(s):
-        return (s.total, s.colony[2], s.money, s.goods_and_ships)
+        return (s.total, s.colony[2], s.money, s.tie_goods)
 
     for (p1, s1), (p2, s2) in zip(standings, standings[1:], strict=False):
         assert key(s1) >= key(s2)

@@ -17,14 +17,15 @@ from companion.engine.events import Event, event_dict, parse_event
 from companion.engine.fields import clean_name, iso_datetime, name_key
 from companion.engine.final import final_scores, standings
 from companion.engine.flow import Phase, Step
-from companion.engine.game import RECORD_VERSION, Game, apply, replay
+from companion.engine.game import Game, apply, replay
 from companion.engine.playout import random_game
+from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal
 from companion.engine.resolution import shipping_values
 from companion.engine.setup import COLOURS, NATIONS, GameSetup, Options, PlayerSetup, parse_setup
 from companion.engine.state import GameState
 
 __all__ = [
-    "COLOURS", "NATIONS", "RECORD_VERSION",
+    "COLOURS", "NATIONS", "RECORD_FORMAT", "RECORD_VERSION", "Refusal",
     "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "Conflict", "Decision",
     "EngineError", "Event", "Field", "Game", "GameSetup", "GameState", "IllegalAction", "Kind",
     "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Step",

@@ -46,9 +46,15 @@ from companion.engine.questions import (
     with_choice,
 )
 from companion.engine.refresh import building_pile
-from companion.engine.resolution import battle_regions, expected_losses, price_of
+from companion.engine.resolution import (
+    battle_choices,
+    battle_regions,
+    discovery_pause,
+    expected_losses,
+    price_of,
+)
 from companion.engine.state import GameState, Slot
-from companion.engine.variants import SCOUTING_PRICE
+from companion.engine.variants import SCOUTING_PRICE, SWAPPABLE, may_swap
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
 from companion.rules.editions import (
     BUILDING_SLOTS,
@@ -134,10 +140,20 @@ def _opening_draft(state: GameState) -> dict[str, Any] | None:
     if phase == Phase.BUY_VP:
         return {"type": "buy_vp", "player": state.queue[0]}
     step = state.step
+    if discovery_pause(state):
+        return {"type": "resolve"}
+    if step == Step.INCOME:
+        due = benefits.choice_due(state)
+        if due is None:  # nothing is owed: income is paid at once (never waits here)
+            return None
+        return {"type": "benefit", "player": due[0], "building": due[1], "choice": {}}
     by_step = {Step.DECLARE: "resolve", Step.DOCK: "dock", Step.TRADE_GOODS: "take_good",
                Step.BUILDINGS: "buy", Step.DISCOVERY: "expedition", Step.SPECIALISTS: "training",
                Step.WARFARE: "warfare"}
-    return {"type": by_step[step]}
+    if step == Step.DECLARE:
+        return {"type": "resolve"}
+    decider = state.queue[0] if step == Step.DISCOVERY else _slot(state).player
+    return {"type": by_step[step], "player": decider}
 
 
 def _slot(state: GameState) -> Slot:
@@ -232,7 +248,8 @@ def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
     name = current_placer(state)
     answers = []
     for o in placement_options(state):
-        where = TRACK_NAMES[o.track] + (f" ({o.box} box)" if o.box else "")
+        where = TRACK_NAMES[o.track] + (" (on a Mayflower ship)" if o.box == "mayflower"
+                                        else f" ({o.box} box)" if o.box else "")
         answers.append(ready(where, (o.worker, o.track, o.box), event_dict(o), note=o.worker))
     left = counts_words(state.players[name].available) if name else ""
     return Decision(Kind.TRACK, f"{name} places a worker ({left} left)", name, "place",
@@ -243,6 +260,11 @@ def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
 
 
 def _ask_resolve(state: GameState, draft: dict[str, Any]) -> Decision:
+    if discovery_pause(state):
+        return Decision(Kind.YES_NO, "Just before Discovery resolves (nobody sails this turn): "
+                        "Stables may move a soldier now. Record it, then go on.", None,
+                        "resolve", answers=(ready("Go on", True, {"type": "resolve"}),),
+                        draft=draft)
     return Decision(Kind.YES_NO, "Powers used before the tracks resolve? Record them, then "
                     "resolve the tracks.", None, "resolve",
                     answers=(ready("Resolve the tracks", True, {"type": "resolve"}),),
@@ -251,36 +273,40 @@ def _ask_resolve(state: GameState, draft: dict[str, Any]) -> Decision:
 
 def _ask_dock(state: GameState, draft: dict[str, Any]) -> Decision:
     slot = _slot(state)
-    answers = [ready(region_name(state, r), r, {"type": "dock", "region": r})
+    me = slot.player
+    answers = [ready(region_name(state, r), r, {"type": "dock", "player": me, "region": r})
                for r in state.discovered]
     dock = state.tracks["dock"]
     waiting = len(dock) - state.cursor
     if len(state.discovered) == 1 and waiting > 1:
         only = state.discovered[0]
         answers.append(ready(f"All {waiting} dock workers → {region_name(state, only)}", only,
-                             *({"type": "dock", "region": only},) * waiting, usual=True))
+                             *({"type": "dock", "player": s.player, "region": only}
+                               for s in dock[state.cursor:]), usual=True))
     else:
         # The same player's next dock workers, sent together with one tap.
-        run = next((i for i, s in enumerate(dock[state.cursor:]) if s.player != slot.player),
-                   waiting)
+        run = next((i for i, s in enumerate(dock[state.cursor:]) if s.player != me), waiting)
         if run > 1:
-            answers += [ready(f"All {run} of {slot.player}'s → {region_name(state, r)}", r,
-                              *({"type": "dock", "region": r},) * run)
+            answers += [ready(f"All {run} of {me}'s → {region_name(state, r)}", r,
+                              *({"type": "dock", "player": me, "region": r},) * run)
                         for r in state.discovered]
     return Decision(Kind.REGION, f"{slot.player}'s {slot.worker} on dock slot {slot.label}: "
                     "which region does it sail to?", slot.player, "dock",
                     answers=listed(iter(answers)),
-                    decline=ready("Stays home", None, {"type": "dock", "region": None}),
+                    decline=ready("Stays home", None,
+                                  {"type": "dock", "player": me, "region": None}),
                     draft=draft)
 
 
 def _ask_take_good(state: GameState, draft: dict[str, Any]) -> Decision:
     slot = _slot(state)
-    answers = tuple(ready(good_name(g), g, {"type": "take_good", "good": g})
+    me = slot.player
+    answers = tuple(ready(good_name(g), g, {"type": "take_good", "player": me, "good": g})
                     for g in dict.fromkeys(state.goods_offer))
     return Decision(Kind.GOOD, f"{slot.player} on Trade Goods slot {slot.label}: which good?",
                     slot.player, "take_good", answers=answers,
-                    decline=ready("Takes nothing", None, {"type": "take_good", "good": None}),
+                    decline=ready("Takes nothing", None,
+                                  {"type": "take_good", "player": me, "good": None}),
                     draft=draft)
 
 
@@ -290,12 +316,14 @@ def _ask_training(state: GameState, draft: dict[str, Any]) -> Decision:
     answers: tuple[Answer, ...] = ()
     if who.money >= TRAINING_PRICE:
         answers = tuple(
-            ready(w, w, {"type": "training", "specialist": w}, note=f"${TRAINING_PRICE}")
+            ready(w, w, {"type": "training", "player": who.name, "specialist": w},
+                  note=f"${TRAINING_PRICE}")
             for w in _specialist_kinds(state) if who.reserve[w] > 0)
     return Decision(Kind.WORKER, f"{slot.player} on Training (has ${who.money}): buy a "
                     f"specialist for ${TRAINING_PRICE}?", slot.player, "training",
                     answers=answers,
-                    decline=ready("No training", None, {"type": "training", "specialist": None}),
+                    decline=ready("No training", None,
+                                  {"type": "training", "player": who.name, "specialist": None}),
                     draft=draft)
 
 
@@ -337,12 +365,14 @@ def _ask_buy(state: GameState, draft: dict[str, Any]) -> Decision:
             price = price_of(state, b, slot.worker)
             if price <= who.money:
                 yield then(state.catalogue[b].name, b,
-                            {"type": "buy", "building": b, "choice": {}}, note=f"${price}")
+                            {"type": "buy", "player": who.name, "building": b, "choice": {}},
+                            note=f"${price}")
 
     return Decision(Kind.BUILDING, f"{slot.player} on Capital Buildings slot {slot.label} "
                     f"(has ${who.money}): buy a building?", slot.player, "buy",
                     answers=listed(offers()),
-                    decline=ready("Buys nothing", None, {"type": "buy", "building": None}),
+                    decline=ready("Buys nothing", None,
+                                  {"type": "buy", "player": who.name, "building": None}),
                     draft=draft)
 
 
@@ -391,7 +421,7 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
     who = state.players[me]
     pool = {w: n for w, n in who.discovery.items() if n}
     ask = f"{me}'s expedition: "
-    decline = ready("Nobody sails", None, {"type": "expedition", "workers": {}})
+    decline = ready("Nobody sails", None, {"type": "expedition", "player": me, "workers": {}})
     if "target" not in draft:
         undiscovered = [r for r in REGIONS if r not in state.discovered]
         answers: list[Answer | None] = []
@@ -438,8 +468,8 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
 
 
 def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:
-    natives = (portugal.PORTUGAL_NATIVES if draft.get("nation_power")
-               else DISCOVERIES[item].natives) + extra
+    natives = (portugal.natives(state, state.queue[0]) if draft.get("nation_power")
+               else DISCOVERIES[item].natives + extra)
     verdict = "success" if strength >= natives else "fails"
     return f"natives {natives} vs strength {strength}: {verdict}"
 
@@ -458,19 +488,22 @@ def _ask_warfare(state: GameState, draft: dict[str, Any]) -> Decision:
         if d == me:
             continue
         regions = battle_regions(state, me, d)
-        for r in regions:
+        for r in battle_choices(state, me, d):
             answers.append(then(f"Battle with {d} in {region_name(state, r)}", (d, r),
-                                 {"type": "warfare", "kind": "battle", "defender": d,
+                                 {"type": "warfare", "player": me, "kind": "battle",
+                                  "defender": d,
                                   "losses": [], "_regions": [r]}))
         if regions and money >= WAR_PRICE:
             where = ", ".join(region_name(state, r) for r in regions)
             answers.append(then(f"War on {d}", (d, None),
-                                 {"type": "warfare", "kind": "war", "defender": d,
+                                 {"type": "warfare", "player": me, "kind": "war",
+                                  "defender": d,
                                   "losses": [], "_regions": regions},
                                  note=f"${WAR_PRICE}: {where}"))
     return Decision(Kind.PLAYER, f"{me} on Warfare slot {slot.label}: a battle, a war, or "
                     "no fight?", me, "warfare", answers=listed(iter(answers)),
-                    decline=ready("No fight", None, {"type": "warfare", "kind": None}),
+                    decline=ready("No fight", None,
+                                  {"type": "warfare", "player": me, "kind": None}),
                     draft=draft)
 
 
@@ -541,12 +574,12 @@ def _swappable(state: GameState, name: str) -> dict[str, list[str]]:
     who = state.players[name]
     if who.reserve["colonist"] < 1:
         return {}
-    spent = [w for w in ("captain", "merchant", "missionary", "soldier") if who.reserve[w] == 0]
-    if not spent:  # asked for every player at every step: the usual answer, found at once
+    needed = [w for w in SWAPPABLE if may_swap(state, name, w)]
+    if not needed:  # asked for every player at every step: the usual answer, found at once
         return {}
     out = {}
     for r in REGIONS:
-        kinds = [w for w in spent if state.regions[r].get(name, {}).get(w)]
+        kinds = [w for w in needed if state.regions[r].get(name, {}).get(w)]
         if kinds:
             out[r] = kinds
     return out
@@ -590,8 +623,8 @@ def actions(state: GameState) -> list[Action]:
         who = state.players[name]
         for building in dict.fromkeys(who.buildings):
             b = state.catalogue[building]
-            if not benefits.usable_now(state, who, b):
-                continue
+            if not benefits.usable_now(state, who, b) or benefits.power_of(b).asked_at:
+                continue  # (a choice asked every turn is the pending Decision itself)
             start = {"type": "benefit", "player": name, "building": building, "choice": {}}
             if _leads_somewhere(state, start):
                 out.append(Action(f"benefit:{name}:{building}", b.name, name, b.description,
@@ -603,10 +636,12 @@ def actions(state: GameState) -> list[Action]:
             if _leads_somewhere(state, start):
                 out.append(Action(f"power:{name}", f"{nations.NATION_NAMES[who.nation]}'s power",
                                   name, nations.POWER_TEXT[who.nation], start, moment=True))
-    if state.phase in IN_TURN and any(_swappable(state, n) for n in state.order):
+    if any(_swappable(state, n) for n in state.order):
         out.append(Action("swap", "Swap a specialist for a colonist", None,
-                          "A specialist in the New World comes home when your stock has none "
-                          "of its kind; a colonist from your stock takes its place.",
+                          "A captain, merchant or missionary of yours in the New World comes "
+                          "home and a colonist from your stock takes its place (Empires: only "
+                          "when you must take one of that kind and your stock has none; never "
+                          "a soldier or a builder).",
                           {"type": "swap"}))
     if state.setup.options.scouting and state.phase in IN_TURN:
         out.append(Action("scout", "Scouting", None, "Pay to look at a hidden token (or the top "

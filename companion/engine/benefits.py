@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.engine.common import check_good, from_reserve, player, refuse, use_limited
 from companion.engine.events import Benefit
-from companion.engine.flow import Phase
+from companion.engine.flow import Phase, Step
 from companion.engine.powers import BUILDING_POWERS, BuildingPower
 from companion.engine.powers.base import choice_of
 from companion.engine.state import GameState, PlayerState
@@ -22,6 +22,25 @@ def power_of(b: Building) -> BuildingPower | None:
     return BUILDING_POWERS.get(b.effect.action or "")
 
 
+def _money_per_good(who: PlayerState, b: Building) -> int:
+    good, dollars = b.effect.money_per_good or ("", 0)
+    return dollars * who.goods[good] if good else 0
+
+
+def income_money(state: GameState, who: PlayerState) -> int:
+    """Building money paid in the Income phase (Mint, AoE III Rum Distillery): paid with
+    income, but never part of it (no Economy VP). Returns the dollars paid."""
+    before = who.money
+    for building_id in who.buildings:
+        b = state.catalogue[building_id]
+        if b.effect.timing == "income":
+            who.money += _money_per_good(who, b)
+        power = power_of(b)
+        if power is not None and power.on_income is not None:
+            power.on_income(state, who)
+    return who.money - before
+
+
 def begin_benefits(state: GameState) -> None:
     """Phase 4: automatic building income, in turn order; decisions may follow."""
     state.phase = Phase.BENEFITS
@@ -30,20 +49,36 @@ def begin_benefits(state: GameState) -> None:
         for building_id in who.buildings:
             b = state.catalogue[building_id]
             who.money += b.effect.money_per_turn
-            if b.effect.money_per_good:
-                good, dollars = b.effect.money_per_good
-                who.money += dollars * who.goods[good]
+            if b.effect.timing != "income":
+                who.money += _money_per_good(who, b)
             power = power_of(b)
             if power is not None and power.each_turn is not None:
                 power.each_turn(state, who)
 
 
-def acts_before_tracks(state: GameState) -> bool:
-    """Whether an owned building's power belongs just before some track resolves."""
+def choice_due(state: GameState) -> tuple[str, str] | None:
+    """(player, building) of the first owner, in turn order, who still owes the choice a
+    power asks at this step every turn (the Mint before income), or None."""
+    if state.phase != Phase.RESOLUTION or state.step is None:
+        return None
+    for name in state.order:
+        who = state.players[name]
+        for building_id in dict.fromkeys(who.buildings):
+            power = power_of(state.catalogue[building_id])
+            if (power is not None and power.asked_at == state.step
+                    and not state.turn_uses.get(f"{name}:{building_id}")):
+                return name, building_id
+    return None
+
+
+def waits_before(state: GameState, step: Step) -> bool:
+    """Whether the resolution stops just before ``step`` for a building power that acts
+    then (Empires Stables before Discovery) and can still be used."""
     return any(
-        (power := power_of(state.catalogue[b])) is not None and power.acts_before_tracks(
-            state.catalogue[b])
-        for p in state.players.values() for b in p.buildings)
+        (power := power_of(state.catalogue[b])) is not None
+        and power.acts_before(state.catalogue[b]) == step
+        and usable_now(state, who, state.catalogue[b])
+        for who in state.players.values() for b in dict.fromkeys(who.buildings))
 
 
 # ---------------------------------------------------------------- on purchase
@@ -116,6 +151,7 @@ def benefit(state: GameState, ev: Benefit) -> None:
     if power is None or power.use is None:
         raise refuse(state, f"{b.name} has no power to use by choice")
     if not power.moment(state, b):
-        raise refuse(state, f"{b.name} cannot be used now")
+        raise refuse(state, f"{b.name} cannot be used now" + (f": {power.when}" if power.when
+                                                              else ""))
     use_limited(state, who, b.id, per_game=power.per_game, per_turn=power.per_turn, what=b.name)
     power.use(state, who, b, ev.choice)

@@ -5,10 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.engine.errors import IllegalAction
-from companion.engine.state import GameState, PlayerState
+from companion.engine.state import GameState, PlayerState, Slot
 from companion.engine.state import add_to_region as add_to_region  # re-exported
 from companion.rules.goods import GOODS
 from companion.rules.regions import REGIONS
+
+DOCK_ORDER = {"X": 1000, "Y": 1001}
+
+
+def dock_order(slot: Slot) -> int:
+    """Numbered slots first, then X, then Y, then the Mayflower ships M1.. M3."""
+    if slot.label.isdigit():
+        return int(slot.label)
+    if slot.label in DOCK_ORDER:
+        return DOCK_ORDER[slot.label]
+    return 2000 + int(slot.label[1:])
 
 
 def refuse(state: GameState, message: str) -> IllegalAction:
@@ -93,6 +104,12 @@ def use_limited(state: GameState, who: PlayerState, key: str, per_game: int | No
         raise refuse(state, f"{who.name} has already used {what} this turn")
     who.uses[key] = who.uses.get(key, 0) + 1
     state.turn_uses[turn_key] = state.turn_uses.get(turn_key, 0) + 1
+
+
+def discovery_began(state: GameState) -> bool:
+    """Whether this turn's Discovery has begun (an expedition answered, or the moment just
+    before it passed)."""
+    return bool(state.turn_uses.get("discovery_began"))
 
 
 def check_counts(state: GameState, counts: Mapping[str, int], what: str) -> None:

@@ -9,7 +9,7 @@ from companion.engine.common import add_to_region, from_reserve, refuse, region_
 from companion.engine.state import GameState, PlayerState
 from companion.rules.discoveries import CARDS, TOKENS
 from companion.rules.editions import DISCOVERY_VALUE
-from companion.rules.regions import REGIONS
+from companion.rules.regions import REGIONS, START_DISCOVERED
 
 
 def captain_value(state: GameState, name: str) -> int:
@@ -29,8 +29,28 @@ def resistance_modifier(state: GameState, name: str) -> int:
 
 
 def accounted_tokens(state: GameState) -> set[str]:
+    """Tokens that cannot be revealed again: owned, known on a region, or out of the game."""
     owned = {d for p in state.players.values() for d in p.discoveries}
-    return owned | set(state.known_tokens.values())
+    return owned | set(state.known_tokens.values()) | set(state.removed_tokens)
+
+
+def tokens_in_box(state: GameState) -> int:
+    """Unused tokens left in the box: 16, less one per region that got one at set-up, less
+    those swapped in by the "no survivors" variant."""
+    on_board = sum(1 for r in REGIONS if r not in START_DISCOVERED)
+    on_board += 1 if state.setup.bidding is not None else 0  # aoe3: a token in the Caribbean
+    return len(TOKENS) - on_board - len(state.removed_tokens)
+
+
+def failed_token(state: GameState, region: str, token: str) -> None:
+    """A failed expedition: the token goes back face down, now known to the table; with "no
+    survivors" it leaves the game and an unseen one from the box takes its place, while the
+    box has any (`000_…`, "Variantes pour les compteurs de découvertes")."""
+    if state.setup.options.no_survivors and tokens_in_box(state) > 0:
+        state.known_tokens.pop(region, None)
+        state.removed_tokens.append(token)
+    else:
+        state.known_tokens[region] = token
 
 
 def check_found(state: GameState, target: str, found: str | None) -> str:
@@ -48,6 +68,9 @@ def check_found(state: GameState, target: str, found: str | None) -> str:
         return region_known
     if found not in TOKENS:
         raise refuse(state, f"say which discovery token was revealed (not {found!r})")
+    if found in state.removed_tokens:
+        raise refuse(state, f"token {found} was removed from the game after a failed "
+                            "expedition (no survivors): it cannot be revealed again")
     if found in accounted_tokens(state):
         raise refuse(state, f"token {found} is already on the board or owned")
     return found

@@ -24,8 +24,10 @@ class Conflict(EngineError):
 SHOWN_PROBLEMS = 5  # a message names the first few problems, not hundreds
 SHOWN_KEY = 40  # characters of a field name or key quoted in a message
 
-# pydantic's wording where it would name a Python type or class
+# pydantic's wording in table language where it would name a Python type or class
 PLAINER = {
+    "missing": "is missing",
+    "extra_forbidden": "is not part of this record",
     "model_type": "should be an object with named fields",
     "model_attributes_type": "should be an object with named fields",
     "dict_type": "should be an object",
@@ -33,8 +35,10 @@ PLAINER = {
     "tuple_type": "should be a list",
     "string_type": "should be text",
     "int_type": "should be a whole number",
+    "int_parsing": "should be a whole number",
     "int_from_float": "should be a whole number",
     "bool_type": "should be true or false",
+    "bool_parsing": "should be true or false",
     "union_tag_not_found": "needs a 'type'",
 }
 
@@ -60,9 +64,31 @@ def _key(part: object) -> str:
     return text
 
 
+def _bounded(kind: str, ctx: dict) -> str | None:
+    """Words for a refused choice, bound or length (pydantic would say "Input should ...")."""
+    if kind == "literal_error":
+        return f"should be one of {ctx.get('expected', 'the listed values')}"
+    if kind == "union_tag_invalid":
+        return (f"has an unknown type {shown(ctx.get('tag'))} "
+                f"(known: {str(ctx.get('expected_tags', '')).replace(chr(39), '')})")
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"should be at least {ctx.get('ge', ctx.get('gt'))}"
+    if kind in ("less_than_equal", "less_than"):
+        return f"should be at most {ctx.get('le', ctx.get('lt'))}"
+    if kind == "string_too_short":
+        return f"should have at least {ctx.get('min_length')} character(s)"
+    if kind == "string_too_long":
+        return f"should have at most {ctx.get('max_length')} characters"
+    return None
+
+
 def _message(err: dict) -> str:
-    if err["type"] in PLAINER:
-        return PLAINER[err["type"]]
+    kind, ctx = err["type"], err.get("ctx") or {}
+    if kind in PLAINER:
+        return PLAINER[kind]
+    words = _bounded(kind, ctx)
+    if words is not None:
+        return words
     msg = str(err["msg"])
     for prefix in ("Value error, ", "Assertion failed, "):
         msg = msg.removeprefix(prefix)
@@ -70,7 +96,19 @@ def _message(err: dict) -> str:
 
 
 def validation_problems(exc: object, root: str) -> str:
-    """A pydantic ``ValidationError`` as one line: ``field: problem; ...``."""
+    """A pydantic ``ValidationError`` in table language as one line: ``field: problem; ...``
+    (never pydantic's own wording for the kinds of problem it words in Python terms).
+
+    >>> from pydantic import BaseModel
+    >>> class Seat(BaseModel):
+    ...     name: str
+    ...     money: int = 0
+    >>> try:
+    ...     Seat.model_validate({"money": "lots"})
+    ... except ValueError as exc:
+    ...     print(validation_problems(exc, "seat"))
+    name: is missing; money: should be a whole number
+    """
     errors = exc.errors()  # type: ignore[attr-defined]
     shown = [f"{'.'.join(_key(p) for p in err['loc']) or root}: {_message(err)}"
              for err in errors[:SHOWN_PROBLEMS]]

@@ -58,7 +58,7 @@ BenefitChoice = _FORBID(TypedDict("BenefitChoice", {
     "other": Name, "give": Id, "take": Id,  # Smuggler
     "from": Id, "to": Id, "colonists": Count,  # Migration, Stables
     "region": Id, "token": Id | None,  # Cartography
-    "track": Id,  # University
+    "track": Id, "slot": Id,  # University: the label of the worker moved to the front
 }, total=False))
 PowerChoice = _FORBID(TypedDict("PowerChoice", {
     "order": Annotated[list[Annotated[StrictInt, Field(ge=0, le=MAX_LIST)]],
@@ -92,24 +92,31 @@ class Place(Event):
     player: Name
     worker: WorkerType
     track: Track
-    box: Box | None = None
+    box: Box | Literal["mayflower"] | None = None  # "mayflower": on one of its ships
 
 
-class Dock(Event):
+class Answer(Event):
+    """An answer of the player whose slot (or expedition) is being resolved; ``player``
+    names that player (record version 3: always there; older records are converted)."""
+
+    player: Name | None = None
+
+
+class Dock(Answer):
     """The next worker on the Colonist Dock goes to ``region`` (None: it stays home)."""
 
     type: Literal["dock"] = "dock"
     region: Id | None
 
 
-class TakeGood(Event):
+class TakeGood(Answer):
     """The next worker on Trade Goods takes ``good`` (None: declines)."""
 
     type: Literal["take_good"] = "take_good"
     good: Id | None
 
 
-class Buy(Event):
+class Buy(Answer):
     """The next worker on Capital Buildings buys ``building`` (None: declines).
 
     ``choice`` carries what an immediate building needs: ``specialists`` (War Chest),
@@ -121,7 +128,7 @@ class Buy(Event):
     choice: BuyChoice = Field(default_factory=dict)
 
 
-class Expedition(Event):
+class Expedition(Answer):
     """The current Discovery player sends ``workers`` (empty: sends nobody this turn).
 
     ``target`` is a region id, or ``"card"`` once every region is discovered; ``found`` is the
@@ -135,7 +142,7 @@ class Expedition(Event):
     nation_power: StrictBool = False  # Portugal: a card, resistance always 3
 
 
-class Training(Event):
+class Training(Answer):
     """The worker on the Training box pays $5 for ``specialist`` (None: declines)."""
 
     type: Literal["training"] = "training"
@@ -149,7 +156,7 @@ class Losses(BaseModel):
     defender: Counts = Field(default_factory=dict)  # workers the defender loses
 
 
-class Warfare(Event):
+class Warfare(Answer):
     """The next Warfare worker: a battle, a war, or nothing (``kind`` None).
 
     ``losses`` lists, per region fought over, which workers each side lost (chosen by the
@@ -192,7 +199,7 @@ class Swap(Event):
     type: Literal["swap"] = "swap"
     player: Name
     region: Id
-    worker: Literal["captain", "merchant", "missionary", "soldier"]
+    worker: WorkerType  # the engine refuses all but captains, merchants and missionaries
 
 
 class Scout(Event):

@@ -18,6 +18,7 @@ from companion.scoring import (
     discovery_vp,
     glory_regions,
     rank,
+    tie_goods,
 )
 
 
@@ -54,7 +55,7 @@ def final_scores(state: GameState) -> list[ScoreBreakdown]:
             economy=economy,
             bought=who.bought_vp + who.corrected_vp,
             money=who.money,
-            goods_and_ships=facts.goods + facts.ships,
+            tie_goods=tie_goods(state.setup.edition, facts.goods, facts.ships),
         ))
     return scores
 

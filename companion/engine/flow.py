@@ -3,8 +3,8 @@
 Every other module names phases and steps through these enums; this is the only place
 that knows their order.
 
->>> next_step(Step.DECLARE), next_step(Step.WARFARE)
-(<Step.INITIATIVE: 'initiative'>, None)
+>>> next_step(Step.DECLARE), next_step(Step.WARFARE), next_step(Step.INCOME)
+(<Step.INITIATIVE: 'initiative'>, <Step.INCOME: 'income'>, None)
 >>> Step.DOCK in steps_before(Step.SHIPPING), Step.SHIPPING in steps_before(Step.SHIPPING)
 (True, False)
 """
@@ -37,9 +37,10 @@ class Step(StrEnum):
     DISCOVERY = "discovery"
     SPECIALISTS = "specialists"
     WARFARE = "warfare"
+    INCOME = "income"  # phase 3: waits while a choice made "before income is paid" is due
 
 
-TRACK_STEPS: tuple[Step, ...] = tuple(s for s in Step if s is not Step.DECLARE)
+TRACK_STEPS: tuple[Step, ...] = tuple(s for s in Step if s not in (Step.DECLARE, Step.INCOME))
 IN_TURN = (Phase.PLACEMENT, Phase.RESOLUTION)  # phases during which the tracks are in play
 
 
@@ -49,7 +50,7 @@ def first_step(declare: bool) -> Step:
 
 
 def next_step(step: Step) -> Step | None:
-    """The step after ``step``; None after Warfare (income comes next)."""
+    """The step after ``step``; None after Income (the building phase comes next)."""
     order = list(Step)
     index = order.index(step)
     return order[index + 1] if index + 1 < len(order) else None

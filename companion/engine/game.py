@@ -1,4 +1,4 @@
-"""The one place that decides legality: apply an event to a state, replay a log, undo.
+"""A game: its set-up and event log, the state they fold to, its record; answers, undo.
 
 >>> from companion.engine.setup import GameSetup, PlayerSetup
 >>> game = Game.new(GameSetup(players=[PlayerSetup(name="Ann"), PlayerSetup(name="Bob")]))
@@ -17,120 +17,24 @@ companion.engine.errors.IllegalAction: it is Bob's turn to place a worker, not A
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine import benefits, nations, placement, refresh, resolution, variants
 from companion.engine.asking import actions, decide
-from companion.engine.common import check_good, player, refuse
+from companion.engine.common import refuse
 from companion.engine.decisions import Action, Decision
-from companion.engine.errors import EngineError, MalformedEvent, shown
-from companion.engine.events import Correction, Event, event_dict, parse_event
+from companion.engine.errors import MalformedEvent
+from companion.engine.events import Event, event_dict, parse_event
 from companion.engine.flow import Phase
+from companion.engine.fold import apply, apply_checked, apply_event, apply_in_place, replay
+from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal, load, read_record
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
+from companion.rules.editions import LAST_TURN
 
-RECORD_FORMAT = "age-of-discovery-companion/game"
-RECORD_VERSION = 2  # 2: events the engine wrote itself carry "auto": true
-READABLE_VERSIONS = (1, 2)
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "apply", "replay"]
 MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
-
-
-def _correction(state: GameState, ev: Correction) -> None:
-    who = player(state, ev.player)
-    if who.money + ev.money < 0:
-        raise refuse(state, f"{who.name} has ${who.money}; a correction of {ev.money} would "
-                            "leave less than nothing")
-    for good, n in ev.goods.items():
-        check_good(state, good)
-        if who.goods[good] + n < 0 or state.supply[good] - n < 0:
-            raise refuse(state, f"a correction of {n} {good} for {who.name} is impossible "
-                                f"(has {who.goods[good]}, supply {state.supply[good]})")
-    for worker, n in ev.available.items():
-        if worker not in who.available:
-            raise refuse(state, f"{worker!r} is not a kind of worker")
-        if who.available[worker] + n < 0 or who.reserve[worker] - n < 0:
-            raise refuse(state, f"a correction of {n} {worker} for {who.name} is impossible")
-    if who.ships + ev.ships < 0 or state.ships_in_reserve - ev.ships < 0:
-        raise refuse(state, f"a correction of {ev.ships} ships for {who.name} is impossible")
-    who.money += ev.money
-    who.corrected_vp += ev.vp
-    for good, n in ev.goods.items():
-        who.goods[good] += n
-        state.supply[good] -= n
-    for worker, n in ev.available.items():
-        who.available[worker] += n
-        who.reserve[worker] -= n
-    who.ships += ev.ships
-    state.ships_in_reserve -= ev.ships
-    if state.phase == Phase.PLACEMENT and ev.available:
-        placement.start_placing_from(state)
-
-
-HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
-    "reveal": refresh.reveal,
-    "place": placement.place,
-    "dock": resolution.dock,
-    "take_good": resolution.take_good,
-    "buy": resolution.buy,
-    "expedition": resolution.expedition,
-    "training": resolution.training,
-    "warfare": resolution.warfare,
-    "benefit": benefits.benefit,
-    "power": nations.power,
-    "scout": variants.scout,
-    "swap": variants.swap,
-    "resolve": resolution.resolve,
-    "refresh": refresh.refresh,
-    "buy_vp": refresh.buy_vp,
-    "correction": _correction,
-}
-
-
-def _apply_in_place(state: GameState, ev: Event) -> None:
-    if state.phase == Phase.OVER and ev.type != "correction":
-        raise refuse(state, "no more moves: the game is over")
-    HANDLERS[ev.type](state, ev)
-    state.version += 1
-
-
-def apply(state: GameState, event: Event | Mapping[str, Any]) -> GameState:
-    """A new state with the event applied; the given state is never changed.
-
-    Raises ``MalformedEvent`` or ``IllegalAction`` (both ``ValueError``) when refused.
-    """
-    ev = parse_event(event)  # every field checked by type and range here (events.py)
-    new = state.clone()
-    _apply_in_place(new, ev)
-    return new
-
-
-def replay(setup: GameSetup | Mapping[str, Any], events: Iterable[Any]) -> GameState:
-    """The state after a log of events (raises at the first refused one, naming its index)."""
-    state = initial_state(parse_setup(setup))
-    for index, raw in enumerate(events):
-        try:
-            ev = parse_event(raw)
-            _apply_in_place(state, ev)
-        except EngineError as exc:
-            raise type(exc)(f"event {index}: {exc}") from None
-    return state
-
-
-def read_record(record: Mapping[str, Any]) -> tuple[Any, list[Any]]:
-    """The set-up and events of a game record, once its format and version are checked."""
-    if not isinstance(record, Mapping):
-        raise MalformedEvent("a game record is a JSON object with 'setup' and 'events'")
-    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise MalformedEvent(f"not a game record (format {shown(record.get('format'))})")
-    version = record.get("version", RECORD_VERSION)
-    if type(version) is not int or version not in READABLE_VERSIONS:
-        raise MalformedEvent(f"record version {shown(version)} is not supported "
-                             f"(this app reads versions 1 and {RECORD_VERSION})")
-    if "setup" not in record or not isinstance(record.get("events", []), list):
-        raise MalformedEvent("a game record needs 'setup' and a list of 'events'")
-    return record["setup"], record.get("events", [])
 
 
 def last_step_start(events: Sequence[Event]) -> int:
@@ -156,19 +60,30 @@ class Game:
         return cls(setup, (), initial_state(setup))
 
     @classmethod
-    def from_events(cls, setup: GameSetup | Mapping[str, Any], events: Sequence[Any]) -> Game:
-        setup = parse_setup(setup)
-        parsed = []
-        for index, raw in enumerate(events):
-            try:
-                parsed.append(parse_event(raw))
-            except MalformedEvent as exc:
-                raise MalformedEvent(f"event {index}: {exc}") from None
-        return cls(setup, tuple(parsed), replay(setup, parsed))
+    def from_events(cls, setup: GameSetup | Mapping[str, Any], events: Sequence[Any],
+                    version: int = RECORD_VERSION) -> Game:
+        """The game a log replays to (an older ``version`` is converted as it is read);
+        raises at the first refused event, naming its index."""
+        loaded = load(setup, events, version, strict=True)
+        return cls(loaded.setup, loaded.events, loaded.state)
+
+    @classmethod
+    def load(cls, setup: GameSetup | Mapping[str, Any], events: Sequence[Any],
+             version: int = RECORD_VERSION) -> tuple[Game, Refusal | None]:
+        """Like ``from_events``, but a log the rules now refuse part-way is read up to the
+        refused event: the game as it stood before it, and the ``Refusal`` naming it."""
+        loaded = load(setup, events, version)
+        return cls(loaded.setup, loaded.events, loaded.state), loaded.refusal
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Game:
+        """A game record (any readable version), replayed; raises at a refused event."""
         return cls.from_events(*read_record(record))
+
+    @classmethod
+    def load_record(cls, record: Mapping[str, Any]) -> tuple[Game, Refusal | None]:
+        """A game record read like ``load``: up to its first refused event, if any."""
+        return cls.load(*read_record(record))
 
     def record(self) -> dict[str, Any]:
         return {
@@ -179,9 +94,10 @@ class Game:
         }
 
     def apply(self, event: Event | Mapping[str, Any]) -> Game:
-        """This one event applied exactly as given (replay and tests use this)."""
-        ev = parse_event(event)
-        return Game(self.setup, (*self.events, ev), apply(self.state, ev))
+        """This one event applied as given (an answer that names nobody is recorded with
+        the player whose decision it is; one naming anyone else is refused)."""
+        state, ev = apply_event(self.state, event)
+        return Game(self.setup, (*self.events, ev), state)
 
     def answer(self, events: Event | Mapping[str, Any] | Sequence[Any]) -> Game:
         """The table's answer (one event, or the events of a group answer) applied, then
@@ -197,14 +113,14 @@ class Game:
                 raise MalformedEvent("only the engine marks events automatic or grouped")
             if index:
                 ev = ev.model_copy(update={"group": True})
-            _apply_in_place(state, ev)
+            ev = apply_checked(state, ev)
             log.append(ev)
         asked: _Asked | None = None
         for _ in range(MAX_AUTO):
             ev, asked = _only_outcome(state)
             if ev is None:
                 break
-            _apply_in_place(state, ev)
+            ev = apply_checked(state, ev)
             log.append(ev)
             asked = None  # asked of the state before this event
         game = Game(self.setup, tuple(log), state)
@@ -234,6 +150,24 @@ class Game:
         if not 0 <= version <= len(self.events):
             raise ValueError(f"version {version} is outside 0..{len(self.events)}")
         return replay(self.setup, self.events[:version])
+
+    def at_turn_end(self, turn: int) -> GameState:
+        """The state after turn ``turn``'s last phase: its refresh done (the colony scoring
+        of turns 3, 6 and 8 included) and, with the buy-VP option, the VP bought right after
+        that scoring. Refused while the log has not finished that turn."""
+        if not 1 <= turn <= LAST_TURN:
+            raise ValueError(f"there is no turn {turn}: the game has turns 1 to {LAST_TURN}")
+        state = initial_state(self.setup)
+        ended = False
+        for ev in self.events:
+            if ended and state.phase != Phase.BUY_VP:
+                break
+            refreshing = ev.type == "refresh" and state.turn == turn
+            apply_in_place(state, ev)
+            ended = ended or refreshing
+        if not ended or state.phase == Phase.BUY_VP:
+            raise refuse(self.state, f"turn {turn} is not over yet in this game")
+        return state
 
     def pending(self) -> Decision | None:
         """The Decision the game waits for (None once it is over). Asked once per game:

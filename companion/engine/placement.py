@@ -18,6 +18,7 @@ def start_turn(state: GameState) -> None:
     state.phase = Phase.PLACEMENT
     state.tracks = {track: [] for track in TRACKS}
     state.turn_uses = {}
+    state.turn_choices = {}
     state.mayflower_ships = {}
     state.step, state.cursor, state.queue = None, 0, []
     for name in state.order:
@@ -66,6 +67,15 @@ def _free_label(state: GameState, ev: Place) -> str:
         if any(s.player == name for s in track):
             raise refuse(state, f"{name} already has a worker on Initiative (one each)")
         return str(len(track) + 1)
+    if ev.track == "dock" and ev.box == "mayflower":
+        if not state.setup.readings.mayflower_any_time:
+            raise refuse(state, "a Mayflower ship takes a worker only once the numbered dock "
+                                "slots are full (the reading this game plays)")
+        ship = mayflower.extra_dock_label(state, state.players[name])
+        if ship is None:
+            raise refuse(state, f"{name} has no free Mayflower ship (the Mayflower and an "
+                                "unused ship of their own, at most 3)")
+        return ship
     if ev.track == "dock":
         numbered = [s for s in track if s.label.isdigit()]
         if len(numbered) >= _numbered_dock_slots(state):
@@ -112,8 +122,11 @@ def place(state: GameState, ev: Place) -> None:
     if who.available.get(ev.worker, 0) < 1:
         have = ", ".join(f"{n} {w}" for w, n in who.available.items() if n) or "nothing"
         raise refuse(state, f"{ev.player} has no {ev.worker} left to place (has {have})")
-    if ev.box is not None and ev.track != "specialists":
+    if ev.box is not None and ev.track != "specialists" and (ev.track, ev.box) != (
+            "dock", "mayflower"):
         raise refuse(state, f"boxes exist only on the Specialists track, not on {ev.track}")
+    if ev.box == "mayflower" and ev.track != "dock":
+        raise refuse(state, "a Mayflower ship carries a worker from the Colonist Dock only")
     if ev.worker == "builder" and not state.setup.options.builders:
         raise refuse(state, "builders are only in the Builder expansion")
     label = _free_label(state, ev)
@@ -124,6 +137,13 @@ def place(state: GameState, ev: Place) -> None:
         who.discovery[ev.worker] += 1
     state.tracks[ev.track].append(Slot(ev.player, ev.worker, label))
     _skip_to_next_placer(state, advance=True)
+
+
+def _dock_boxes(state: GameState, track: str) -> tuple[str | None, ...]:
+    """Where on ``track`` a worker may go besides its next slot (a Mayflower ship)."""
+    if track == "dock" and state.setup.readings.mayflower_any_time:
+        return (None, "mayflower")
+    return (None,)
 
 
 def placement_options(state: GameState) -> list[Place]:
@@ -140,7 +160,7 @@ def placement_options(state: GameState) -> list[Place]:
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
     free = []
     for track in TRACKS:
-        for box in boxes if track == "specialists" else (None,):
+        for box in boxes if track == "specialists" else _dock_boxes(state, track):
             try:
                 _free_label(state, _place(name, workers[0], track, box))
             except ValueError:

@@ -8,10 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine.benefits import acts_before_tracks, begin_benefits, on_purchase
+from companion.engine import benefits
+from companion.engine.benefits import (
+    begin_benefits,
+    choice_due,
+    income_money,
+    on_purchase,
+    waits_before,
+)
 from companion.engine.common import (
     add_to_region,
     check_region,
+    discovery_began,
+    dock_order,
     from_reserve,
     pay,
     player,
@@ -23,9 +32,11 @@ from companion.engine.discovery import (
     check_found,
     claim,
     expedition_value,
+    failed_token,
     resistance_modifier,
 )
 from companion.engine.events import (
+    Benefit,
     Buy,
     Dock,
     Expedition,
@@ -50,7 +61,6 @@ from companion.rules.editions import (
 from companion.rules.regions import REGIONS
 from companion.scoring import best_income
 
-DOCK_ORDER = {"X": 1000, "Y": 1001}
 BOX_ORDER = ("captain", "merchant", "missionary", "soldier", "builder", "training")
 
 
@@ -64,22 +74,13 @@ class Pending:
     worker: str | None = None
 
 
-def dock_order(slot: Slot) -> int:
-    """Numbered slots first, then X, then Y, then the Mayflower ships M1.. M3."""
-    if slot.label.isdigit():
-        return int(slot.label)
-    if slot.label in DOCK_ORDER:
-        return DOCK_ORDER[slot.label]
-    return 2000 + int(slot.label[1:])
-
-
 def begin_resolution(state: GameState) -> None:
     state.phase = Phase.RESOLUTION
     # Powers used "just before" a track resolves get a moment of their own first.
-    state.step = first_step(declare=powers_usable(state) or acts_before_tracks(state))
+    state.step = first_step(declare=powers_usable(state))
     state.cursor = 0
     dock = state.tracks["dock"]
-    dock.sort(key=dock_order)
+    dock.sort(key=lambda s: (not s.first, dock_order(s)))
     state.tracks["specialists"].sort(key=lambda s: BOX_ORDER.index(s.label))
     advance(state)
 
@@ -97,20 +98,44 @@ def _next_step(state: GameState) -> None:
 
 
 
+def discovery_pause(state: GameState) -> bool:
+    """Whether the tracks wait just before Discovery resolves (nobody sails this turn, but a
+    power that acts then, Empires Stables, can still be used): a ``resolve`` goes on."""
+    return (state.phase == Phase.RESOLUTION and state.step == Step.DISCOVERY
+            and not state.queue and not discovery_began(state)
+            and waits_before(state, Step.DISCOVERY))
+
+
 def resolve(state: GameState, ev: Resolve) -> None:
-    """The table has declared its powers (nations, Stables): resolve the tracks."""
+    """The table goes on: after declaring the powers used before the tracks resolve
+    (nations), or after the moment just before Discovery (Empires Stables)."""
+    if discovery_pause(state):
+        state.turn_uses["discovery_began"] = 1
+        advance(state)
+        return
     if state.phase != Phase.RESOLUTION or state.step != Step.DECLARE:
-        raise refuse(state, "the tracks are already being resolved")
+        stables = any(b == "stables" for p in state.players.values() for b in p.buildings)
+        raise refuse(state, "there is no pause to end now" + (
+            ": Stables stop the tracks only just before Discovery resolves, not before the "
+            "tracks" if stables and state.edition.id == "empires" else ""))
     _next_step(state)
     advance(state)
+
+
+def benefit(state: GameState, ev: Benefit) -> None:
+    """A building power used; a choice the tracks were waiting for (the Mint) lets them go on."""
+    benefits.benefit(state, ev)
+    if state.phase == Phase.RESOLUTION:
+        advance(state)
 
 
 def advance(state: GameState) -> None:
     """Run automatic steps until a decision is needed or the resolution is over."""
     while state.phase == Phase.RESOLUTION:
         step = state.step
-        if step is None:
-            _income(state)
+        if step is None or step == Step.INCOME:
+            if choice_due(state) is None:
+                _income(state)
             return
         if step == Step.DECLARE:
             return
@@ -127,7 +152,7 @@ def advance(state: GameState) -> None:
             if state.cursor == 0 and not state.queue:
                 state.queue = [n for n in state.order if any(state.players[n].discovery.values())]
                 state.cursor = 1  # the queue is built
-            if state.queue:
+            if state.queue or discovery_pause(state):
                 return
             _next_step(state)
         elif step == Step.SPECIALISTS:
@@ -169,10 +194,13 @@ def pending(state: GameState) -> Pending | None:
     if state.phase == Phase.OVER:
         return None
     step = state.step
-    if step == Step.DECLARE:
+    if step == Step.DECLARE or discovery_pause(state):
         return Pending("resolve")
     if step == Step.DISCOVERY:
         return Pending("expedition", state.queue[0])
+    if step == Step.INCOME:
+        due = choice_due(state)
+        return Pending("benefit", due[0] if due else None)
     slot = state.tracks[step][state.cursor]
     kind = {"dock": "dock", "trade_goods": "take_good", "buildings": "buy",
             "specialists": "training", "warfare": "warfare"}[step]
@@ -327,8 +355,8 @@ def expedition(state: GameState, ev: Expedition) -> None:
         found = check_found(state, target, ev.found)
         item = CARDS[found] if target == "card" else TOKENS[found]
         value = expedition_value(state, name, sent)
-        natives = (portugal_natives if ev.nation_power else item.natives) + (
-            resistance_modifier(state, name))
+        natives = (portugal_natives if ev.nation_power
+                   else item.natives + resistance_modifier(state, name))
         for worker, n in sent.items():
             who.discovery[worker] -= n
             who.reserve[worker] += n
@@ -338,14 +366,13 @@ def expedition(state: GameState, ev: Expedition) -> None:
                 who.discoveries.append(found)
             else:
                 claim(state, who, target, found, "colonist")
-        elif target != "card" and not state.setup.options.no_survivors:
-            state.known_tokens[target] = found
         elif target != "card":
-            state.known_tokens.pop(target, None)  # swapped for an unseen token
+            failed_token(state, target, found)
     elif ev.target or ev.found:
         raise refuse(state, "an expedition needs at least one worker")
     if sent:
         state.turn_uses["expeditions"] = state.turn_uses.get("expeditions", 0) + 1
+    state.turn_uses["discovery_began"] = 1
     state.queue.pop(0)
     advance(state)
 
@@ -385,6 +412,32 @@ def battle_regions(state: GameState, attacker: str, defender: str) -> list[str]:
     ]
 
 
+def battle_refusal(state: GameState, attacker: str, defender: str, region: str) -> str | None:
+    """Why a single battle cannot be fought there (None: it can). Both editions: the defender
+    must have workers in the region ("un seul joueur à combattre dans cette région"); Empires
+    also needs a soldier of either side there (`000_…`, "Piste : Guerre")."""
+    name = region_name(state, region)
+    if not state.workers_in_region(region, defender):
+        return f"no battle against {defender} in {name}: {defender} has no worker there"
+    if state.edition.battle_needs_soldier and not (
+            _soldiers(state, region, attacker) or _soldiers(state, region, defender)):
+        return (f"no battle in {name}: neither {attacker} nor {defender} has a soldier there "
+                "(a battle needs a soldier of either side)")
+    return None
+
+
+def battle_choices(state: GameState, attacker: str, defender: str) -> list[str]:
+    """Regions where a battle is allowed and can remove someone (the ones worth offering)."""
+    out = []
+    for r in REGIONS:
+        if battle_refusal(state, attacker, defender, r) is not None:
+            continue
+        lose_a, lose_d = expected_losses(state, r, attacker, defender)
+        if lose_a or lose_d:
+            out.append(r)
+    return out
+
+
 def expected_losses(state: GameState, region: str, attacker: str, defender: str) -> tuple[int, int]:
     """(attacker's losses, defender's losses) in a battle: one per enemy soldier."""
     militia = sum(state.catalogue[b].effect.defence_soldiers
@@ -411,9 +464,9 @@ def warfare(state: GameState, ev: Warfare) -> None:
         if len(regions) != 1:
             raise refuse(state, "a battle is fought in exactly one region")
         region = check_region(state, regions[0])
-        if not (_soldiers(state, region, attacker) or _soldiers(state, region, defender)):
-            raise refuse(state, f"no battle in {region_name(state, region)}: neither {attacker} "
-                                f"nor {defender} has a soldier there")
+        refusal = battle_refusal(state, attacker, defender, region)
+        if refusal is not None:
+            raise refuse(state, refusal)
     else:
         wanted = battle_regions(state, attacker, defender)
         if sorted(regions) != sorted(wanted):
@@ -445,8 +498,12 @@ def income_of(state: GameState, name: str) -> int:
 
 
 def _income(state: GameState) -> None:
+    """Phase 3: each player's goods-and-ships income (the only money that is Economy VP),
+    then the building money paid with it (Mint, AoE III Rum Distillery)."""
     for name in state.order:
         dollars = income_of(state, name)
         state.players[name].money += dollars
         state.players[name].income[state.turn] = dollars
+    for name in state.order:
+        income_money(state, state.players[name])
     begin_benefits(state)

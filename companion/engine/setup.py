@@ -3,19 +3,38 @@
 >>> s = GameSetup(players=[PlayerSetup(name="Ann"), PlayerSetup(name="Bob")])
 >>> s.edition, s.starting_money()
 ('empires', {'Ann': 10, 'Bob': 11})
+>>> auction = GameSetup(players=[PlayerSetup(name="Ann", nation="spain"),
+...                              PlayerSetup(name="Bob", nation="england"),
+...                              PlayerSetup(name="Cleo", nation="italy")],
+...                     options=Options(nations=True), auction=NationAuction(bids=[6, 3]))
+>>> auction.starting_money()  # seats 1, 2 pay their bids; the last pays half of $3 (up)
+{'Ann': 9, 'Bob': 12, 'Cleo': 13}
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+    model_validator,
+)
 
-from companion.engine.errors import MalformedEvent, validation_problems
+from companion.engine.errors import MalformedEvent, shown, validation_problems
 from companion.engine.fields import Id, Name, Points, same_names
 from companion.rules.buildings import buildings_for
 from companion.rules.discoveries import TOKENS
-from companion.rules.editions import EDITIONS, STARTING_MONEY_NATIONS, starting_money
+from companion.rules.editions import (
+    AUCTION_PURSE,
+    EDITIONS,
+    RANDOM_BOARDS_MONEY,
+    starting_money,
+)
 from companion.rules.goods import GOODS
 from companion.rules.regions import REGIONS
 
@@ -60,6 +79,40 @@ class Bidding(BaseModel):
     caribbean_token: Id  # the token the winner finds in the Caribbean
 
 
+class NationAuction(BaseModel):
+    """The Empires national-advantage auction (`000_…`, Appendix I), as it ended at the table.
+
+    Each player has $15. Round after round, from a random player, bids go round (at least
+    $1, each higher, a pass drops out of the round); the winner pays its bid, takes any player
+    board and the next Turn Order seat. The last player takes the board left and pays half of
+    the last winning bid, rounded up. ``bids`` are the winning bids in seat order (one per
+    round: one fewer than the players); ``GameSetup.players`` are listed in seat order with
+    the board (nation) each took.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    bids: Annotated[list[StrictInt], Field(max_length=MAX_SEATS)]
+
+    def paid(self) -> list[int]:
+        """What each seat pays, seat 1 first (the last seat: half the last bid, rounded up)."""
+        return [*self.bids, -(-self.bids[-1] // 2)] if self.bids else []
+
+
+class Readings(BaseModel):
+    """Where the rulebooks can be read two ways, the reading this table plays
+    (``docs/rules-readings.md``). The defaults are the readings the engine took before."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Empires national advantages dealt at random: "$10" each, or $10, $11, ... by seat
+    random_boards_money: Literal["ten_each", "by_seat"] = "ten_each"
+    # AoE III bidding start: the seats the bidding gave still get $1 more per seat
+    bidding_seat_bonus: StrictBool = True
+    # Portugal's card expedition ("resistance always 3"): lowered by the Age I Plague
+    portugal_plague: StrictBool = True
+    # Mayflower ships serve as dock slots at any time, not only once the numbered ones are full
+    mayflower_any_time: StrictBool = False
+
+
 class GameSetup(BaseModel):
     """Players are listed in the initial turn order (seat 1 first)."""
 
@@ -69,6 +122,8 @@ class GameSetup(BaseModel):
     options: Options = Field(default_factory=Options)
     region_goods: dict[Id, Id] = Field(default_factory=dict)  # the table's map corrections
     bidding: Bidding | None = None  # aoe3 bidding start
+    auction: NationAuction | None = None  # empires national-advantage auction
+    readings: Readings = Field(default_factory=Readings)
     age3_buildings: Annotated[list[Id], Field(max_length=REDUCED_AGE3 * 2)] = Field(
         default_factory=list)  # reduced randomness: the 10 drawn
     tokens: dict[Id, Id] = Field(default_factory=dict)  # advanced scouting: region -> token
@@ -114,7 +169,28 @@ class GameSetup(BaseModel):
                 raise ValueError(f"region_goods: the map would show {len(printed)} {good} "
                                  f"({', '.join(sorted(printed))}) but the game has only {most}")
 
+    def _check_auction(self) -> None:
+        if self.auction is None:
+            return
+        if self.edition != "empires" or not self.options.nations:
+            raise ValueError("the national-advantage auction belongs to Empires with the "
+                             "national advantages")
+        rounds = len(self.players) - 1
+        if len(self.auction.bids) != rounds:
+            raise ValueError(f"the auction has {rounds} rounds with {len(self.players)} "
+                             f"players: give {rounds} winning bids, not {len(self.auction.bids)}")
+        for seat, bid in enumerate(self.auction.bids, start=1):
+            if not 1 <= bid <= AUCTION_PURSE:
+                raise ValueError(f"seat {seat}'s winning bid must be $1 to ${AUCTION_PURSE} "
+                                 f"(each player bids from $15), not {shown(bid)}")
+        if any(p.nation is None for p in self.players):
+            raise ValueError("with the auction every player takes a board: give each a nation")
+        if any(p.money is not None for p in self.players):
+            raise ValueError("with the auction the starting money comes from the bids: "
+                             "leave each player's money out")
+
     def _check_variants(self) -> None:
+        self._check_auction()
         if self.bidding is not None:
             if self.edition != "aoe3":
                 raise ValueError("the bidding start belongs to Age of Empires III")
@@ -151,11 +227,16 @@ class GameSetup(BaseModel):
 
     def starting_money(self) -> dict[str, int]:
         money = {}
+        paid = self.auction.paid() if self.auction is not None else []
         for seat, p in enumerate(self.players, start=1):
-            if p.money is not None:
+            if p.money is not None:  # given directly (older set-ups, or the table's own)
                 money[p.name] = p.money
-            elif self.options.nations:
-                money[p.name] = STARTING_MONEY_NATIONS
+            elif self.auction is not None:
+                money[p.name] = AUCTION_PURSE - paid[seat - 1]
+            elif self.options.nations and self.readings.random_boards_money == "ten_each":
+                money[p.name] = RANDOM_BOARDS_MONEY
+            elif self.bidding is not None and not self.readings.bidding_seat_bonus:
+                money[p.name] = starting_money(1)
             else:
                 money[p.name] = starting_money(seat)
         if self.bidding is not None:  # the bids are paid from the starting money

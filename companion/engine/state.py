@@ -39,6 +39,7 @@ class Slot:
     worker: str
     label: str
     done: bool = False  # resolved: the worker has left the track
+    first: bool = False  # moved to the front of its track (University): resolves first
 
 
 @dataclass
@@ -103,6 +104,7 @@ class GameState:
     region_good_taken_by: dict[str, str]  # region -> player who took its good
     discovered: list[str]
     known_tokens: dict[str, str]  # undiscovered region -> token revealed by a failed expedition
+    removed_tokens: list[str]  # "no survivors": failed tokens taken out of the game
     tracks: dict[str, list[Slot]]
     goods_offer: list[str]
     buildings_offer: list[str]
@@ -120,6 +122,7 @@ class GameState:
     cursor: int = 0  # the slot (or Discovery player) being resolved
     queue: list[str] = field(default_factory=list)  # players still to act (Discovery, buy VP)
     turn_uses: dict[str, int] = field(default_factory=dict)  # powers used this turn
+    turn_choices: dict[str, str] = field(default_factory=dict)  # "player:power" -> choice
     mayflower_ships: dict[str, int] = field(default_factory=dict)  # ships carrying this turn
     timeline: list[dict] = field(default_factory=list)  # per-turn snapshots for charts
     version: int = 0  # events applied
@@ -166,6 +169,7 @@ class GameState:
             Phase.PLACEMENT: f"turn {self.turn}, placement",
             Phase.RESOLUTION: f"turn {self.turn}, " + (
                 "declaring powers before the tracks resolve" if self.step == Step.DECLARE
+                else "income" if self.step in (Step.INCOME, None)
                 else f"resolving {str(self.step).replace('_', ' ')}"),
             Phase.BENEFITS: f"turn {self.turn}, building benefits",
             Phase.BUY_VP: f"after the turn {self.scored_turn} scoring, buying VP",
@@ -177,9 +181,9 @@ class GameState:
     # edition and catalogue never change during a game, the rest are immutable values, and
     # the timeline's snapshots are replaced, never changed (its list is copied).
     COPIED = ("players", "regions", "region_goods", "region_good_taken_by", "discovered",
-              "known_tokens", "tracks", "goods_offer", "buildings_offer", "buildings_seen",
-              "supply", "removed_goods", "order", "queue", "turn_uses", "mayflower_ships",
-              "timeline")
+              "known_tokens", "removed_tokens", "tracks", "goods_offer", "buildings_offer",
+              "buildings_seen", "supply", "removed_goods", "order", "queue", "turn_uses",
+              "turn_choices", "mayflower_ships", "timeline")
     SHARED = ("setup", "edition", "catalogue", "ship_on_track", "ships_in_reserve", "turn",
               "phase", "placing", "step", "cursor", "version")
 
@@ -195,7 +199,9 @@ class GameState:
         d["region_good_taken_by"] = self.region_good_taken_by.copy()
         d["discovered"] = self.discovered.copy()
         d["known_tokens"] = self.known_tokens.copy()
-        d["tracks"] = {track: [Slot(s.player, s.worker, s.label, s.done) for s in slots]
+        d["removed_tokens"] = self.removed_tokens.copy()
+        d["tracks"] = {track: [Slot(s.player, s.worker, s.label, s.done, s.first)
+                               for s in slots]
                        for track, slots in self.tracks.items()}
         d["goods_offer"] = self.goods_offer.copy()
         d["buildings_offer"] = self.buildings_offer.copy()
@@ -205,6 +211,7 @@ class GameState:
         d["order"] = self.order.copy()
         d["queue"] = self.queue.copy()
         d["turn_uses"] = self.turn_uses.copy()
+        d["turn_choices"] = self.turn_choices.copy()
         d["mayflower_ships"] = self.mayflower_ships.copy()
         d["timeline"] = self.timeline.copy()
         return new
@@ -238,6 +245,7 @@ def initial_state(setup: GameSetup) -> GameState:
         region_good_taken_by={},
         discovered=list(START_DISCOVERED),
         known_tokens={},
+        removed_tokens=[],
         tracks={},
         goods_offer=[],
         buildings_offer=[],

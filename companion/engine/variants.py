@@ -16,6 +16,34 @@ from companion.engine.state import GameState
 from companion.rules.regions import REGIONS
 
 SCOUTING_PRICE = {1: 1, 2: 2, 3: 3}
+# Specialists whose power ends in the New World; soldiers fight there, builders score there.
+SWAPPABLE = ("captain", "merchant", "missionary")
+SWAP_RULE = ("a specialist in the New World is swapped for a colonist only when its owner must "
+             "take one of its kind from an empty stock")
+
+
+def must_take(state: GameState, name: str) -> set[str]:
+    """The kinds of swappable specialist ``name`` must still take from its stock this turn:
+    a worker waiting on a Specialists box (Training: any kind), a War Chest of specialists
+    waiting to be bought, or a building that grants one each turn."""
+    if state.phase not in (Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS):
+        return set()
+    who = state.players[name]
+    kinds: set[str] = set()
+    waiting = state.phase != Phase.BENEFITS
+    for slot in state.tracks.get("specialists", []) if waiting else ():
+        if slot.player == name and not slot.done:
+            kinds |= set(SWAPPABLE) if slot.label == "training" else {slot.label}
+    buying = any(s.player == name and not s.done for s in state.tracks.get("buildings", []))
+    if waiting and buying and any(state.catalogue[b].effect.specialists_once
+                                  for b in state.buildings_offer):
+        kinds |= set(SWAPPABLE)
+    for building_id in who.buildings:
+        effect = state.catalogue[building_id].effect
+        kinds |= {w for w, _ in effect.workers_per_turn}
+        if effect.discovery_worker:
+            kinds.add(effect.discovery_worker)
+    return kinds & set(SWAPPABLE)
 
 
 def scout(state: GameState, ev: Scout) -> None:
@@ -29,13 +57,35 @@ def scout(state: GameState, ev: Scout) -> None:
     pay(state, who, SCOUTING_PRICE[state.age], "scouting")
 
 
+def may_swap(state: GameState, name: str, worker: str) -> bool:
+    """Whether ``name`` may swap a ``worker`` of theirs in the New World now (its presence
+    there and a colonist in stock aside)."""
+    if worker not in SWAPPABLE:
+        return False
+    if not state.edition.swap_only_when_needed:  # AoE III: "si un joueur le souhaite"
+        return state.phase in (Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS)
+    return state.players[name].reserve[worker] == 0 and worker in must_take(state, name)
+
+
 def swap(state: GameState, ev: Swap) -> None:
-    """A specialist in the New World has no power left: when its owner's stock has none of
-    that kind, it may come home and a colonist from the stock takes its place."""
+    """A captain, merchant or missionary in the New World has no power left, so it may come
+    home, a colonist from the stock taking its place. Empires: only when its owner must take
+    one of that kind from an empty stock (`000_…`, "Piste : Quai des Colons"); AoE III:
+    whenever its owner wishes (`001_…`, "Colonist Dock", Remarque). Never a soldier, never a
+    builder."""
     who = player(state, ev.player)
     region = check_region(state, ev.region)
-    if who.reserve[ev.worker] > 0:
+    if ev.worker == "soldier":
+        raise refuse(state, "a soldier keeps its power in the New World: it is never swapped "
+                            "for a colonist")
+    if ev.worker == "builder":
+        raise refuse(state, "builders cannot be swapped for colonists")
+    if ev.worker not in SWAPPABLE:
+        raise refuse(state, f"only a specialist is swapped for a colonist, not a {ev.worker}")
+    if state.edition.swap_only_when_needed and who.reserve[ev.worker] > 0:
         raise refuse(state, f"{who.name} still has a {ev.worker} in stock: no swap needed")
+    if not may_swap(state, who.name, ev.worker):
+        raise refuse(state, f"{who.name} does not have to take a {ev.worker} now: {SWAP_RULE}")
     if who.reserve["colonist"] < 1:
         raise refuse(state, f"{who.name} has no colonist in stock to take the {ev.worker}'s place")
     remove_from_region(state, region, who.name, {ev.worker: 1}, "a swap")

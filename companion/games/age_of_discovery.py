@@ -174,7 +174,7 @@ class AgeOfDiscovery(Family):
              "bought": r.score.bought},
             r.score.total, r.place, r.place == 1,
             details={"colony_turn_8": r.score.colony[2], "money": r.score.money,
-                     "goods_and_ships": r.score.goods_and_ships},
+                     "tie_goods": r.score.tie_goods},
         ) for r in results]
         return Scored(self.id, self.categories, ranked(players),
                       tuple(r.score.player for r in results if r.place == 1))

@@ -197,9 +197,13 @@ BUILDINGS: tuple[Building, ...] = (
        Effect(action="draw_good", timing="refresh")),
     _b("colonization_laws", "Colonization Laws", 2, "permanent", "both",
        "Every turn a free colonist stands on the extra dock slot Y.", Effect(dock_slot="Y")),
-    _b("rum_distillery", "Rum Distillery", 2, "permanent", "both",
-       "$3 per sugar you own every turn (not income, so no economy VP).",
-       Effect(money_per_good=("sugar", 3))),
+    _b("rum_distillery", "Rum Distillery", 2, "permanent", "empires",
+       "$3 per sugar you own, paid in the building phase every turn (not economy VP).",
+       Effect(money_per_good=("sugar", 3), timing="phase4")),
+    _b("rum_distillery", "Rum Distillery", 2, "permanent", "aoe3",
+       "$3 per sugar you own, paid in the Income phase every turn, before Privateers collect "
+       "(building money: not economy VP).",
+       Effect(money_per_good=("sugar", 3), timing="income")),
     _b("marketplace", "Marketplace", 2, "permanent", "both", "One more merchant every turn.",
        Effect(**{W: (("merchant", 1),)})),
     _b("military_academy", "Military Academy", 2, "permanent", "both",
@@ -226,8 +230,9 @@ BUILDINGS: tuple[Building, ...] = (
        "You and one opponent you name each put 2 free colonists into a region where you "
        "already have a worker; you decide who goes first.", Effect(action="papal_edict")),
     _b("mint", "Mint", 2, "permanent", "builder",
-       "Every turn pick gold or silver: $2 per good of that kind you own.",
-       Effect(action="mint", timing="phase4")),
+       "Every turn, before income is paid, choose gold or silver: the Income phase pays $2 "
+       "per good of that kind you own (building money: not economy VP).",
+       Effect(action="mint", timing="income")),
     _b("broker", "Broker", 2, "permanent", "builder",
        "In the building phase sell goods to the bank for $5 each.",
        Effect(action="broker", timing="phase4")),

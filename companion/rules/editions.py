@@ -27,7 +27,8 @@ TRAINING_PRICE = 5
 WAR_PRICE = 10
 MERCHANT_ARRIVAL_DOLLARS = 5
 STARTING_MONEY_FIRST = 10  # the next seats get $1 more each
-STARTING_MONEY_NATIONS = 15  # national-advantage setup with bidding
+AUCTION_PURSE = 15  # Empires national-advantage auction: each player's money before bidding
+RANDOM_BOARDS_MONEY = 10  # Empires national advantages without the auction: "$10" each
 COLONISTS_PER_TURN = 5
 TRADE_GOODS_SLOTS = 4
 BUILDING_SLOTS = 5
@@ -84,6 +85,9 @@ class Edition:
     has_builder_expansion: bool
     has_national_advantages: bool
     new_france_name: str
+    ties_count_ships: bool  # tie-break 3: goods plus ships (Empires) or goods only (AoE III)
+    battle_needs_soldier: bool  # a single battle needs a soldier of either side there
+    swap_only_when_needed: bool  # a specialist is swapped only when one must be taken
 
     def dock_slots(self, player_count: int) -> tuple[int, ...]:
         """Numbered Colonist Dock slots open with this many players (1 .. 2N-1)."""
@@ -114,6 +118,9 @@ EDITIONS: dict[str, Edition] = {
         has_builder_expansion=True,
         has_national_advantages=True,
         new_france_name="New France",
+        ties_count_ships=True,
+        battle_needs_soldier=True,
+        swap_only_when_needed=True,
     ),
     "aoe3": Edition(
         id="aoe3",
@@ -126,6 +133,9 @@ EDITIONS: dict[str, Edition] = {
         has_builder_expansion=False,
         has_national_advantages=False,
         new_france_name="Canada",
+        ties_count_ships=False,
+        battle_needs_soldier=False,
+        swap_only_when_needed=False,
     ),
 }
 

@@ -17,8 +17,10 @@ from companion.store.schema import Base, EventRow, GamePlayerRow, GameRow
 from companion.store.store import Store
 
 # Columns a database made by an older version of this app may still lack: the Alembic
-# migrations add them at start-up (kind: baseline; revision: 0002; family, breakdown: 0003).
-ADDED_LATER = {"games": {"kind", "revision", "family"}, "game_players": {"breakdown"}}
+# migrations add them at start-up (kind: baseline; revision: 0002; family, breakdown: 0003;
+# record_version, set_aside: 0004).
+ADDED_LATER = {"games": {"kind", "revision", "family", "record_version", "set_aside"},
+               "game_players": {"breakdown"}}
 
 
 def foreign_tables(engine: Engine) -> list[str]:

@@ -27,8 +27,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.engine import EngineError, Event, Game, GameState, MalformedEvent, Phase, parse_event
-from companion.engine.game import last_step_start
+from companion.engine import (
+    RECORD_VERSION,
+    EngineError,
+    Game,
+    GameState,
+    Phase,
+    Refusal,
+    parse_event,
+)
+from companion.engine.records import as_stored, converted
+from companion.store.set_aside import SetAside
 
 LIVE_GAMES = 16  # games kept folded (the least recently used goes first)
 EARLIER = 8  # earlier versions kept per game
@@ -38,7 +47,12 @@ NOW = datetime(2024, 1, 1, tzinfo=UTC)  # for examples
 @dataclass(frozen=True)
 class StoredGame:
     """A saved game as loaded: ``seq`` is the number of events, ``revision`` the version of
-    the game in the database (pass it back to ``append``/``answer``/``undo``)."""
+    the game in the database (pass it back to ``append``/``answer``/``undo``).
+
+    ``refused``: the rules now refuse the stored event at ``refused.index`` (a rule was
+    corrected since it was recorded); ``game`` is then the game up to that event and the
+    stored game is read-only until the refused events are set aside (``Store.set_aside``).
+    """
 
     id: int
     game: Game
@@ -47,10 +61,17 @@ class StoredGame:
     revision: int = 0
     # earlier versions of ``game`` held in memory, oldest first (not part of its identity)
     earlier: tuple[Game, ...] = field(default=(), compare=False, repr=False)
+    refused: Refusal | None = None
+    set_aside: tuple[SetAside, ...] = ()
+    record_version: int = RECORD_VERSION  # the record version its stored events are in
 
     @property
     def seq(self) -> int:
         return len(self.game.events)
+
+    @property
+    def read_only(self) -> bool:
+        return self.refused is not None
 
     @property
     def status(self) -> str:
@@ -75,24 +96,50 @@ class StoredGame:
         return held.state if held is not None else self.game.at(seq)
 
 
-def fold(setup: Any, raw_events: Sequence[Any]) -> tuple[Game, tuple[Game, ...]]:
-    """The game after ``raw_events``, and the game before its last answer (one replay for
-    both). Raises the engine's error naming the first refused event's index."""
-    events: list[Event] = []
-    for index, raw in enumerate(raw_events):
-        try:
-            events.append(parse_event(raw))
-        except MalformedEvent as exc:
-            raise MalformedEvent(f"event {index}: {exc}") from None
-    start = last_step_start(events)
-    before = Game.from_events(setup, events[:start])
+@dataclass(frozen=True)
+class Folded:
+    """A stored log as read: the game, the game before its last answer (if held), and the
+    first event the rules now refuse (the game then stands just before it)."""
+
+    game: Game
+    earlier: tuple[Game, ...] = ()
+    refusal: Refusal | None = None
+
+
+def _answer_start(raw_events: Sequence[Any]) -> int:
+    """``last_step_start`` of a stored log, read from its flags without parsing it."""
+    for index in range(len(raw_events) - 1, -1, -1):
+        raw = raw_events[index]
+        flags = ((raw.get("auto"), raw.get("group")) if isinstance(raw, dict)
+                 else (getattr(raw, "auto", False), getattr(raw, "group", False)))
+        if not any(flags):
+            return index
+    return 0
+
+
+def fold(setup: Any, raw_events: Sequence[Any], version: int = RECORD_VERSION, *,
+         strict: bool = True) -> Folded:
+    """The game after ``raw_events`` (written in record ``version``: an older log is
+    converted as it is read), and the game before its last answer (one replay for both).
+    ``strict``: raise the engine's error naming the first refused event's index; otherwise
+    stop there and name it in ``Folded.refusal``."""
+    start = _answer_start(raw_events)
+    if strict:
+        before = Game.from_events(setup, raw_events[:start], version)
+    else:
+        before, refusal = Game.load(setup, raw_events[:start], version)
+        if refusal is not None:
+            return Folded(before, (), refusal)
     game = before
-    for index in range(start, len(events)):
+    for index in range(start, len(raw_events)):
         try:
-            game = game.apply(events[index])
+            game = game.apply(converted(game.state, parse_event(raw_events[index]), version))
         except EngineError as exc:
-            raise type(exc)(f"event {index}: {exc}") from None
-    return game, ((before,) if start < len(events) else ())
+            if strict:
+                raise type(exc)(f"event {index}: {exc}") from None
+            held = (before,) if game is not before else ()
+            return Folded(game, held, Refusal(index, as_stored(raw_events[index]), str(exc)))
+    return Folded(game, (before,) if start < len(raw_events) else ())
 
 
 def rewound(stored: StoredGame, seq: int) -> tuple[Game, tuple[Game, ...]]:
@@ -100,7 +147,8 @@ def rewound(stored: StoredGame, seq: int) -> tuple[Game, tuple[Game, ...]]:
     for index in range(len(stored.earlier) - 1, -1, -1):
         if len(stored.earlier[index].events) == seq:
             return stored.earlier[index], stored.earlier[:index]
-    return fold(stored.game.setup, stored.game.events[:seq])
+    folded = fold(stored.game.setup, stored.game.events[:seq])
+    return folded.game, folded.earlier
 
 
 def held_after(stored: StoredGame) -> tuple[Game, ...]:

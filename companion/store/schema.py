@@ -39,6 +39,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # JSON on SQLite (stored as text), JSONB on PostgreSQL.
 JSONType = JSON().with_variant(JSONB(), "postgresql")
+# The same, where None is stored as SQL NULL rather than the JSON text "null".
+NullableJSON = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
 
 STATUSES = ("in_progress", "finished")
 KINDS = ("tracked", "score_sheet")
@@ -76,6 +78,13 @@ class GameRow(Base):
     # every game stored before families existed. Migration 0003.
     family: Mapped[str] = mapped_column(String(32), index=True, default="age-of-discovery",
                                         server_default="age-of-discovery")
+    # tracked: the game record version its stored events were written in (companion.engine
+    # .records; converted as they load): 2 for every game stored before it was kept, the
+    # current version for new games. Score sheets keep the default. Migration 0004.
+    record_version: Mapped[int] = mapped_column(server_default="2")
+    # tracked: events a game the corrected rules refused moved out of its log to go on, in
+    # batches {at, reason, events (as stored), when}; NULL when none. Migration 0004.
+    set_aside: Mapped[list[Any] | None] = mapped_column(NullableJSON)
     # tracked: the set-up exactly as a game record carries it; score_sheet: the sheet's
     # inputs (companion.games.Sheet.to_json: options, note, players; for Age of Discovery
     # exactly companion.sheet.ScoreSheet.to_json)

@@ -47,17 +47,21 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from companion.csvsafe import safe_row
 from companion.engine import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
     Conflict,
     EngineError,
     Event,
     Game,
     GameSetup,
+    IllegalAction,
+    MalformedEvent,
+    Refusal,
     event_dict,
     parse_event,
 )
 from companion.engine.common import refuse
-from companion.engine.game import read_record
-from companion.engine.setup import parse_setup
+from companion.engine.records import converted, read_record
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, Scored, Sheet, family
 from companion.games.records import is_sheet_record, read_sheet_record, sheet_record
 from companion.records import check_record
@@ -65,7 +69,7 @@ from companion.sheet import ScoreSheet, SheetResult
 from companion.store import migrate
 from companion.store.db import WRITE, default_url, make_engine
 from companion.store.errors import database_errors
-from companion.store.live import LiveGames, StoredGame, fold, held_after, rewound
+from companion.store.live import Folded, LiveGames, StoredGame, fold, held_after, rewound
 from companion.store.players import merge_same_players
 from companion.store.schema import (
     KINDS,
@@ -74,6 +78,7 @@ from companion.store.schema import (
     GamePlayerRow,
     GameRow,
 )
+from companion.store.set_aside import SET_ASIDE, SetAside, record_set_aside
 from companion.store.summary import Summary, summarize, summarize_scored
 
 When = datetime | date
@@ -199,8 +204,33 @@ def _naive_utc(value: When) -> datetime:
     return value
 
 
-def _setup_of(row: GameRow) -> GameSetup:
-    return parse_setup(row.setup)
+def _set_aside_of(row: GameRow) -> tuple[SetAside, ...]:
+    return tuple(SetAside(b["at"], b["reason"], tuple(b["events"]), b["when"])
+                 for b in row.set_aside or [])
+
+
+def _fold_record(record: Mapping[str, Any]) -> Folded:
+    """A game record read for storing: a record of the current version must replay in full;
+    an older one the rules now refuse part-way is kept as it is, read-only (but every event
+    in it must be one this app can read)."""
+    setup, events, version = read_record(record)
+    if version == RECORD_VERSION:
+        return fold(setup, events, version)
+    for index, raw in enumerate(events):
+        try:
+            parse_event(raw)
+        except MalformedEvent as exc:
+            raise MalformedEvent(f"event {index}: {exc}") from None
+    folded = fold(setup, events, version, strict=False)
+    if folded.refusal is not None and folded.refusal.reason.startswith("cannot read"):
+        raise MalformedEvent(folded.refusal.describe())
+    return folded
+
+
+def _read_only(game_id: int, refusal: Refusal) -> IllegalAction:
+    return IllegalAction(f"game {game_id} is read-only: the rules now refuse its "
+                         f"{refusal.describe()}. Set the refused events aside to go on "
+                         "(nothing is deleted)")
 
 
 def _sheet_date(given: When | None, recorded: datetime | None) -> datetime:
@@ -320,9 +350,19 @@ class Store:
         live = self._live.get(row.id, row.revision, created)
         if live is not None:
             return live
-        game, earlier = fold(_setup_of(row), self._payloads(session, row.id))
-        stored = StoredGame(row.id, game, created, _utc(row.updated), row.revision, earlier)
+        folded = fold(row.setup, self._payloads(session, row.id), row.record_version,
+                      strict=False)
+        stored = StoredGame(row.id, folded.game, created, _utc(row.updated), row.revision,
+                            folded.earlier, folded.refusal, _set_aside_of(row),
+                            row.record_version)
         self._live.put(stored)
+        return stored
+
+    def _writable(self, session: Session, row: GameRow) -> StoredGame:
+        """``_stored``, refused while the rules refuse an event of its log (read-only)."""
+        stored = self._stored(session, row)
+        if stored.refused is not None:
+            raise _read_only(row.id, stored.refused)
         return stored
 
     @staticmethod
@@ -370,11 +410,12 @@ class Store:
             session.delete(stale)
 
     @staticmethod
-    def _new_row(setup: GameSetup, summary: Summary, created: datetime) -> GameRow:
+    def _new_row(setup: GameSetup, summary: Summary, created: datetime,
+                 version: int = RECORD_VERSION) -> GameRow:
         dumped = setup.model_dump(mode="json")
         return GameRow(
             created=created, updated=created, kind="tracked", family=AGE_OF_DISCOVERY,
-            revision=0, setup=dumped,
+            revision=0, setup=dumped, record_version=version,
             edition=setup.edition, options=dumped["options"], players=dumped["players"],
             status=summary.status, phase=summary.phase, turn=summary.turn,
             event_count=summary.event_count, winners=summary.winners,
@@ -427,6 +468,23 @@ class Store:
              "created": now}
             for seq, ev in enumerate(events, start=start)
         ]
+
+    def _insert_stored_log(self, session: Session, record: Mapping[str, Any], game: Game,
+                           created: datetime) -> GameRow:
+        """An older record the rules now refuse part-way: stored exactly as it is (its own
+        set-up, version and events), read-only until its refused events are set aside."""
+        summary = summarize(game)
+        setup, events, version = read_record(record)
+        row = self._new_row(game.setup, summary, created, version=version)
+        row.setup = dict(setup)
+        session.add(row)
+        session.flush()
+        session.execute(insert(GamePlayerRow), self._seat_rows(row.id, summary))
+        if events:
+            session.execute(insert(EventRow), [
+                {"game_id": row.id, "seq": seq, "type": str(e["type"]), "payload": dict(e),
+                 "created": created} for seq, e in enumerate(events)])
+        return row
 
     def _insert_game(self, session: Session, game: Game, created: datetime) -> GameRow:
         summary = summarize(game)
@@ -514,7 +572,7 @@ class Store:
         try:
             with self._writing() as session:
                 row = self._locked_row(session, game_id)
-                base = self._stored(session, row)
+                base = self._writable(session, row)
                 _check_seen(base, expected_seq, revision)
                 game = change(base.game)  # EngineError: the transaction rolls back
                 session.execute(insert(EventRow), self._event_rows(
@@ -522,7 +580,7 @@ class Store:
                 row.revision = base.revision + 1
                 self._apply_summary(session, row, summarize(game), now)
                 stored = StoredGame(game_id, game, base.created, _utc(now), row.revision,
-                                    held_after(base))
+                                    held_after(base), None, base.set_aside, base.record_version)
         except IntegrityError as exc:
             if not _is_seq_clash(exc):
                 raise
@@ -539,7 +597,7 @@ class Store:
         now = _now()
         with self._writing() as session:
             row = self._locked_row(session, game_id)
-            base = self._stored(session, row)
+            base = self._writable(session, row)
             _check_seen(base, expected_seq, revision)
             if n < 1:
                 raise ValueError(f"undo needs a positive number of events, not {n}")
@@ -551,7 +609,81 @@ class Store:
                 EventRow.game_id == game_id, EventRow.seq >= len(game.events)))
             row.revision = base.revision + 1
             self._apply_summary(session, row, summarize(game), now)
-            stored = StoredGame(game_id, game, base.created, _utc(now), row.revision, earlier)
+            stored = StoredGame(game_id, game, base.created, _utc(now), row.revision, earlier,
+                                None, base.set_aside, base.record_version)
+        self._live.put(stored)
+        return stored
+
+    # ------------------------------------------------------------------ refused games
+
+    def set_aside(self, game_id: int, expected_seq: int | None = None, *,
+                  revision: int | None = None) -> StoredGame:
+        """Let a read-only game go on: its refused event and every event after it leave the
+        log and are kept beside it (``StoredGame.set_aside``, exported with the record);
+        the game then stands just before the refused event, where the table can record what
+        the corrected rule asks. Guarded like ``append``; the revision goes up."""
+        now = _now()
+        with self._writing() as session:
+            row = self._locked_row(session, game_id)
+            base = self._stored(session, row)
+            if base.refused is None:
+                raise IllegalAction(f"game {game_id} replays in full: nothing to set aside")
+            _check_seen(base, expected_seq, revision)
+            at = base.refused.index
+            batch = {"at": at, "reason": base.refused.reason,
+                     "events": self._payloads(session, game_id)[at:],
+                     "when": _utc(now).isoformat()}
+            row.set_aside = [*(row.set_aside or []), batch]
+            session.execute(delete(EventRow).where(
+                EventRow.game_id == game_id, EventRow.seq >= at))
+            row.revision = base.revision + 1
+            self._apply_summary(session, row, summarize(base.game), now)
+            stored = StoredGame(game_id, base.game, base.created, _utc(now), row.revision,
+                                base.earlier, None, _set_aside_of(row), base.record_version)
+        self._live.put(stored)
+        return stored
+
+    def reapply_set_aside(self, game_id: int, expected_seq: int | None = None,
+                          leave_out_first: bool = False, *,
+                          revision: int | None = None) -> StoredGame:
+        """Re-apply the events last set aside, in order, as far as the rules accept them
+        (after the table recorded what the corrected rule asked). Those still refused stay
+        set aside, with the new reason. ``leave_out_first``: the first of them is not
+        re-applied (it stays set aside, on its own). Guarded like ``append``."""
+        now = _now()
+        with self._writing() as session:
+            row = self._locked_row(session, game_id)
+            base = self._writable(session, row)
+            _check_seen(base, expected_seq, revision)
+            batches = list(row.set_aside or [])
+            if not batches or not batches[-1]["events"]:
+                raise IllegalAction(f"game {game_id} has no events set aside")
+            last = batches.pop()
+            waiting = list(last["events"])
+            if leave_out_first:
+                batches.append({**last, "events": waiting[:1]})
+                waiting = waiting[1:]
+            game, reason = base.game, ""
+            while waiting:
+                try:  # written in the game's record version, like its log
+                    game = game.apply(converted(game.state, parse_event(waiting[0]),
+                                                base.record_version))
+                except EngineError as exc:
+                    reason = str(exc)
+                    break
+                waiting.pop(0)
+            if waiting:
+                batches.append({"at": len(game.events), "reason": reason, "events": waiting,
+                                "when": _utc(now).isoformat()})
+            row.set_aside = batches or None
+            if len(game.events) > base.seq:
+                session.execute(insert(EventRow), self._event_rows(
+                    game_id, game.events[base.seq:], base.seq, now))
+            row.revision = base.revision + 1
+            self._apply_summary(session, row, summarize(game), now)
+            stored = StoredGame(game_id, game, base.created, _utc(now), row.revision,
+                                held_after(base) if game is not base.game else base.earlier,
+                                None, _set_aside_of(row), base.record_version)
         self._live.put(stored)
         return stored
 
@@ -626,13 +758,27 @@ class Store:
                 return StoredSheet(row.id, native, native.results(), _utc(when), _utc(when))
             return StoredGameSheet(row.id, sheet, family(sheet.game).score(sheet), _utc(when),
                                    _utc(when))
-        game, earlier = fold(*read_record(record))
+        folded = _fold_record(record)
         when = _naive_utc(created) if created is not None else _now()
         with self._writing() as session:
-            row = self._insert_game(session, game, when)
-        stored = StoredGame(row.id, game, _utc(when), _utc(when), row.revision, earlier)
+            row = self._insert_record(session, record, folded, when)
+        stored = StoredGame(row.id, folded.game, _utc(when), _utc(when), row.revision,
+                            folded.earlier, folded.refusal, _set_aside_of(row),
+                            row.record_version)
         self._live.put(stored)
         return stored
+
+    def _insert_record(self, session: Session, record: Mapping[str, Any], folded: Folded,
+                       created: datetime) -> GameRow:
+        """A game record as read by ``_fold_record``: converted to the current version when
+        it replays in full, else kept exactly as given; its events set aside kept too."""
+        aside = record_set_aside(record)
+        if folded.refusal is None:
+            row = self._insert_game(session, folded.game, created)
+        else:
+            row = self._insert_stored_log(session, record, folded.game, created)
+        row.set_aside = aside
+        return row
 
     def import_records(self, records: Iterable[tuple[Mapping[str, Any], When | None]]) -> int:
         """Many records in one transaction (all or nothing); each is replayed by the engine
@@ -648,9 +794,9 @@ class Store:
                     if is_sheet_record(record):
                         self._import_sheet(session, record, created)
                     else:
-                        game = Game.from_record(record)
+                        folded = _fold_record(record)
                         when = _naive_utc(created) if created is not None else _now()
-                        self._insert_game(session, game, when)
+                        self._insert_record(session, record, folded, when)
                 except EngineError as exc:
                     raise type(exc)(f"record {index}: {exc}") from None
                 count += 1
@@ -664,7 +810,15 @@ class Store:
             row = self._row(session, game_id)
             if row.kind == "score_sheet":
                 return sheet_record(self._game_sheet(row), created=_utc(row.created))
-            return self._stored(session, row).game.record()
+            stored = self._stored(session, row)
+            if stored.refused is None:
+                record = stored.game.record()  # the current version (older logs converted)
+            else:  # kept exactly as stored, so that nothing is lost
+                record = {"format": RECORD_FORMAT, "version": row.record_version,
+                          "setup": row.setup, "events": self._payloads(session, row.id)}
+            if row.set_aside:
+                record[SET_ASIDE] = row.set_aside
+            return record
 
     # ------------------------------------------------------------------ history
 
@@ -839,7 +993,8 @@ class Store:
         rows from the set-ups and logs, and score sheets from their stored inputs (after a
         change to the scoring rules, or to repair a hand-edited database). A game whose log
         no longer replays, or a sheet that no longer scores, is left as it was and
-        reported. Every log is replayed from the database, never taken from memory."""
+        reported, as is a game the corrected rules now refuse (read-only). Every log is
+        replayed from the database, never taken from memory."""
         with self._read() as session, session.begin():
             ids = list(session.scalars(select(GameRow.id).order_by(GameRow.id)))
         rebuilt, failed = 0, []
@@ -855,7 +1010,7 @@ class Store:
                                             row.updated)
                     else:
                         self._live.drop(game_id)  # the log may have been edited by hand
-                        game = self._stored(session, row).game
+                        game = self._writable(session, row).game  # read-only: reported
                         dumped = game.setup.model_dump(mode="json")
                         row.edition, row.options, row.players = (
                             game.setup.edition, dumped["options"], dumped["players"])

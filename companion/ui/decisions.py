@@ -278,6 +278,43 @@ def actions(stored: StoredGame) -> None:
                           help=md(action.help))
 
 
+# ---------------------------------------------------------------- refused games
+
+
+def _outcome(outcome: services.Outcome, done: str) -> None:
+    if outcome.conflict:
+        session.flash("warning", outcome.error or "")
+    elif not outcome.ok:
+        session.flash("error", outcome.error or "refused")
+    else:
+        session.flash("success", done)
+
+
+def set_aside(seq: int) -> None:
+    """Callback: a read-only game goes on; its refused events are kept aside."""
+    if still_current(seq):
+        _outcome(services.set_aside(), "The refused events are set aside: record what the "
+                                       "rule asks, then re-apply them.")
+
+
+def _reapply(seq: int, leave_out_first: bool) -> None:
+    if still_current(seq):
+        _outcome(services.reapply_set_aside(leave_out_first), "Re-applied what the rules "
+                                                               "accept.")
+
+
+def set_aside_tools(stored: StoredGame) -> None:
+    """The events last set aside: the refusal, and re-applying them."""
+    batch, seq = stored.set_aside[-1], stored.seq
+    with st.expander(f"Events set aside ({len(batch.events)}), kept with the game"):
+        st.caption(md(f"Refused at event {batch.at}: {batch.reason}"))
+        with st.container(horizontal=True):
+            st.button("Re-apply them", key=f"reapply@{seq}", on_click=_reapply,
+                      args=(seq, False))
+            st.button("Re-apply all but the refused one", key=f"reapply_skip@{seq}",
+                      on_click=_reapply, args=(seq, True))
+
+
 # ---------------------------------------------------------------- corrections
 
 

@@ -224,6 +224,42 @@ def undo() -> Outcome:
     return Outcome(new)
 
 
+@stops_on_database_problem
+def set_aside() -> Outcome:
+    """A read-only game goes on: its refused events are set aside (kept with the game)."""
+    stored = current_game()
+    if stored is None:
+        return Outcome(None, "no game is open")
+    try:
+        new = store().set_aside(stored.id, expected_seq=stored.seq, revision=stored.revision)
+    except Conflict as exc:
+        return _conflict(stored.id, exc)
+    except EngineError as exc:
+        return Outcome(stored, str(exc))
+    session.remember_game(new)
+    session.clear_drafts()
+    return Outcome(new)
+
+
+@stops_on_database_problem
+def reapply_set_aside(leave_out_first: bool = False) -> Outcome:
+    """Re-apply the events last set aside, as far as the rules accept them."""
+    stored = current_game()
+    if stored is None:
+        return Outcome(None, "no game is open")
+    try:
+        new = store().reapply_set_aside(stored.id, expected_seq=stored.seq,
+                                        leave_out_first=leave_out_first,
+                                        revision=stored.revision)
+    except Conflict as exc:
+        return _conflict(stored.id, exc)
+    except EngineError as exc:
+        return Outcome(stored, str(exc))
+    session.remember_game(new)
+    session.clear_drafts()
+    return Outcome(new)
+
+
 def _conflict(game_id: int, exc: Conflict) -> Outcome:
     """Another device got there first: this page moves on to the game as it now stands and
     says, in one sentence, what was recorded there."""
@@ -340,6 +376,14 @@ def token_regions() -> list[str]:
 def preset_random(key: str, options: list[Any], n: int) -> None:
     """Callback: fill a multiselect with ``n`` options drawn at random."""
     session.set_widget_value(key, random.sample(options, n))
+
+
+def preset_boards(prefix: str, count: int) -> None:
+    """Callback: deal the player boards (nations) at random, one each."""
+    from companion.engine import NATIONS
+
+    for i, nation in enumerate(random.sample(list(NATIONS), count)):
+        session.set_widget_value(f"{prefix}{i}", nation)
 
 
 def preset_tokens(prefix: str) -> None:

@@ -153,7 +153,8 @@ def where_now(state: GameState) -> str:
     age = "I" * state.age
     step = str(state.step)
     resolving = ("powers before the tracks" if step == Step.DECLARE else
-                 f"resolving {track_title(step)}" if state.step else "income")
+                 "income" if state.step in (Step.INCOME, None) else
+                 f"resolving {track_title(step)}")
     phase = {
         Phase.PLACEMENT: "placement",
         Phase.RESOLUTION: resolving,
@@ -357,7 +358,7 @@ def score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, A
             "Colonies I": s.colony[0], "Colonies II": s.colony[1], "Colonies III": s.colony[2],
             "Discoveries": s.discoveries, "Buildings": s.buildings_total,
             "Economy": s.economy, "Bought": s.bought, "Money": s.money,
-            "Goods+ships": s.goods_and_ships,
+            "Tie-break goods": s.tie_goods,
         })
     return rows
 
@@ -472,6 +473,8 @@ def short_place(value: tuple[str, str, str | None]) -> str:
     _, track, box = value
     if box == "training":
         return "Training"
+    if box == "mayflower":
+        return "Dock 🚢"
     if box:
         return f"Box {WORKER_ICONS.get(box, box)}"
     return SHORT_TRACKS.get(track, track_title(track))

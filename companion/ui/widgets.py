@@ -65,6 +65,15 @@ def game_caption(game: Game, game_id: int | None = None) -> None:
     st.caption(f"{number}{edition}{extra}")
 
 
+def refused_banner(refused: Any) -> None:
+    """A stored game the corrected rules refuse part-way: which event and which rule."""
+    st.warning(md(f"Read-only: this game was recorded under an earlier reading of the rules, "
+                  f"and the rules now refuse its {refused.describe()}. It is shown as it "
+                  "stood just before that event. To go on, set the refused events aside: "
+                  "they are kept with the game (nothing is deleted) and can be re-applied "
+                  "after you record what the rule asks."), icon="🔒")
+
+
 # ---------------------------------------------------------------- players
 
 
@@ -196,11 +205,11 @@ def sheet_details(results: list[Any]) -> None:
     what the tie-breaks did, and the income sets behind each economy score."""
     ties = [r for r in results if sum(1 for o in results if o.place == r.place) > 1]
     if ties:
-        st.caption("Still tied after the tie-breaks (turn-8 colony VP, money, goods and ships): "
-                   "those players share the place.")
+        st.caption("Still tied after the tie-breaks (turn-8 colony VP, money, goods plus ships "
+                   "— goods only in Age of Empires III): those players share the place.")
     elif len({r.score.total for r in results}) < len(results):
         st.caption("Equal totals were split by the tie-breaks: turn-8 colony VP, then money, "
-                   "then goods and ships.")
+                   "then goods plus ships (goods only in Age of Empires III).")
     with st.expander("Economy: the income sets behind each player's economy VP"):
         for r in results:
             lines = views.income_sets_text(r.income)

@@ -1,8 +1,9 @@
 """No page replays a game that has not changed, and the Scoreboard builds its figures once per
 version of the game, for every browser session at once.
 
-Replays are counted by wrapping the engine's ``replay`` (every fold of a log goes through
-it); figures by wrapping the chart builders. Each ``AppTest`` is one browser session.
+Replays are counted by wrapping the engine's ``replay`` and its record loader ``load``
+(every fold of a log goes through one of them); figures by wrapping the chart builders.
+Each ``AppTest`` is one browser session.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from companion import charts
 from companion.engine import game as game_module
 from companion.engine import replay
 from companion.engine.playout import random_game
+from companion.engine.records import load
 
 FOUR = {"players": [{"name": n} for n in ("Ann", "Bob", "Cy", "Di")]}
 FIGURES = ("vp_by_turn", "money_by_turn", "vp_by_category", "region_control", "region_map")
@@ -30,7 +32,13 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         seen.append(len(events))
         return replay(setup, events)
 
+    def counting_load(setup, events, *args, **kwargs):
+        events = list(events)
+        seen.append(len(events))
+        return load(setup, events, *args, **kwargs)
+
     monkeypatch.setattr(game_module, "replay", counting)
+    monkeypatch.setattr(game_module, "load", counting_load)  # from_events, Game.load
     return seen
 
 

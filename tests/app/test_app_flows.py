@@ -6,10 +6,14 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 from ui_driver import TIMEOUT, Driver, check, errors, next_answer, open_table, same_event
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the store's games
+from store.games import old_record_with_a_battle_against_nobody  # noqa: E402
 
 from companion.engine import Game
 from companion.engine.playout import random_game, random_step
@@ -70,6 +74,45 @@ def test_the_turn_order_can_be_drawn_at_random(at, store):
     check(at)
     (listing,) = store.list_games()
     assert sorted(listing.players) == [f"Player {i}" for i in range(1, 5)]
+
+
+def test_national_advantages_by_auction_set_the_seats_boards_and_money(at, store):
+    """`000_…`, Appendix I: each round's winner and bid are entered; the engine works out the
+    money ($15 less the bid; the last seat pays half the last bid, rounded up)."""
+    at.switch_page("pages/new_game.py").run()
+    at.segmented_control(key="ng_count").set_value(3).run()
+    for i, name in enumerate(["Ann", "Bob", "Cid"]):
+        at.text_input(key=f"ng_name_{i}").set_value(name).run()
+    at.toggle(key="ng_nations").set_value(True).run()
+    assert at.radio(key="ng_boards").value == "auction"
+    at.selectbox(key="ng_auction_winner_0").set_value(2).run()  # Cid wins round 1
+    at.number_input(key="ng_auction_bid_0").set_value(6).run()
+    at.selectbox(key="ng_auction_nation_0").set_value("portugal").run()
+    at.selectbox(key="ng_auction_winner_1").set_value(0).run()  # then Ann
+    at.number_input(key="ng_auction_bid_1").set_value(3).run()
+    at.selectbox(key="ng_auction_nation_1").set_value("spain").run()
+    at.selectbox(key="ng_auction_nation_last").set_value("italy").run()
+    check(at)
+    assert list(at.dataframe[0].value["$"]) == [9, 12, 13]
+    at.button(key="ng_start").click().run()
+    check(at)
+    (listing,) = store.list_games()
+    setup = store.load(listing.id).game.setup
+    assert [(p.name, p.nation) for p in setup.players] == [
+        ("Cid", "portugal"), ("Ann", "spain"), ("Bob", "italy")]
+    assert setup.auction.bids == [6, 3]
+
+
+def test_national_advantages_dealt_at_random_start_with_10_each(at, store):
+    at.switch_page("pages/new_game.py").run()
+    at.segmented_control(key="ng_count").set_value(3).run()
+    at.toggle(key="ng_nations").set_value(True).run()
+    at.radio(key="ng_boards").set_value("random").run()
+    at.button(key="ng_boards_deal").click().run()
+    check(at)
+    assert list(at.dataframe[0].value["$"]) == [10, 10, 10]
+    at.radio(key="ng_boards_money").set_value("by_seat").run()
+    assert list(at.dataframe[0].value["$"]) == [10, 11, 12]
 
 
 def test_reduced_randomness_draws_ten_age_three_buildings(at, store):
@@ -381,3 +424,22 @@ def test_the_rules_reference_is_searchable(at):
     listed = "\n".join(m.value for m in at.markdown if m.value.startswith("- **"))
     assert "Training Grounds" in listed and "Settlers" not in listed
     assert any(c.value.endswith("building(s)") for c in at.caption)
+
+
+# ---------------------------------------------------------------- refused games
+
+
+def test_a_game_a_corrected_rule_refuses_opens_read_only_and_can_go_on(at, store):
+    """Issue 10: a banner names the first refused event and the rule; the table sets the
+    refused events aside (kept with the game) and goes on."""
+    record, battle = old_record_with_a_battle_against_nobody()
+    stored = store.import_record(record)
+    open_table(at, stored.id)
+    banner = " ".join(plain(w.value) for w in at.warning)
+    assert f"event {battle} (warfare)" in banner and "Bob has no worker there" in banner
+    assert not [b for b in at.button if b.key and b.key.startswith("ans_")]  # no answers
+    at.button(key=f"set_aside@{battle}").click().run()
+    check(at)
+    assert not store.load(stored.id).read_only
+    assert any(b.key and b.key.startswith("ans_") for b in at.button)  # the table goes on
+    assert at.button(key=f"reapply_skip@{battle}") is not None

@@ -20,7 +20,7 @@ from helpers import (
 from companion.engine import Game, IllegalAction, MalformedEvent, apply
 from companion.engine.board_entry import placements_from_board
 from companion.engine.placement import current_placer
-from companion.engine.playout import random_step
+from companion.engine.playout import random_answer, random_step
 
 FIXED = ("X", "Y")  # dock slots the engine fills itself at the start of a turn
 C = {"player": "Red", "worker": "colonist"}  # a colonist of Red's on the board
@@ -209,10 +209,11 @@ def test_workers_past_the_numbered_dock_slots_sail_on_their_owners_mayflower():
 
 
 def _check_turn(game: Game, rng: random.Random) -> Game:
-    """Play this turn's placement at random; the board it leaves must be entered back."""
+    """Play this turn's placement at random; the board it leaves must be entered back (only
+    placements: a power or a swap used meanwhile is not on the board)."""
     before = game.state
     while current_placer(game.state) is not None:
-        game = random_step(game, rng)
+        game = game.answer(random_answer(game.state, game.pending(), rng))
     _, state = enter(before, board_of(game.state))
     assert normalised(state) == normalised(game.state)
     return game

@@ -167,7 +167,8 @@ def _ride(frm, to):
 def test_empires_stables_move_a_soldier_to_a_neighbour_before_discovery():
     game = _stables_owner("empires")
     game = play_plan(game, {"Red": [("colonist", "discovery")]})
-    assert game.pending().type == "resolve"  # a moment for powers before the tracks resolve
+    wanted = game.pending()  # the tracks ran up to Discovery and stop just before it
+    assert (wanted.type, game.state.step, wanted.player) == ("expedition", "discovery", "Red")
     with pytest.raises(IllegalAction, match="not neighbours"):
         game.apply(_ride("caribbean", "peru"))
     with pytest.raises(IllegalAction, match="not been discovered"):
@@ -183,7 +184,7 @@ def test_empires_stables_move_a_soldier_to_a_neighbour_before_discovery():
         game.apply(_ride("florida", "caribbean"))
     game = decline_until(only_workers(finish_turn(game), {}), "refresh")  # turn 6, phase 4
     assert game.state.phase == "benefits"
-    with pytest.raises(IllegalAction, match="cannot be used now"):  # Empires: not in phase 4
+    with pytest.raises(IllegalAction, match="just before Discovery"):  # Empires: not phase 4
         game.apply(_ride("florida", "caribbean"))
 
 
@@ -193,7 +194,6 @@ def test_empires_stables_cannot_be_used_once_discovery_has_begun():
     game = _stables_owner("empires")
     game = play_plan(game, {"Red": [("colonist", "discovery"), ("colonist", "discovery")],
                         "Blue": [("colonist", "discovery")]})
-    game = game.apply({"type": "resolve"})
     # Red finds New Spain (t03, natives 2), a neighbour of the Caribbean; Blue is still to go
     game = resolve(game, _expedition({"colonist": 2}, "new_spain", "t03"))
     assert game.pending().type == "expedition" and game.pending().player == "Blue"
@@ -274,15 +274,15 @@ def test_university_refusals():
     game = _university_owner()
     game = only_workers(game, {"Red": {"colonist": 2}, "Blue": {"colonist": 1}})
     game = place(game, ("Blue", "colonist", "dock"), ("Red", "colonist", "trade_goods"))
-    with pytest.raises(IllegalAction, match="no worker on dock"):
+    with pytest.raises(IllegalAction, match="no worker waiting on Colonist Dock"):
         game.apply(_study("dock"))
-    with pytest.raises(IllegalAction, match="works on"):
+    with pytest.raises(IllegalAction, match="not Merchant Shipping"):
         game.apply(_study("shipping"))
     with pytest.raises(IllegalAction, match="does not own"):
         game.apply(_benefit("Blue", "university", {"track": "dock"}))
     game = place(game, ("Red", "colonist", "trade_goods"))
     game = decline_until(game, "refresh")
-    with pytest.raises(IllegalAction, match="cannot be used now"):  # phase 4: too late
+    with pytest.raises(IllegalAction, match="no worker waiting"):  # phase 4: too late
         game.apply(_study("trade_goods"))
 
 
@@ -307,10 +307,13 @@ def test_university_on_the_dock_also_works_for_an_owner_with_a_slot_x_colonist()
     game = only_workers(game, {"Red": {"colonist": 3}, "Blue": {"colonist": 2}})
     game = place(game, ("Blue", "colonist", "dock"), ("Red", "colonist", "shipping"),
                  ("Blue", "colonist", "dock"), ("Red", "colonist", "dock"))
-    game = game.apply(_study("dock"))
+    with pytest.raises(IllegalAction, match=r"say which .* \(slot 3, X\)"):
+        game.apply(_study("dock"))  # two of Red's workers could move
+    game = game.apply(_benefit("Red", "university", {"track": "dock", "slot": "X"}))
     game = place(game, ("Red", "colonist", "shipping"))
-    # whichever of Red's dock workers went to the front, a Red worker now resolves first
+    # the slot X colonist now resolves first, before the numbered slots
     assert game.pending().type == "dock" and game.pending().player == "Red"
+    assert game.pending().slot == "X"
 
 
 def test_aoe3_university_has_no_trade_goods_or_warfare():
@@ -318,9 +321,9 @@ def test_aoe3_university_has_no_trade_goods_or_warfare():
     game = only_workers(game, {"Red": {"colonist": 4}, "Blue": {"colonist": 1}})
     game = place(game, ("Blue", "colonist", "dock"), ("Red", "colonist", "trade_goods"),
                  ("Red", "colonist", "dock"), ("Red", "colonist", "warfare"))
-    with pytest.raises(IllegalAction, match="works on"):
+    with pytest.raises(IllegalAction, match="not Trade Goods"):
         game.apply(_study("trade_goods"))
-    with pytest.raises(IllegalAction, match="works on"):
+    with pytest.raises(IllegalAction, match="not Warfare"):
         game.apply(_study("warfare"))
     game = game.apply(_study("dock"))
     game = place(game, ("Red", "colonist", "shipping"))

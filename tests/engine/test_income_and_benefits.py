@@ -128,34 +128,6 @@ def test_factory_pays_25_in_aoe3_and_manufacture_30_in_empires(edition, dollars)
     assert score.buildings == {"factory": 5}
 
 
-def test_mint_pays_2_per_gold_or_silver_once_a_turn_in_phase_4():
-    game = to_turn(new_game(goods=GOODS, builders=True), 4, {3: ["mint", "broker"]})
-    game = correct(game, "Red", money=4, goods={"gold": 2, "silver": 1})
-    with pytest.raises(IllegalAction):  # not Red's building yet
-        game.apply({"type": "benefit", "player": "Red", "building": "mint",
-                    "choice": {"good": "gold"}})
-    game = _buy(game, {"Red": "mint"})
-    assert game.state.phase == "benefits"
-    assert money(game)["Red"] == 14 - 14 + 1  # income: {gold, gold, silver}
-    with pytest.raises(IllegalAction):
-        game.apply({"type": "benefit", "player": "Red", "building": "mint",
-                    "choice": {"good": "rice"}})
-    game = game.apply({"type": "benefit", "player": "Red", "building": "mint",
-                       "choice": {"good": "gold"}})
-    assert money(game)["Red"] == 1 + 2 * 2
-    with pytest.raises(IllegalAction):  # once a turn
-        game.apply({"type": "benefit", "player": "Red", "building": "mint",
-                    "choice": {"good": "silver"}})
-    game = finish_turn(game)
-    with pytest.raises(IllegalAction):  # only in phase 4
-        game.apply({"type": "benefit", "player": "Red", "building": "mint",
-                    "choice": {"good": "silver"}})
-    game = only_workers(game, {})
-    game = game.apply({"type": "benefit", "player": "Red", "building": "mint",
-                       "choice": {"good": "silver"}})
-    assert money(game)["Red"] == 5 + 1 + 2 * 1
-
-
 def test_broker_sells_goods_to_the_bank_for_5_each():
     game = to_turn(new_game(goods=GOODS, builders=True), 4, {3: ["mint", "broker"]})
     game = correct(game, "Blue", money=3, goods={"indigo": 2, "sugar": 1})

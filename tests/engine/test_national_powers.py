@@ -1,9 +1,10 @@
 """National advantages (digest section 11, Empires): each power's effect, its moment and its
 limit; the pause in which powers are declared; players without the nation.
 
-test_variants already covers: starting money $15, Spain's discovery (soldier, printed $ only,
-one use, another player refused), Holland taking the ship from the would-be winner, France's
-good and its once-per-turn limit, and no pause without national advantages.
+test_variants already covers: starting money ($10 each, boards dealt at random), Spain's
+discovery (soldier, printed $ only, one use, another player refused), Holland taking the
+ship from the would-be winner, France's good and its once-per-turn limit, and no pause
+without national advantages.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def test_no_pause_when_nobody_has_a_power_to_declare():
     game = _game(Red="spain", Blue="portugal")
     game = play_plan(game, {"Red": [("colonist", "dock")]})
     assert game.pending().type == "dock"
-    with pytest.raises(IllegalAction, match="already being resolved"):
+    with pytest.raises(IllegalAction, match="no pause to end now"):
         game.apply(RESOLVE)
 
 
@@ -237,7 +238,7 @@ def test_portugal_draws_a_card_at_resistance_3_once_per_age():
     game = game.apply({**card, "nation_power": True})
     red = game.state.players["Red"]
     assert red.discoveries == ["india"]
-    assert red.money == 15 + 6 + 3 * 1
+    assert red.money == 10 + 6 + 3 * 1
     assert game.state.new_world_workers("Red") == 0  # a card places no colonist
     assert game.state.discovered == ["caribbean"]
     assert game.pending().player == "Blue"
@@ -259,7 +260,7 @@ def test_portugal_draws_a_card_at_resistance_3_once_per_age():
     assert game.state.turn == 4 and game.state.players["Red"].discovery["colonist"] == 3
     game = game.apply({**china, "workers": {"colonist": 2}})
     assert game.state.players["Red"].discoveries == ["india"]
-    assert money(game)["Red"] == 24
+    assert money(game)["Red"] == 19
 
 
 # ---------------------------------------------------------------- Holland
@@ -305,7 +306,7 @@ def test_italy_replaces_a_specialists_worker_and_still_pays_for_training():
     game = game.apply(RESOLVE)
     assert (game.pending().type, game.pending().player) == ("training", "Red")
     game = game.apply({"type": "training", "specialist": "soldier"})
-    assert money(game) == {"Red": 15 - 5, "Blue": 15}
+    assert money(game) == {"Red": 10 - 5, "Blue": 10}
     red, blue = game.state.players["Red"], game.state.players["Blue"]
     assert red.incoming["soldier"] == 1 and blue.incoming["captain"] == 1
 

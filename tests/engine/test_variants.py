@@ -71,16 +71,16 @@ def _nations_game(*nations):
                      "options": {"nations": True}}), names
 
 
-def test_nations_start_with_fifteen_dollars_and_spain_discovers_before_turn_one():
+def test_nations_dealt_at_random_start_with_ten_dollars_and_spain_discovers_first():
     game, _ = _nations_game("spain", "england")
-    assert {p.money for p in game.state.players.values()} == {15}
+    assert {p.money for p in game.state.players.values()} == {10}
     game = game.apply(OPENING)
     spain = {"type": "power", "player": "P0", "nation": "spain",
              "choice": {"region": "peru", "token": "t16"}}  # natives 5: ignored
     after = game.apply(spain)
     assert "peru" in after.state.discovered
     assert after.state.regions["peru"] == {"P0": {"soldier": 1}}
-    assert after.state.players["P0"].money == 15 + 2  # printed $ only
+    assert after.state.players["P0"].money == 10 + 2  # printed $ only
     with pytest.raises(IllegalAction, match="Spain's power"):
         after.apply({**spain, "choice": {"region": "brazil", "token": "t01"}})
     with pytest.raises(IllegalAction, match="does not play"):
@@ -133,8 +133,12 @@ def test_swap_brings_a_specialist_home_only_when_the_stock_has_none():
     game = Game.new({"players": _players("A", "B")}).apply(OPENING)
     game = game.apply({"type": "correction", "player": "A", "reason": "test",
                        "available": {"captain": 1}})
-    # put a captain in the Caribbean through the dock
+    # put a captain in the Caribbean through the dock; A also waits on the captain box
     game = game.apply({"type": "place", "player": "A", "worker": "captain", "track": "dock"})
+    game = game.apply({"type": "place", "player": "B", "worker": "colonist",
+                       "track": "dock"})  # (so that the game waits after A's captain lands)
+    game = game.apply({"type": "place", "player": "A", "worker": "colonist",
+                       "track": "specialists", "box": "captain"})
     while game.pending().type == "place":
         who = game.pending().player
         worker = next(w for w, n in game.state.players[who].available.items() if n)

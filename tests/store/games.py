@@ -140,3 +140,32 @@ def finished_game(setup: dict[str, Any] | None = None, seed: int = 1) -> Game:
 def finished(key: str = "two", seed: int = 1) -> Game:
     """A complete game (phase "over") for one of ``SETUPS``; cached, games are immutable."""
     return finished_game(SETUPS[key], seed)
+
+
+def old_record_with_a_battle_against_nobody() -> tuple[dict, int]:
+    """A version 2 record: Ann's soldier and colonist land in the Caribbean, then Ann's
+    Warfare worker fights Bob there although Bob has nobody there (the older engine allowed
+    it; a battle now needs the defender in the region). Returns the record and the index of
+    the battle."""
+    game = Game.new(TWO_PLAYERS).apply(REVEAL)
+    game = game.apply({"type": "correction", "player": "Ann", "reason": "a soldier",
+                       "available": {"soldier": 1, "colonist": -2}})
+    game = game.apply({"type": "correction", "player": "Bob", "reason": "nothing to place",
+                       "available": {"colonist": -4}})
+    for ev in ({"type": "place", "player": "Ann", "worker": "soldier", "track": "dock"},
+               {"type": "place", "player": "Bob", "worker": "colonist", "track": "shipping"},
+               {"type": "place", "player": "Ann", "worker": "colonist", "track": "dock"},
+               {"type": "place", "player": "Ann", "worker": "colonist", "track": "dock"},
+               {"type": "place", "player": "Ann", "worker": "colonist", "track": "warfare"}):
+        game = game.apply(ev)
+    for _ in range(3):
+        game = game.apply({"type": "dock", "region": "caribbean"})
+    record = game.record()
+    events = [{k: v for k, v in e.items() if k != "player" or e["type"] in ("place",
+                                                                           "correction")}
+              for e in record["events"]]
+    battle = {"type": "warfare", "kind": "battle", "defender": "Bob",
+              "losses": [{"region": "caribbean", "attacker": {}, "defender": {}}]}
+    refresh = {"type": "refresh", "goods": ["silver", "sugar", "tobacco", "coffee"],
+               "buildings": []}
+    return {**record, "version": 2, "events": [*events, battle, refresh]}, len(events)

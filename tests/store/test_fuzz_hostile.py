@@ -2,7 +2,8 @@
 
 Every outcome is one of two: refused with the project's error (an ``EngineError``) whose
 message has none of Python's words, and nothing stored; or accepted, and then the stored game
-replays, scores, exports as JSON (without NaN) and as CSV. On SQLite, and on PostgreSQL too
+replays (an older record the rules refuse part-way: up to that event, read-only), scores,
+exports as JSON (without NaN) and as CSV. On SQLite, and on PostgreSQL too
 when COMPANION_TEST_PG_URL is set. Runs with ``-s`` print the counts.
 """
 
@@ -20,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import EngineError, Game, standings
+from companion.engine import RECORD_VERSION, EngineError, Game, standings
 from companion.records import parse_bytes
 from companion.sheet import from_record as sheet_from_record
 from companion.sheet import is_sheet_record
@@ -166,7 +167,12 @@ def scorable_and_exportable(store: Store, game_id: int) -> None:
         sheet, _ = sheet_from_record(again)
         assert [r.score.total for r in sheet.results()]
     else:
-        game = Game.from_record(again)
+        game, refusal = Game.load_record(again)
+        stored = store.load(game_id)
+        # only an older record the rules refuse part-way is kept, read-only up to that event
+        assert (refusal is None) == (not stored.read_only)
+        if refusal is not None:
+            assert again["version"] != RECORD_VERSION and refusal.index == stored.refused.index
         assert len(standings(game.state)) == len(game.setup.players)
     assert store.export_history_csv().count("\n") > 1
 

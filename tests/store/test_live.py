@@ -1,7 +1,8 @@
 """Live games: a Store folds each game once and keeps it; the database stays the truth.
 
-Replays are counted by wrapping the engine's ``replay`` (every fold of a log goes through
-it); ``other_store`` stands for another process on the same database.
+Replays are counted by wrapping the engine's ``replay`` and its record loader ``load``
+(every fold of a log goes through one of them); ``other_store`` stands for another
+process on the same database.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import pytest
 
 from companion.engine import Conflict, Game, replay
 from companion.engine import game as game_module
+from companion.engine.records import load
 from companion.store import Store
 
 from .games import REVEAL, TWO_PLAYERS, partial_game, placements
@@ -25,7 +27,13 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         seen.append(len(events))
         return replay(setup, events)
 
+    def counting_load(setup, events, *args, **kwargs):
+        events = list(events)
+        seen.append(len(events))
+        return load(setup, events, *args, **kwargs)
+
     monkeypatch.setattr(game_module, "replay", counting)
+    monkeypatch.setattr(game_module, "load", counting_load)  # from_events, Game.load
     return seen
 
 

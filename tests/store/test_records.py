@@ -97,7 +97,8 @@ def test_malformed_record_is_refused(store: Store, record: object, message: str)
 
 def test_bulk_import_is_all_or_nothing(store: Store) -> None:
     good = partial_game(4).record()
-    broken = {**good, "events": [*good["events"], {"type": "dock", "region": "peru"}]}
+    broken = {**good, "events": [*good["events"],
+                                 {"type": "dock", "player": "Ann", "region": "peru"}]}
     with pytest.raises(IllegalAction, match="record 2: event 4"):
         store.import_records([(good, None), (good, None), (broken, None)])
     assert row_counts(store) == (0, 0, 0)

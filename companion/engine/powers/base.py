@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.engine.common import refuse
 from companion.engine.decisions import Decision
-from companion.engine.flow import Phase
+from companion.engine.flow import Phase, Step
 from companion.engine.state import GameState, PlayerState
 from companion.rules.buildings import Building
 
@@ -45,8 +45,12 @@ class BuildingPower:
     per_game: int | None = None
     per_turn: int | None = 1
     each_turn: Callable[[GameState, PlayerState], None] | None = None  # phase 4, automatic
-    acts_before_tracks: Callable[[Building], bool] = lambda b: False  # needs a declare step
+    on_income: Callable[[GameState, PlayerState], None] | None = None  # paid with income
+    # The step this power acts "just before": the engine stops there while it can be used.
+    acts_before: Callable[[Building], Step | None] = lambda b: None
+    asked_at: Step | None = None  # a choice the owner must make at this step, every turn
     standing: bool = False  # open all through its window, never tied to one moment
+    when: str = ""  # its moment in table language, for a refusal at the wrong time
 
 
 @dataclass(frozen=True)

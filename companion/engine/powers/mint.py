@@ -1,4 +1,7 @@
-"""Mint: each turn, paid $2 for every gold or every silver you own (you choose which)."""
+"""Mint (Builder, Age II): every turn, before income is paid, its owner must choose gold or
+silver (not both); the Income phase then pays $2 per good of that kind owned. Building money,
+so never Economy VP (`000_…`, Appendix II, "Hôtel des Monnaies"; "Phase 3 : Revenus").
+"""
 
 from __future__ import annotations
 
@@ -6,32 +9,47 @@ from collections.abc import Mapping
 
 from companion.engine.common import refuse
 from companion.engine.decisions import Decision, Kind
+from companion.engine.flow import Phase, Step
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import (
-    clean,
-    ready,
-    with_choice,
-)
+from companion.engine.questions import clean, ready, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.rules.buildings import Building
 
 MINT_PER_GOOD = 2
+MINT_GOODS = ("gold", "silver")
+WHEN = "the Mint's owner chooses gold or silver before income is paid, in the Income phase"
 
 
-def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
+def _moment(state: GameState, b: Building) -> bool:
+    return state.phase == Phase.RESOLUTION and state.step == Step.INCOME
+
+
+def _choose(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     good = choice.get("good")
-    if good not in ("gold", "silver"):
-        raise refuse(state, f"{b.name} pays for gold or silver, not {good!r}")
-    who.money += MINT_PER_GOOD * who.goods[good]
+    if good not in MINT_GOODS:
+        raise refuse(state, f"{b.name} pays for gold or for silver, not {good!r}")
+    state.turn_choices[f"{who.name}:mint"] = good
+
+
+def _paid(state: GameState, who: PlayerState) -> None:
+    good = state.turn_choices.get(f"{who.name}:mint")
+    if good is not None:
+        who.money += MINT_PER_GOOD * who.goods[good]
 
 
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     goods = state.players[me].goods
-    return Decision(Kind.GOOD, ask + "paid for gold or silver?", me, "benefit", draft=draft,
-                    answers=tuple(
-                        ready(g, g, clean(with_choice(draft, good=g)),
-                               note=f"${MINT_PER_GOOD * goods[g]}")
-                        for g in ("gold", "silver")))
+    pays = {g: MINT_PER_GOOD * goods[g] for g in MINT_GOODS}
+    prompt = f"{me}'s Mint, before income is paid: paid for gold or for silver this turn?"
+    if pays["gold"] == pays["silver"]:  # the same money either way: nothing to choose
+        return Decision(Kind.GOOD, prompt, me, "benefit", draft=draft, answers=(
+            ready(f"gold or silver: ${pays['gold']} either way", "gold",
+                  clean(with_choice(draft, good="gold"))),))
+    return Decision(Kind.GOOD, prompt, me, "benefit", draft=draft, answers=tuple(
+        ready(g, g, clean(with_choice(draft, good=g)), note=f"${pays[g]}",
+              usual=pays[g] == max(pays.values()))
+        for g in MINT_GOODS))
 
 
-POWER = BuildingPower("mint", use=_effect, ask_use=_ask)
+POWER = BuildingPower("mint", use=_choose, ask_use=_ask, moment=_moment, on_income=_paid,
+                      asked_at=Step.INCOME, when=WHEN)

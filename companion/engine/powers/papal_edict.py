@@ -1,5 +1,5 @@
-"""Papal Edict (immediate): you and one opponent each place 2 colonists in a region where you
-already have a worker; you say who goes first.
+"""Papal Edict (immediate): you and one opponent each place 2 colonists in a region where
+each already has a worker (the opponent picks its own region); you say who goes first.
 """
 
 from __future__ import annotations
@@ -62,8 +62,9 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
                             state, regions_with(state, me), lambda r: with_choice(draft, region=r)))
     opponent = choice["opponent"]
     if "opponent_region" not in choice:
+        # Each of the two places its own colonists (`000_…`, Appendix II, "Édit du Pape").
         return Decision(Kind.REGION, ask + f"{opponent}'s 2 colonists go to which of their "
-                        "regions?", me, "buy", draft=draft, answers=region_answers(
+                        "regions?", opponent, "buy", draft=draft, answers=region_answers(
                             state, regions_with(state, opponent),
                             lambda r: with_choice(draft, opponent_region=r)))
     if "opponent_first" not in choice:

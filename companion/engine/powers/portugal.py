@@ -6,6 +6,7 @@ never a separate power event.
 from __future__ import annotations
 
 from companion.engine.common import refuse, use_limited
+from companion.engine.discovery import resistance_modifier
 from companion.engine.powers.base import NationPower
 from companion.engine.state import GameState, PlayerState
 
@@ -23,6 +24,13 @@ def ready(state: GameState, name: str) -> bool:
             and who.uses.get(_key(state), 0) < 1)
 
 
+def natives(state: GameState, name: str) -> int:
+    """The resistance Portugal's card faces: always 3, less 1 with the Age I Plague under the
+    reading "building text beats the general rules" (``Readings.portugal_plague``)."""
+    plague = resistance_modifier(state, name) if state.setup.readings.portugal_plague else 0
+    return PORTUGAL_NATIVES + plague
+
+
 def expedition(state: GameState, who: PlayerState, target: str | None) -> int:
     """Checks Portugal's power for an expedition; returns the natives it faces."""
     if not state.setup.options.nations:
@@ -32,7 +40,7 @@ def expedition(state: GameState, who: PlayerState, target: str | None) -> int:
     if target != "card":
         raise refuse(state, "Portugal's power draws a discovery card (target 'card')")
     use_limited(state, who, _key(state), 1, None, f"Portugal's power in Age {state.age}")
-    return PORTUGAL_NATIVES
+    return natives(state, who.name)
 
 
 POWER = NationPower(

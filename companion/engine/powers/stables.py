@@ -1,7 +1,9 @@
 """Stables: move one of your soldiers to a neighbouring discovered region, once a turn.
 
-Empires: just before Discovery resolves (so the tracks wait at a declare step for it);
-Age of Empires III: in phase 4. The catalogue's ``timing`` says which.
+Empires: "juste avant de résoudre les découvertes" (`000_…`, Appendix II, "Étables"), so
+only at the moment just before Discovery resolves, whether or not anyone sails: the tracks
+stop there while the move is possible. Age of Empires III: in phase 4 (`001_…`, Annex II,
+"Ecurie"). The catalogue's ``timing`` says which.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from collections.abc import Mapping
 from companion.engine.common import (
     add_to_region,
     check_region,
+    discovery_began,
     refuse,
     region_name,
     remove_from_region,
 )
 from companion.engine.decisions import Decision, Kind
-from companion.engine.flow import Phase, Step, steps_before
+from companion.engine.flow import Phase, Step
 from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import clean, move_from, ready, with_choice
 from companion.engine.state import GameState, PlayerState
@@ -28,12 +31,25 @@ def _before_discovery(b: Building) -> bool:
     return b.effect.timing == "before_discovery"
 
 
+def _acts_before(b: Building) -> Step | None:
+    return Step.DISCOVERY if _before_discovery(b) else None
+
+
 def _moment(state: GameState, b: Building) -> bool:
-    if _before_discovery(b):  # until the first expedition sails
-        return state.phase == Phase.RESOLUTION and (
-            state.step in steps_before(Step.DISCOVERY)
-            or state.step == Step.DISCOVERY and not state.turn_uses.get("expeditions"))
+    if _before_discovery(b):  # Discovery is next and nobody has sailed yet
+        return (state.phase == Phase.RESOLUTION and state.step == Step.DISCOVERY
+                and not discovery_began(state))
     return state.phase == Phase.BENEFITS
+
+
+def _targets(state: GameState, source: str) -> list[str]:
+    return [r for r in sorted(neighbours(source)) if r in state.discovered]
+
+
+def _can_move(state: GameState, who: PlayerState, b: Building) -> bool:
+    """A soldier of ``who`` stands in a region with a discovered neighbour."""
+    return any(counts.get("soldier") and _targets(state, r)
+               for r, by in state.regions.items() if (counts := by.get(who.name)))
 
 
 def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
@@ -51,12 +67,13 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     choice = draft["choice"]
     if "from" not in choice:
         return move_from(state, draft, me, ask + "move a soldier from which region?", "soldier")
-    near = [r for r in sorted(neighbours(choice["from"])) if r in state.discovered]
     return Decision(Kind.REGION, ask + "to which neighbouring region?", me, "benefit",
                     draft=draft, answers=tuple(
                         ready(region_name(state, r), r, clean(with_choice(draft, to=r)))
-                        for r in near))
+                        for r in _targets(state, choice["from"])))
 
 
-POWER = BuildingPower("stables", use=_use, ask_use=_ask, moment=_moment,
-                      acts_before_tracks=_before_discovery)
+POWER = BuildingPower("stables", use=_use, ask_use=_ask, moment=_moment, available=_can_move,
+                      acts_before=_acts_before,
+                      when="Stables move a soldier just before Discovery resolves (Empires) "
+                           "or in the building phase (Age of Empires III)")

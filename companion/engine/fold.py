@@ -1,0 +1,173 @@
+"""Folding events into a state: the handler of each event type, one event applied, a log
+replayed. Every answer is named: an answer that names nobody is taken as the decider's and
+recorded with that name; an answer naming someone else is refused.
+
+>>> from companion.engine.state import initial_state
+>>> from companion.engine.setup import parse_setup
+>>> state = initial_state(parse_setup({"players": [{"name": "Ann"}, {"name": "Bob"}]}))
+>>> state = apply(state, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+...     "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]})
+>>> state.phase.value
+'placement'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from companion.engine import nations, placement, refresh, resolution, variants
+from companion.engine.asking import decide
+from companion.engine.common import check_good, player, refuse
+from companion.engine.errors import EngineError, MalformedEvent
+from companion.engine.events import Correction, Event, parse_event
+from companion.engine.flow import Phase
+from companion.engine.setup import GameSetup, parse_setup
+from companion.engine.state import GameState, initial_state
+
+# Answers decided by the player of the slot (or the expedition) being resolved: a record
+# names that player on each of them (record version 3).
+# Events that move the turn on: each is taken only when the game waits for one of its type.
+FLOW_EVENTS = ("reveal", "place", "dock", "take_good", "buy", "expedition", "training",
+               "warfare", "refresh", "buy_vp")
+NAMED_ANSWERS = {"dock": "dock worker", "take_good": "Trade Goods choice",
+                 "buy": "Capital Buildings choice", "expedition": "expedition",
+                 "training": "Training choice", "warfare": "Warfare choice"}
+
+
+def _correction(state: GameState, ev: Correction) -> None:
+    who = player(state, ev.player)
+    if who.money + ev.money < 0:
+        raise refuse(state, f"{who.name} has ${who.money}; a correction of {ev.money} would "
+                            "leave less than nothing")
+    for good, n in ev.goods.items():
+        check_good(state, good)
+        if who.goods[good] + n < 0 or state.supply[good] - n < 0:
+            raise refuse(state, f"a correction of {n} {good} for {who.name} is impossible "
+                                f"(has {who.goods[good]}, supply {state.supply[good]})")
+    for worker, n in ev.available.items():
+        if worker not in who.available:
+            raise refuse(state, f"{worker!r} is not a kind of worker")
+        if who.available[worker] + n < 0 or who.reserve[worker] - n < 0:
+            raise refuse(state, f"a correction of {n} {worker} for {who.name} is impossible")
+    if who.ships + ev.ships < 0 or state.ships_in_reserve - ev.ships < 0:
+        raise refuse(state, f"a correction of {ev.ships} ships for {who.name} is impossible")
+    who.money += ev.money
+    who.corrected_vp += ev.vp
+    for good, n in ev.goods.items():
+        who.goods[good] += n
+        state.supply[good] -= n
+    for worker, n in ev.available.items():
+        who.available[worker] += n
+        who.reserve[worker] -= n
+    who.ships += ev.ships
+    state.ships_in_reserve -= ev.ships
+    if state.phase == Phase.PLACEMENT and ev.available:
+        placement.start_placing_from(state)
+
+
+def shape_problem(exc: Exception) -> str:
+    """What is wrong with a choice the engine could not read, in words (no Python message)."""
+    if isinstance(exc, KeyError):
+        return f"its choice has no {str(exc.args[0]).replace('_', ' ')!r}"
+    return "a value in its choice has the wrong shape"
+
+
+HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
+    "reveal": refresh.reveal,
+    "place": placement.place,
+    "dock": resolution.dock,
+    "take_good": resolution.take_good,
+    "buy": resolution.buy,
+    "expedition": resolution.expedition,
+    "training": resolution.training,
+    "warfare": resolution.warfare,
+    "benefit": resolution.benefit,
+    "power": nations.power,
+    "scout": variants.scout,
+    "swap": variants.swap,
+    "resolve": resolution.resolve,
+    "refresh": refresh.refresh,
+    "buy_vp": refresh.buy_vp,
+    "correction": _correction,
+}
+
+
+def named(state: GameState, ev: Event) -> Event:
+    """The answer ``ev`` with the player whose decision it is: filled in when missing,
+    refused when it names anyone else (an omitted answer can never shift the later ones
+    to the wrong player)."""
+    if ev.type not in NAMED_ANSWERS:
+        return ev
+    wanted = resolution.pending(state)
+    if wanted is None or wanted.kind != ev.type or wanted.player is None:
+        return ev  # out of turn: its handler says what the game expects instead
+    given = getattr(ev, "player", None)
+    if given is None:
+        return ev.model_copy(update={"player": wanted.player})
+    if given != wanted.player:
+        where = (f" ({wanted.player}'s {wanted.worker} on slot {wanted.label})"
+                 if wanted.label else "")
+        raise refuse(state, f"this {NAMED_ANSWERS[ev.type]} is {wanted.player}'s to decide"
+                            f"{where}, not {given}'s")
+    return ev
+
+
+def _in_turn(state: GameState, ev: Event) -> None:
+    """Refuse a turn-flow event the game does not wait for, saying what it waits for (a
+    choice owed before income names its rule, e.g. the Mint's)."""
+    wanted = resolution.pending(state)
+    if ev.type not in FLOW_EVENTS or wanted is None or wanted.kind == ev.type:
+        return
+    decision = decide(state)
+    if decision is not None:
+        raise refuse(state, f"the game waits for this first: {decision.prompt}")
+
+
+def apply_in_place(state: GameState, ev: Event) -> Event:
+    """Apply ``ev`` to ``state`` (changed in place); returns the event as recorded."""
+    if state.phase == Phase.OVER and ev.type != "correction":
+        raise refuse(state, "no more moves: the game is over")
+    _in_turn(state, ev)
+    ev = named(state, ev)
+    HANDLERS[ev.type](state, ev)
+    state.version += 1
+    return ev
+
+
+def apply_checked(state: GameState, ev: Event) -> Event:
+    """``apply_in_place``, a choice the engine could not read refused in words (the state,
+    changed part-way, is then the caller's to drop)."""
+    try:
+        return apply_in_place(state, ev)
+    except (KeyError, TypeError, AttributeError) as exc:  # bad shapes inside a choice
+        raise MalformedEvent(f"cannot read that {ev.type} event: {shape_problem(exc)}") from None
+
+
+def apply_event(state: GameState, event: Event | Mapping[str, Any]) -> tuple[GameState, Event]:
+    """A new state with the event applied, and the event as recorded (its player named);
+    the given state is never changed. Raises ``MalformedEvent`` or ``IllegalAction`` (both
+    ``ValueError``) when refused."""
+    ev = parse_event(event)  # every field checked by type and range here (events.py)
+    new = state.clone()
+    return new, apply_checked(new, ev)
+
+
+def apply(state: GameState, event: Event | Mapping[str, Any]) -> GameState:
+    """A new state with the event applied; the given state is never changed."""
+    return apply_event(state, event)[0]
+
+
+def replay(setup: GameSetup | Mapping[str, Any], events: Iterable[Any]) -> GameState:
+    """The state after a log of events (raises at the first refused one, naming its index)."""
+    state = initial_state(parse_setup(setup))
+    for index, raw in enumerate(events):
+        try:
+            apply_in_place(state, parse_event(raw))
+        except EngineError as exc:
+            raise type(exc)(f"event {index}: {exc}") from None
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise MalformedEvent(f"event {index}: cannot read it: {shape_problem(exc)}") from None
+    return state
+
+

@@ -1,0 +1,154 @@
+"""Game records: their format, their versions, and older records brought up to date as they
+are read. A record is its set-up and its events; the state is what they replay to.
+
+Versions (game records only; score sheets number their versions apart):
+
+1. the first format;
+2. events the engine settled itself carry ``"auto": true``, the later events of one answer
+   ``"group": true``;
+3. every answer names the player whose decision it is (``player`` on ``dock``,
+   ``take_good``, ``buy``, ``expedition``, ``training``, ``warfare``), and the rules of the
+   second pass apply (issue 10: the Mint's choice before income, Stables just before
+   Discovery, the national-advantage auction, ...).
+
+A version 1 or 2 record is converted as it is read, one event for one event: each answer
+gets the player the older engine gave it (the decider at that point of the replay), a
+University use gets the worker the older rule moved, and a national-advantages set-up keeps
+the $15 each the older engine gave. A record a corrected rule now refuses is read up to the
+refused event (``Refusal`` names it and the rule); nothing in it is changed or dropped.
+
+>>> loaded = load({"players": [{"name": "Ann"}, {"name": "Bob"}]},
+...               [{"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+...                 "buildings": ["settlers", "monastery", "trading_post", "navigator",
+...                               "trade_routes"]},
+...                {"type": "place", "player": "Bob", "worker": "colonist", "track": "dock"}],
+...               version=RECORD_VERSION)
+>>> len(loaded.events), loaded.refusal.index
+(1, 1)
+>>> loaded.refusal.reason
+"it is Ann's turn to place a worker, not Bob's (turn 1, placement)"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.errors import EngineError, MalformedEvent, shown
+from companion.engine.events import Event, parse_event
+from companion.engine.fold import NAMED_ANSWERS, apply_in_place, shape_problem
+from companion.engine.powers import university
+from companion.engine.setup import GameSetup, parse_setup
+from companion.engine.state import GameState, initial_state
+from companion.rules.editions import AUCTION_PURSE
+
+RECORD_FORMAT = "age-of-discovery-companion/game"
+RECORD_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
+NAMED_SINCE = 3  # from this version on, a record names the player of every answer
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The first event of a record that the rules now refuse."""
+
+    index: int  # its position in the record's log (0-based)
+    event: Mapping[str, Any]  # as the record stores it
+    reason: str  # the engine's refusal, naming the rule
+
+    def describe(self) -> str:
+        kind = str(self.event.get("type", "?")).replace("_", " ")
+        return f"event {self.index} ({kind}): {self.reason}"
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A record as read: the set-up, the events that replay (converted and named), the state
+    they give, and the first refused event if any (the events after it are not applied)."""
+
+    setup: GameSetup
+    events: tuple[Event, ...]
+    state: GameState
+    refusal: Refusal | None = None
+
+
+def check_version(version: object) -> int:
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        readable = ", ".join(map(str, READABLE_VERSIONS))
+        raise MalformedEvent(f"record version {shown(version)} is not supported (this app "
+                             f"reads versions {readable})")
+    return version
+
+
+def read_record(record: object) -> tuple[Any, list[Any], int]:
+    """(set-up, events, version) of a game record, once its format and version are checked."""
+    if not isinstance(record, Mapping):
+        raise MalformedEvent("a game record is a JSON object with 'setup' and 'events'")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise MalformedEvent(f"not a game record (format {shown(record.get('format'))})")
+    version = check_version(record.get("version", RECORD_VERSION))
+    if "setup" not in record or not isinstance(record.get("events", []), list):
+        raise MalformedEvent("a game record needs 'setup' and a list of 'events'")
+    return record["setup"], record.get("events", []), version
+
+
+def upgrade_setup(data: Any, version: int) -> GameSetup:
+    """The set-up with what an older version left implicit made explicit."""
+    if version >= 3 or isinstance(data, GameSetup) or not isinstance(data, Mapping):
+        return parse_setup(data)
+    options = data.get("options") or {}
+    players = data.get("players")
+    if isinstance(options, Mapping) and options.get("nations") and isinstance(players, list):
+        # The older engine gave every player $15 with national advantages (money before
+        # the bids, which the table then entered as each player's money).
+        data = {**data, "players": [
+            {**p, "money": AUCTION_PURSE} if isinstance(p, Mapping) and p.get("money") is None
+            else p for p in players]}
+    return parse_setup(data)
+
+
+def converted(state: GameState, ev: Event, version: int) -> Event:
+    """One event of an older record in today's terms (same meaning, nothing added)."""
+    if version >= NAMED_SINCE:
+        if ev.type in NAMED_ANSWERS and getattr(ev, "player", None) is None:
+            raise MalformedEvent(f"a {NAMED_ANSWERS[ev.type]} answer must name the player "
+                                 f"whose decision it is (record version {version})")
+        return ev
+    if ev.type == "benefit" and ev.building == "university":
+        choice = university.older_choice(state, ev.player, ev.choice)
+        if choice != ev.choice:
+            return ev.model_copy(update={"choice": choice})
+    return ev  # the player of an answer is filled in as it is applied
+
+
+def load(setup: Any, events: Sequence[Any], version: int = RECORD_VERSION,
+         strict: bool = False) -> Loaded:
+    """Read a record's set-up and events (converting an older ``version``). ``strict``:
+    raise at the first refused event (naming its index) instead of stopping there."""
+    parsed_setup = upgrade_setup(setup, check_version(version))
+    state = initial_state(parsed_setup)
+    done: list[Event] = []
+    for index, raw in enumerate(events):
+        try:
+            ev = converted(state, parse_event(raw), version)
+            done.append(apply_in_place(state, ev))
+        except (EngineError, KeyError, TypeError, AttributeError) as exc:
+            reason = (str(exc) if isinstance(exc, EngineError)
+                      else f"cannot read it: {shape_problem(exc)}")
+            if strict:
+                kind = type(exc) if isinstance(exc, EngineError) else MalformedEvent
+                raise kind(f"event {index}: {reason}") from None
+            # A refused event may have changed the state half-way: replay what was accepted.
+            state = initial_state(parsed_setup)
+            for ev in done:
+                apply_in_place(state, ev)
+            return Loaded(parsed_setup, tuple(done), state, Refusal(index, as_stored(raw),
+                                                                    reason))
+    return Loaded(parsed_setup, tuple(done), state)
+
+
+def as_stored(raw: Any) -> Mapping[str, Any]:
+    if isinstance(raw, Event):
+        return raw.model_dump(mode="json")
+    return raw if isinstance(raw, Mapping) else {"type": "?", "value": repr(raw)[:80]}
