@@ -88,7 +88,7 @@ def test_scoreboard_of_a_finished_game(at, store, finished):
     assert vps == sorted(vps, reverse=True)
 
 
-@pytest.mark.parametrize(("edition", "players", "seed"), [("empires", 5, 2), ("aoe3", 3, 2)])
+@pytest.mark.parametrize(("edition", "players", "seed"), [("empires", 5, 2), ("aoe3", 3, 3)])
 def test_the_table_renders_at_every_kind_of_step(at, store, edition, players, seed):
     setup = {"edition": edition, "players": [{"name": f"P{i}"} for i in range(players)],
              "options": {"builders": True, "buy_vp": True} if edition == "empires" else {}}
