@@ -133,6 +133,9 @@ with games_tab:
                     shown = services.game_view(stored, version)
                 st.markdown(f"**{views.where_now(shown.state)}** (after {version} of "
                             f"{stored.seq} events)")
+                if version:  # what that step was, in words (not just its number)
+                    st.caption("Last step shown: " + views.md(views.describe_event(
+                        stored.state_at(version - 1), game.events[version - 1])))
                 widgets.game_caption(game, stored.id)
                 widgets.standings_table(shown)
                 map_col, table_col = st.columns([1, 1])
