@@ -93,7 +93,8 @@ with games_tab:
     if view.games:
         rows = [{"#": g.id, "Date": g.created.strftime("%Y-%m-%d"),
                  "Game": family(g.family).name,
-                 "Edition": g.edition if g.family == AGE_OF_DISCOVERY else "—",
+                 "Edition": (EDITIONS[g.edition].title if g.family == AGE_OF_DISCOVERY
+                             and g.edition in EDITIONS else "—"),
                  "Kind": KINDS[g.kind], "Status": g.status.replace("_", " "),
                  "Players": ", ".join(g.players),
                  "Winner": " & ".join(g.winners),

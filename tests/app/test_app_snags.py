@@ -47,3 +47,22 @@ def test_a_replay_step_says_what_happened(at, store):
     check(at)
     captions = [c.value for c in at.caption if c.value.startswith("Last step shown")]
     assert captions and "event" not in captions[0].lower().split(":", 1)[1][:8]
+
+
+def test_the_history_names_editions_as_the_box_does(at, store):
+    game = random_game({**FOUR, "edition": "aoe3"}, seed=3)
+    store.import_record(game.record())
+    at.switch_page("pages/history.py").run()
+    check(at)
+    table = at.dataframe[0].value
+    assert list(table["Edition"]) == ["Age of Empires III: The Age of Discovery"]
+
+
+def test_statistics_charts_count_whole_games_on_round_bins():
+    from companion import charts
+
+    wins = charts.wins_by_player([{"name": "Ann", "games": 3, "wins": 1}])
+    assert wins.layout.yaxis.dtick == 1
+    hist = charts.score_distribution([{"vp": v, "won": v > 60} for v in (41, 47, 52, 66)])
+    assert all(tr.xbins.start == 0 and tr.xbins.size == 5 for tr in hist.data)
+    assert len({tr.bingroup for tr in hist.data}) == 1 and hist.layout.yaxis.dtick == 1
