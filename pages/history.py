@@ -102,7 +102,7 @@ with games_tab:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
         ids = [g.id for g in view.games]
         labels = {g.id: widgets.listing_label(g, markdown=False) for g in view.games}
-        wanted = session.history_game()
+        wanted = session.history_game() or session.game_id()  # else the game on the Table
         chosen = st.selectbox("Open a game", ids, key="hist_game",
                               index=ids.index(wanted) if wanted in ids else None,
                               placeholder="choose a game to open", format_func=labels.get)

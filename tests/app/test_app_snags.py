@@ -66,3 +66,12 @@ def test_statistics_charts_count_whole_games_on_round_bins():
     hist = charts.score_distribution([{"vp": v, "won": v > 60} for v in (41, 47, 52, 66)])
     assert all(tr.xbins.start == 0 and tr.xbins.size == 5 for tr in hist.data)
     assert len({tr.bingroup for tr in hist.data}) == 1 and hist.layout.yaxis.dtick == 1
+
+
+def test_the_history_opens_on_the_game_at_the_table(at, store):
+    first = store.import_record(random_game(FOUR, seed=3).record())
+    store.import_record(random_game(FOUR, seed=4).record())
+    at.session_state["aod.game_id"] = first.id
+    at.switch_page("pages/history.py").run()
+    check(at)
+    assert at.selectbox(key="hist_game").value == first.id
