@@ -217,6 +217,12 @@ def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) ->
     for name, colour in colours.items():  # a legend of the players' colours
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=_name(name),
                                  marker={"size": 12, "color": colour}))
+    # ... and of what the grey discs and the outlines mean
+    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="tied / nobody",
+                             marker={"size": 12, "color": NEUTRAL}))
+    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="outlined: would score now",
+                             marker={"size": 12, "color": "rgba(0,0,0,0)",
+                                     "line": {"width": 2, "color": "#2b2118"}}))
     # No locked aspect: the map fills its column (a half page on a desktop, a phone's width).
     fig.update_xaxes(visible=False, range=[-127, -33], fixedrange=True)
     fig.update_yaxes(visible=False, range=[-56, 63], fixedrange=True)

@@ -75,3 +75,13 @@ def test_the_history_opens_on_the_game_at_the_table(at, store):
     at.switch_page("pages/history.py").run()
     check(at)
     assert at.selectbox(key="hist_game").value == first.id
+
+
+def test_the_map_legend_says_what_grey_and_outlined_discs_mean():
+    from companion import charts
+
+    rows = [{"region": "caribbean", "name": "Caribbean", "counts": {"Ann": 2, "Bob": 2},
+             "leader": None, "tied": ["Ann", "Bob"], "discovered": True, "scores": False}]
+    fig = charts.region_map(rows, {"Ann": "#c00", "Bob": "#00c"})
+    names = {tr.name for tr in fig.data if tr.name}
+    assert {"Ann", "Bob", "tied / nobody", "outlined: would score now"} <= names
