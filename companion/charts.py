@@ -217,6 +217,12 @@ def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) ->
     for name, colour in colours.items():  # a legend of the players' colours
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=_name(name),
                                  marker={"size": 12, "color": colour}))
+    # ... and of what the grey discs and the outlines mean
+    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="tied / nobody",
+                             marker={"size": 12, "color": NEUTRAL}))
+    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="outlined: would score now",
+                             marker={"size": 12, "color": "rgba(0,0,0,0)",
+                                     "line": {"width": 2, "color": "#2b2118"}}))
     # No locked aspect: the map fills its column (a half page on a desktop, a phone's width).
     fig.update_xaxes(visible=False, range=[-127, -33], fixedrange=True)
     fig.update_yaxes(visible=False, range=[-56, 63], fixedrange=True)
@@ -230,6 +236,7 @@ def wins_by_player(stats: Sequence[Mapping[str, Any]], key: str = "name") -> go.
         go.Bar(x=names, y=[s["games"] for s in stats], name="games", marker_color=NEUTRAL),
         go.Bar(x=names, y=[s["wins"] for s in stats], name="wins", marker_color="#8b3a1a"),
     ])
+    fig.update_yaxes(dtick=1, tick0=0, rangemode="tozero")  # whole games, no 0.5 ticks
     return _layout(fig, "Games and wins", barmode="group")
 
 
@@ -239,8 +246,9 @@ def score_distribution(scores: Sequence[Mapping[str, Any]]) -> go.Figure:
     for won, colour, label in ((False, NEUTRAL, "other places"), (True, "#8b3a1a", "winners")):
         values = [s["vp"] for s in scores if bool(s["won"]) == won]
         if values:
+            # bins on round numbers (0-4, 5-9, ...), the same for both traces
             fig.add_trace(go.Histogram(x=values, name=label, marker_color=colour,
-                                       xbins={"size": 5}))
-    fig.update_xaxes(title="final VP")
-    fig.update_yaxes(title="players")
+                                       xbins={"start": 0, "size": 5}, bingroup="vp"))
+    fig.update_xaxes(title="final VP", dtick=10, tick0=0)
+    fig.update_yaxes(title="players", dtick=1, tick0=0, rangemode="tozero")
     return _layout(fig, "Score distribution", barmode="stack")

@@ -93,7 +93,8 @@ with games_tab:
     if view.games:
         rows = [{"#": g.id, "Date": g.created.strftime("%Y-%m-%d"),
                  "Game": family(g.family).name,
-                 "Edition": g.edition if g.family == AGE_OF_DISCOVERY else "—",
+                 "Edition": (EDITIONS[g.edition].title if g.family == AGE_OF_DISCOVERY
+                             and g.edition in EDITIONS else "—"),
                  "Kind": KINDS[g.kind], "Status": g.status.replace("_", " "),
                  "Players": ", ".join(g.players),
                  "Winner": " & ".join(g.winners),
@@ -101,7 +102,7 @@ with games_tab:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
         ids = [g.id for g in view.games]
         labels = {g.id: widgets.listing_label(g, markdown=False) for g in view.games}
-        wanted = session.history_game()
+        wanted = session.history_game() or session.game_id()  # else the game on the Table
         chosen = st.selectbox("Open a game", ids, key="hist_game",
                               index=ids.index(wanted) if wanted in ids else None,
                               placeholder="choose a game to open", format_func=labels.get)
@@ -133,6 +134,9 @@ with games_tab:
                     shown = services.game_view(stored, version)
                 st.markdown(f"**{views.where_now(shown.state)}** (after {version} of "
                             f"{stored.seq} events)")
+                if version:  # what that step was, in words (not just its number)
+                    st.caption("Last step shown: " + views.md(views.describe_event(
+                        stored.state_at(version - 1), game.events[version - 1])))
                 widgets.game_caption(game, stored.id)
                 widgets.standings_table(shown)
                 map_col, table_col = st.columns([1, 1])

@@ -637,6 +637,8 @@ def import_files(files: Sequence[tuple[str, bytes]],
             batches.append((name, parse_bytes(data, name)))
         except RecordError as exc:
             report.failed.append(str(exc))
+    if not batches:
+        return report  # every file refused by the loader: the database is not touched
     total = sum(len(records) for _, records in batches) or 1
     done = 0
     s = store()

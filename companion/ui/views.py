@@ -486,8 +486,14 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
     state = before
     told, settled = [], []
     for ev in after.events[start:]:
-        (settled if ev.auto else told).append(describe_event(state, ev))
+        words = describe_event(state, ev)
+        taken = dict(state.region_good_taken_by)
         state = apply(state, ev)
+        for region, owner in state.region_good_taken_by.items():
+            if region not in taken:  # the third worker there takes the region's good
+                words += (f" — {owner} takes {region_title(state, region)}'s "
+                          f"{state.region_goods[region].replace('_', ' ')}")
+        (settled if ev.auto else told).append(words)
     text = "; ".join(dict.fromkeys(told))
     if settled:
         text += f" (then settled, only one way: {'; '.join(settled)})"

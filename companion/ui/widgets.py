@@ -80,16 +80,19 @@ def refused_banner(refused: Any) -> None:
 def players_table(view: GameView, show_placing: bool = True) -> None:
     """Who holds what, in turn order: money, workers left to place, VP so far."""
     placing = view.state.phase == Phase.PLACEMENT
+    over = view.state.phase == Phase.OVER
+    column = "To place" if placing else "Workers" if over else "Ready next turn"
     rows = [
-        "| Player | \\$ | " + ("To place" if placing else "Ready next turn") + " | Goods | VP |",
+        "| Player | \\$ | " + column + " | Goods | VP |",
         "|---|---:|---|---|---:|",
     ]
     for p in view.players:
         mark = "▶\u00a0" if p.placing and show_placing else ""
         disc = views.COLOUR_EMOJI.get(p.colour, "◯")
         workers = p.to_place if placing else p.incoming
+        shown = "—" if over else views.counts_text(workers)  # no next turn to get ready for
         rows.append(
-            f"| {mark}{disc}\u00a0{md(p.name)} | {p.money} | {views.counts_text(workers)} | "
+            f"| {mark}{disc}\u00a0{md(p.name)} | {p.money} | {shown} | "
             f"{sum(p.goods.values())}{f' · {p.ships}🚢' if p.ships else ''} | {p.vp} |"
         )
     st.markdown("\n".join(rows))

@@ -1,0 +1,87 @@
+"""The newcomer's snags, fixed: each checked through the app as a table would meet it."""
+
+from __future__ import annotations
+
+from ui_driver import check, open_table
+
+from companion.engine import Game
+from companion.engine.playout import random_game
+from companion.ui import views
+
+FOUR = {"edition": "empires",
+        "players": [{"name": n, "colour": c} for n, c in
+                    (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
+
+
+def test_a_finished_game_does_not_say_ready_next_turn(at, store):
+    game = random_game(FOUR, seed=3)
+    sg = store.import_record(game.record())
+    open_table(at, sg.id)
+    text = " ".join(m.value for m in at.markdown)
+    assert "Ready next turn" not in text
+    assert "| Workers |" in text
+
+
+def test_taking_a_regions_good_is_announced():
+    """The third worker in a region takes its trade good: the step's words say so."""
+    game = random_game(FOUR, seed=5)
+    for i in range(len(game.events)):
+        before = game.at(i)
+        after = game.at(i + 1)
+        new = set(after.region_good_taken_by) - set(before.region_good_taken_by)
+        if new:
+            break
+    else:
+        raise AssertionError("no region good was taken in this game")
+    region = new.pop()
+    words = views.step_summary(before, Game.from_events(game.setup, game.events[:i + 1]), i)
+    owner = after.region_good_taken_by[region]
+    assert f"{owner} takes" in words and after.region_goods[region].replace("_", " ") in words
+
+
+def test_a_replay_step_says_what_happened(at, store):
+    game = random_game(FOUR, seed=3)
+    sg = store.import_record(game.record())
+    at.session_state["aod.history_game"] = sg.id
+    at.switch_page("pages/history.py").run()
+    check(at)
+    captions = [c.value for c in at.caption if c.value.startswith("Last step shown")]
+    assert captions and "event" not in captions[0].lower().split(":", 1)[1][:8]
+
+
+def test_the_history_names_editions_as_the_box_does(at, store):
+    game = random_game({**FOUR, "edition": "aoe3"}, seed=3)
+    store.import_record(game.record())
+    at.switch_page("pages/history.py").run()
+    check(at)
+    table = at.dataframe[0].value
+    assert list(table["Edition"]) == ["Age of Empires III: The Age of Discovery"]
+
+
+def test_statistics_charts_count_whole_games_on_round_bins():
+    from companion import charts
+
+    wins = charts.wins_by_player([{"name": "Ann", "games": 3, "wins": 1}])
+    assert wins.layout.yaxis.dtick == 1
+    hist = charts.score_distribution([{"vp": v, "won": v > 60} for v in (41, 47, 52, 66)])
+    assert all(tr.xbins.start == 0 and tr.xbins.size == 5 for tr in hist.data)
+    assert len({tr.bingroup for tr in hist.data}) == 1 and hist.layout.yaxis.dtick == 1
+
+
+def test_the_history_opens_on_the_game_at_the_table(at, store):
+    first = store.import_record(random_game(FOUR, seed=3).record())
+    store.import_record(random_game(FOUR, seed=4).record())
+    at.session_state["aod.game_id"] = first.id
+    at.switch_page("pages/history.py").run()
+    check(at)
+    assert at.selectbox(key="hist_game").value == first.id
+
+
+def test_the_map_legend_says_what_grey_and_outlined_discs_mean():
+    from companion import charts
+
+    rows = [{"region": "caribbean", "name": "Caribbean", "counts": {"Ann": 2, "Bob": 2},
+             "leader": None, "tied": ["Ann", "Bob"], "discovered": True, "scores": False}]
+    fig = charts.region_map(rows, {"Ann": "#c00", "Bob": "#00c"})
+    names = {tr.name for tr in fig.data if tr.name}
+    assert {"Ann", "Bob", "tied / nobody", "outlined: would score now"} <= names
