@@ -6,7 +6,6 @@ seconds per idle viewer per minute, and the cost of the revision read the pages 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -15,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
-from test_app_browser import ARGS, CHROMIUM, PHONE, _free_port, _wait_healthy  # noqa: E402
+from test_app_browser import ARGS, CHROMIUM, PHONE, running_app  # noqa: E402
 
 from companion.store import Store  # noqa: E402
 
@@ -36,8 +35,6 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as home:
         data = Path(home) / "data"
-        env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB_URL"}
-        env["COMPANION_DATA_DIR"] = str(data)
         data.mkdir()
         store = Store(f"sqlite:///{data / 'companion.db'}")
         game = store.create_game(PLAYERS)
@@ -45,31 +42,19 @@ def main() -> None:
         start = time.perf_counter()
         for _ in range(1000):
             store.revision(game.id)
-        read_ms = (time.perf_counter() - start) * 1000 / 1000  # total ms / 1000 reads
-        port = _free_port()
-        log = Path(home) / "streamlit.log"
-        with log.open("w") as out:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                 "--server.address", "127.0.0.1", "--server.headless", "true"],
-                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            _wait_healthy(url, proc, log)
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                pages = [browser.new_context(viewport=PHONE).new_page() for _ in range(VIEWERS)]
-                for page in pages:
-                    page.goto(f"{url}/table?game={game.id}&role=viewer")
-                    page.get_by_text("Ann places a worker").wait_for(timeout=60_000)
-                time.sleep(5)  # past the first reruns
-                before = cpu_seconds(proc.pid)
-                time.sleep(SECONDS)
-                spent = cpu_seconds(proc.pid) - before
-                browser.close()
-        finally:
-            proc.terminate()
-            proc.wait(timeout=15)
+        read_ms = time.perf_counter() - start  # seconds for 1000 reads = ms for one
+        with running_app(data, Path(home) / "streamlit.log") as (url, proc), \
+                sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            pages = [browser.new_context(viewport=PHONE).new_page() for _ in range(VIEWERS)]
+            for page in pages:
+                page.goto(f"{url}/table?game={game.id}&role=viewer")
+                page.get_by_text("Ann places a worker").wait_for(timeout=60_000)
+            time.sleep(5)  # past the first reruns
+            before = cpu_seconds(proc.pid)
+            time.sleep(SECONDS)
+            spent = cpu_seconds(proc.pid) - before
+            browser.close()
         store.close()
     per_viewer_minute = spent / VIEWERS * 60 / SECONDS
     print(f"revision read: {read_ms:.3f} ms each (1000 reads)")

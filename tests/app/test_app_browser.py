@@ -15,6 +15,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -56,19 +58,22 @@ def _wait_healthy(url: str, proc: subprocess.Popen, log: Path, timeout: float = 
     raise AssertionError(f"streamlit did not start in {timeout}s:\n{log.read_text()[-3000:]}")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def require_chromium() -> None:
+    """Skip without Debian's chromium, except in CI, which installs it and never skips."""
     if not Path(CHROMIUM).exists():
-        if os.environ.get("COMPANION_REQUIRE_BROWSER"):  # CI installs it: never skip there
+        if os.environ.get("COMPANION_REQUIRE_BROWSER"):
             pytest.fail(f"{CHROMIUM} is absent but COMPANION_REQUIRE_BROWSER is set")
         pytest.skip(f"{CHROMIUM} is absent (install Debian's chromium: "
                     "apt-get update && apt-get install -y chromium)")
     pytest.importorskip("playwright.sync_api")
-    home = tmp_path_factory.mktemp("browser")
+
+
+@contextmanager
+def running_app(data: Path, log: Path) -> Iterator[tuple[str, subprocess.Popen]]:
+    """``streamlit run app.py`` on a free port with its games in ``data``: (url, process)."""
     env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB_URL"}
-    env["COMPANION_DATA_DIR"] = str(home / "data")
+    env["COMPANION_DATA_DIR"] = str(data)
     port = _free_port()
-    log = home / "streamlit.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
@@ -78,7 +83,7 @@ def server(tmp_path_factory):
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(url, proc, log)
-        yield url, log
+        yield url, proc
     finally:
         proc.terminate()
         try:
@@ -86,6 +91,15 @@ def server(tmp_path_factory):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    require_chromium()
+    home = tmp_path_factory.mktemp("browser")
+    log = home / "streamlit.log"
+    with running_app(home / "data", log) as (url, _):
+        yield url, log
 
 
 class Table:

@@ -4,14 +4,10 @@ phone says in one sentence what was recorded."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
-from test_app_browser import ARGS, CHROMIUM, PHONE, ROOT, SHOTS, _free_port, _wait_healthy
+from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS, require_chromium, running_app
 
 pytestmark = pytest.mark.browser
 
@@ -25,34 +21,10 @@ FIRST_ANSWER = '.st-key-prompt [class*="st-key-ans_0-"] button:visible'
 
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("COMPANION_REQUIRE_BROWSER"):
-            pytest.fail(f"{CHROMIUM} is absent but COMPANION_REQUIRE_BROWSER is set")
-        pytest.skip(f"{CHROMIUM} is absent (apt-get install -y chromium)")
-    pytest.importorskip("playwright.sync_api")
+    require_chromium()
     home = tmp_path_factory.mktemp("live")
-    data = home / "data"
-    env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB_URL"}
-    env["COMPANION_DATA_DIR"] = str(data)
-    port = _free_port()
-    log = home / "streamlit.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-             "--server.address", "127.0.0.1", "--server.headless", "true",
-             "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, proc, log)
-        yield url, data
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with running_app(home / "data", home / "streamlit.log") as (url, _):
+        yield url, home / "data"
 
 
 def test_two_devices_follow_the_game_and_a_race_has_one_winner(live_server):
