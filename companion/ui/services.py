@@ -204,17 +204,14 @@ def board_placements(board: Mapping[str, Any]) -> tuple[list[dict[str, Any]], st
         return [], str(exc)
 
 
-@stops_on_database_problem
-def undo() -> Outcome:
-    """Take back the last answer of the open game (and the steps the engine settled)."""
+def _rewrite(change: Callable[[Store, StoredGame], StoredGame]) -> Outcome:
+    """Change the open game's log (undo, set aside, re-apply), guarded by the version this
+    session saw; any draft in progress is dropped with the step it belonged to."""
     stored = current_game()
     if stored is None:
         return Outcome(None, "no game is open")
-    if not stored.seq:
-        return Outcome(stored, "there is nothing to undo yet")
     try:
-        new = store().undo(stored.id, expected_seq=stored.seq, n=stored.game.last_step(),
-                           revision=stored.revision)
+        new = change(store(), stored)
     except Conflict as exc:
         return _conflict(stored.id, exc)
     except EngineError as exc:
@@ -222,42 +219,30 @@ def undo() -> Outcome:
     session.remember_game(new)
     session.clear_drafts()
     return Outcome(new)
+
+
+@stops_on_database_problem
+def undo() -> Outcome:
+    """Take back the last answer of the open game (and the steps the engine settled)."""
+    stored = current_game()
+    if stored is not None and not stored.seq:
+        return Outcome(stored, "there is nothing to undo yet")
+    return _rewrite(lambda s, g: s.undo(g.id, expected_seq=g.seq, n=g.game.last_step(),
+                                        revision=g.revision))
 
 
 @stops_on_database_problem
 def set_aside() -> Outcome:
     """A read-only game goes on: its refused events are set aside (kept with the game)."""
-    stored = current_game()
-    if stored is None:
-        return Outcome(None, "no game is open")
-    try:
-        new = store().set_aside(stored.id, expected_seq=stored.seq, revision=stored.revision)
-    except Conflict as exc:
-        return _conflict(stored.id, exc)
-    except EngineError as exc:
-        return Outcome(stored, str(exc))
-    session.remember_game(new)
-    session.clear_drafts()
-    return Outcome(new)
+    return _rewrite(lambda s, g: s.set_aside(g.id, expected_seq=g.seq, revision=g.revision))
 
 
 @stops_on_database_problem
 def reapply_set_aside(leave_out_first: bool = False) -> Outcome:
     """Re-apply the events last set aside, as far as the rules accept them."""
-    stored = current_game()
-    if stored is None:
-        return Outcome(None, "no game is open")
-    try:
-        new = store().reapply_set_aside(stored.id, expected_seq=stored.seq,
-                                        leave_out_first=leave_out_first,
-                                        revision=stored.revision)
-    except Conflict as exc:
-        return _conflict(stored.id, exc)
-    except EngineError as exc:
-        return Outcome(stored, str(exc))
-    session.remember_game(new)
-    session.clear_drafts()
-    return Outcome(new)
+    return _rewrite(lambda s, g: s.reapply_set_aside(g.id, expected_seq=g.seq,
+                                                     leave_out_first=leave_out_first,
+                                                     revision=g.revision))
 
 
 def _conflict(game_id: int, exc: Conflict) -> Outcome:
