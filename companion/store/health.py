@@ -18,8 +18,9 @@ from companion.store.store import Store
 
 # Columns a database made by an older version of this app may still lack: the Alembic
 # migrations add them at start-up (kind: baseline; revision: 0002; family, breakdown: 0003;
-# record_version, set_aside: 0004).
-ADDED_LATER = {"games": {"kind", "revision", "family", "record_version", "set_aside"},
+# record_version, set_aside: 0004; import_key: 0005).
+ADDED_LATER = {"games": {"kind", "revision", "family", "record_version", "set_aside",
+                         "import_key"},
                "game_players": {"breakdown"}}
 
 

@@ -1,9 +1,10 @@
 """The tables: ``games`` (one row per game, with derived summary columns), ``events`` (the log,
 which *is* a tracked game) and ``game_players`` (one row per seat, derived, for SQL statistics).
 
-A game is of one of two kinds (``games.kind``): ``tracked``, entered event by event on the
-Table, or ``score_sheet``, a finished result entered on the Score sheet (no events; its
-inputs are kept in ``setup``).
+A game is of one of three kinds (``games.kind``): ``tracked``, entered event by event on the
+Table; ``score_sheet``, a finished result entered on the Score sheet (no events; its
+inputs are kept in ``setup``); or ``result``, a play imported from another app (players,
+totals, winners and date in ``setup``, no breakdown; migration 0005).
 
 The tables are made and changed by the migrations in ``migrations/versions`` (applied by
 ``companion.store.migrate`` when a Store starts), never by ``create_all``; these models must
@@ -43,7 +44,7 @@ JSONType = JSON().with_variant(JSONB(), "postgresql")
 NullableJSON = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
 
 STATUSES = ("in_progress", "finished")
-KINDS = ("tracked", "score_sheet")
+KINDS = ("tracked", "score_sheet", "result")
 
 
 class Base(DeclarativeBase):
@@ -85,9 +86,13 @@ class GameRow(Base):
     # tracked: events a game the corrected rules refused moved out of its log to go on, in
     # batches {at, reason, events (as stored), when}; NULL when none. Migration 0004.
     set_aside: Mapped[list[Any] | None] = mapped_column(NullableJSON)
+    # What identifies an imported play or record (e.g. "bgstats:" and the play's uuid):
+    # importing it again adds nothing. NULL for games entered here. Migration 0005.
+    import_key: Mapped[str | None] = mapped_column(String(200), index=True, unique=True)
     # tracked: the set-up exactly as a game record carries it; score_sheet: the sheet's
     # inputs (companion.games.Sheet.to_json: options, note, players; for Age of Discovery
-    # exactly companion.sheet.ScoreSheet.to_json)
+    # exactly companion.sheet.ScoreSheet.to_json); result: companion.games.results.Result
+    # .to_json)
     setup: Mapped[dict[str, Any]]
     # ---- copied from the set-up for queries (never change after creation)
     edition: Mapped[str] = mapped_column(String(16), index=True)
@@ -103,7 +108,8 @@ class GameRow(Base):
 
     __table_args__ = (
         CheckConstraint("status IN ('in_progress', 'finished')", name="ck_games_status"),
-        CheckConstraint("kind IN ('tracked', 'score_sheet')", name="ck_games_kind"),
+        CheckConstraint("kind IN ('tracked', 'score_sheet', 'result')",
+                        name="ck_games_kind"),
         CheckConstraint("event_count >= 0", name="ck_games_event_count"),
     )
 

@@ -61,9 +61,16 @@ from companion.engine import (
     parse_event,
 )
 from companion.engine.common import refuse
+from companion.engine.fields import name_key
 from companion.engine.records import converted, read_record
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, Scored, Sheet, family
 from companion.games.records import is_sheet_record, read_sheet_record, sheet_record
+from companion.games.results import (
+    Result,
+    is_result_record,
+    read_result_record,
+    result_record,
+)
 from companion.records import check_record
 from companion.sheet import ScoreSheet, SheetResult
 from companion.store import migrate
@@ -79,7 +86,7 @@ from companion.store.schema import (
     GameRow,
 )
 from companion.store.set_aside import SET_ASIDE, SetAside, record_set_aside
-from companion.store.summary import Summary, summarize, summarize_scored
+from companion.store.summary import Summary, summarize, summarize_result, summarize_scored
 
 When = datetime | date
 
@@ -128,11 +135,26 @@ class StoredGameSheet:
 
 
 @dataclass(frozen=True)
+class StoredResult:
+    """A kept result: a play of a game we know, imported from another app."""
+
+    id: int
+    result: Result
+
+    kind = "result"
+    status = "finished"
+
+    @property
+    def game(self) -> str:
+        return self.result.game
+
+
+@dataclass(frozen=True)
 class GameListing:
     """One line of the game history (no replay needed: read from the summary columns)."""
 
     id: int
-    kind: str  # "tracked" or "score_sheet"
+    kind: str  # "tracked", "score_sheet" or "result"
     created: datetime
     updated: datetime
     edition: str
@@ -172,6 +194,7 @@ class FamilyStats:
     games: int  # all kept (finished or not)
     finished: int
     score_sheets: int
+    results: int = 0  # imported from another app
 
 
 @dataclass(frozen=True)
@@ -252,9 +275,20 @@ def as_sheet(sheet: ScoreSheet | Sheet | Mapping[str, Any]) -> Sheet:
     return aod.parse(sheet)
 
 
-def _not_tracked(game_id: int) -> WrongKind:
+def _not_tracked(game_id: int, kind: str = "score_sheet") -> WrongKind:
+    if kind == "result":
+        return WrongKind(f"game {game_id} is a result imported from another app: it has no "
+                         "event log to replay (open it with load_result)")
     return WrongKind(f"game {game_id} is a score sheet: it has no event log to replay "
                      "(open it with load_score_sheet)")
+
+
+def _not_a_sheet(row: GameRow) -> WrongKind:
+    if row.kind == "result":
+        return WrongKind(f"game {row.id} is a result imported from another app, not a score "
+                         "sheet (open it with load_result)")
+    return WrongKind(f"game {row.id} was recorded turn by turn, not on a score sheet "
+                     "(open it with load)")
 
 
 def _is_seq_clash(exc: IntegrityError) -> bool:
@@ -345,7 +379,7 @@ class Store:
         """The game of ``row`` at the revision the row holds: the live one if this store
         has it, else folded from the log (and kept)."""
         if row.kind != "tracked":
-            raise _not_tracked(row.id)
+            raise _not_tracked(row.id, row.kind)
         created = _utc(row.created)
         live = self._live.get(row.id, row.revision, created)
         if live is not None:
@@ -369,8 +403,7 @@ class Store:
     def _game_sheet(row: GameRow) -> Sheet:
         """A score sheet's inputs as its family reads them (not yet checked)."""
         if row.kind != "score_sheet":
-            raise WrongKind(f"game {row.id} was recorded turn by turn, not on a score sheet "
-                            "(open it with load)")
+            raise _not_a_sheet(row)
         return family(row.family).parse(row.setup)
 
     @staticmethod
@@ -379,8 +412,7 @@ class Store:
             raise WrongKind(f"game {row.id} is a score sheet of {family(row.family).name}, "
                             "not of Age of Discovery (open it with load_sheet)")
         if row.kind != "score_sheet":
-            raise WrongKind(f"game {row.id} was recorded turn by turn, not on a score sheet "
-                            "(open it with load)")
+            raise _not_a_sheet(row)
         return ScoreSheet.from_json(row.setup)
 
     @staticmethod
@@ -404,7 +436,7 @@ class Store:
             gp.name, gp.colour, gp.nation = p.name, p.colour, p.nation
             finished = summary.status == "finished"
             gp.vp = p.total if finished else None
-            gp.breakdown = p.breakdown if finished else None
+            gp.breakdown = (p.breakdown or None) if finished else None  # results: none
             gp.place, gp.won = p.place, p.won
         for stale in seats.values():
             session.delete(stale)
@@ -456,7 +488,7 @@ class Store:
         return [
             {"game_id": game_id, "seat": p.seat, "name": p.name, "colour": p.colour,
              "nation": p.nation, "vp": p.total if finished else None, "place": p.place,
-             "won": p.won, "breakdown": p.breakdown if finished else None}
+             "won": p.won, "breakdown": (p.breakdown or None) if finished else None}
             for p in summary.players
         ]
 
@@ -731,6 +763,89 @@ class Store:
             return StoredGameSheet(row.id, sheet, family(sheet.game).score(sheet),
                                    _utc(row.created), _utc(row.updated))
 
+    # ------------------------------------------------------------------ results
+
+    @staticmethod
+    def _result_copies(result: Result) -> tuple[str, dict[str, Any], list[Any]]:
+        """``edition``, ``options`` and ``players`` as a result fills them in."""
+        edition = result.edition or family(result.game).edition({})
+        return edition, {}, [{"name": s.name, "colour": "", "nation": None}
+                             for s in result.seats]
+
+    def _insert_result(self, session: Session, result: Result,
+                       key: str | None = None) -> GameRow:
+        summary = summarize_result(result)
+        edition, options, players = self._result_copies(result)
+        created = _naive_utc(result.played)
+        row = GameRow(
+            created=created, updated=created, kind="result", family=result.game, revision=0,
+            setup=result.to_json(), edition=edition, options=options, players=players,
+            status=summary.status, phase=summary.phase, turn=summary.turn, event_count=0,
+            winners=summary.winners, result=summary.result_json(),
+            import_key=key or result.key)
+        session.add(row)
+        session.flush()
+        session.execute(insert(GamePlayerRow), self._seat_rows(row.id, summary))
+        return row
+
+    @staticmethod
+    def _known_keys(session: Session, keys: Iterable[str]) -> dict[str, int]:
+        """Import keys already kept, with the game that holds each."""
+        wanted = sorted({k for k in keys if k})
+        found: dict[str, int] = {}
+        for start in range(0, len(wanted), 500):  # well inside every driver's parameter cap
+            found.update(session.execute(
+                select(GameRow.import_key, GameRow.id)
+                .where(GameRow.import_key.in_(wanted[start:start + 500]))).all())
+        return found
+
+    def known_import_keys(self, keys: Iterable[str]) -> dict[str, int]:
+        """Which of these import keys are kept already, and by which game."""
+        with self._read() as session, session.begin():
+            return self._known_keys(session, keys)
+
+    def import_results(self, results: Sequence[Result]) -> tuple[list[int], list[int]]:
+        """Keep many results in one transaction (all or nothing). A result whose ``key`` is
+        kept already (an earlier import of the same play) adds nothing. Returns the new game
+        ids and the ids of the games that already held the others."""
+        added: list[int] = []
+        with self._writing() as session:
+            known = self._known_keys(session, (r.key for r in results if r.key))
+            already = [known[r.key] for r in results if r.key in known]
+            seen: set[str] = set()
+            for result in results:
+                if result.key in known or result.key in seen:
+                    continue  # the same play twice in one file counts once
+                if result.key:
+                    seen.add(result.key)
+                added.append(self._insert_result(session, result).id)
+        return added, already
+
+    def save_result(self, result: Result) -> int:
+        """Keep one result (see ``import_results``); ``Conflict`` if its key is kept."""
+        added, already = self.import_results([result])
+        if not added:
+            raise Conflict(f"this play is kept already, as game {already[0]}")
+        return added[0]
+
+    def load_result(self, game_id: int) -> Result:
+        """A kept result. ``GameNotFound`` if there is none; ``WrongKind`` for another kind."""
+        with self._read() as session, session.begin():
+            row = self._row(session, game_id)
+            if row.kind != "result":
+                raise WrongKind(f"game {game_id} is not a result imported from another app")
+            return Result.parse(row.setup)
+
+    def player_names(self) -> list[str]:
+        """Every player name kept, one spelling per player (the one most games use)."""
+        query = (select(GamePlayerRow.name, func.count()).group_by(GamePlayerRow.name)
+                 .order_by(func.count().desc(), GamePlayerRow.name))
+        with self._read() as session, session.begin():
+            names: dict[str, str] = {}
+            for name, _ in session.execute(query):
+                names.setdefault(name_key(name), name)
+        return sorted(names.values(), key=str.casefold)
+
     # ------------------------------------------------------------------ records
 
     def _import_sheet(self, session: Session, record: Mapping[str, Any],
@@ -739,8 +854,34 @@ class Store:
         when = _sheet_date(created, dated)
         return self._insert_sheet(session, sheet, when), sheet, when
 
+    def import_keyed(self, record: Mapping[str, Any], key: str, *,
+                     created: When | None = None) -> int | None:
+        """Store a record of any kind (game, score sheet, result) under an import key, in
+        one transaction, and return its game id; None when a game already holds that key
+        (the same record imported before: nothing is added). Refused like ``import_record``.
+        """
+        check_record(record)
+        try:
+            with self._writing() as session:
+                if self._known_keys(session, [key]):
+                    return None
+                if is_result_record(record):
+                    row = self._insert_result(session, read_result_record(record), key)
+                elif is_sheet_record(record):
+                    row = self._import_sheet(session, record, created)[0]
+                else:
+                    folded = _fold_record(record)
+                    when = _naive_utc(created) if created is not None else _now()
+                    row = self._insert_record(session, record, folded, when)
+                row.import_key = key
+                return row.id
+        except IntegrityError as exc:  # another import of the same record won the race
+            if "import_key" not in str(exc.orig):
+                raise
+            return None
+
     def import_record(self, record: Mapping[str, Any], *, created: When | None = None,
-                      ) -> StoredGame | StoredSheet | StoredGameSheet:
+                      ) -> StoredGame | StoredSheet | StoredGameSheet | StoredResult:
         """Store a record as ``export_record`` writes it: a game record after a full replay,
         or a score-sheet record (any family, version 1 or 2) after checking and scoring it.
         A malformed or illegal record raises the engine's error (``InvalidSheet`` for a
@@ -750,6 +891,11 @@ class Store:
         ``created`` is the game's date; without it, a sheet record's own ``created`` is
         used, else now."""
         check_record(record)  # depth, size, text no database stores: RecordError
+        if is_result_record(record):
+            result = read_result_record(record)
+            with self._writing() as session:
+                row = self._insert_result(session, result)
+            return StoredResult(row.id, result)
         if is_sheet_record(record):
             with self._writing() as session:
                 row, sheet, when = self._import_sheet(session, record, created)
@@ -791,7 +937,9 @@ class Store:
             for index, (record, created) in enumerate(records):
                 try:
                     check_record(record)
-                    if is_sheet_record(record):
+                    if is_result_record(record):
+                        self._insert_result(session, read_result_record(record))
+                    elif is_sheet_record(record):
                         self._import_sheet(session, record, created)
                     else:
                         folded = _fold_record(record)
@@ -810,6 +958,8 @@ class Store:
             row = self._row(session, game_id)
             if row.kind == "score_sheet":
                 return sheet_record(self._game_sheet(row), created=_utc(row.created))
+            if row.kind == "result":
+                return result_record(Result.parse(row.setup))
             stored = self._stored(session, row)
             if stored.refused is None:
                 record = stored.game.record()  # the current version (older logs converted)
@@ -925,17 +1075,19 @@ class Store:
 
     def family_stats(self, *, since: When | None = None, before: When | None = None,
                      player: str | None = None) -> list[FamilyStats]:
-        """Games kept per game family (all, finished, entered on a score sheet), most
+        """Games kept per game family (all, finished, entered on a score sheet, imported
+        as results), most
         played first. One GROUP BY."""
         finished = func.sum(case((GameRow.status == "finished", 1), else_=0))
         sheets = func.sum(case((GameRow.kind == "score_sheet", 1), else_=0))
+        results = func.sum(case((GameRow.kind == "result", 1), else_=0))
         query = self._filtered(
-            select(GameRow.family, func.count(), finished, sheets)
+            select(GameRow.family, func.count(), finished, sheets, results)
             .group_by(GameRow.family).order_by(func.count().desc(), GameRow.family),
             since=since, before=before, player=player, edition=None, status=None)
         with self._read() as session, session.begin():
-            return [FamilyStats(f, n, int(done or 0), int(s or 0))
-                    for f, n, done, s in session.execute(query)]
+            return [FamilyStats(f, n, int(done or 0), int(s or 0), int(r or 0))
+                    for f, n, done, s, r in session.execute(query)]
 
     def player_family_stats(self, *, since: When | None = None,
                             before: When | None = None) -> list[PlayerFamilyStats]:
@@ -1002,7 +1154,12 @@ class Store:
             try:
                 with self._writing() as session:
                     row = self._locked_row(session, game_id)
-                    if row.kind == "score_sheet":
+                    if row.kind == "result":
+                        result = Result.parse(row.setup)
+                        row.edition, row.options, row.players = self._result_copies(result)
+                        self._apply_summary(session, row, summarize_result(result),
+                                            row.updated)
+                    elif row.kind == "score_sheet":
                         sheet = self._game_sheet(row)
                         scored = family(sheet.game).score(sheet)
                         row.edition, row.options, row.players = self._sheet_copies(sheet)

@@ -4,7 +4,8 @@ Nothing here is a fact of its own: it is all recomputed from a tracked game's ev
 (``summarize``) or from a score sheet's inputs (``summarize_scored``, any game family), see
 ``Store.rebuild_summaries``. Both give the same ``Summary`` (a total, a place and points per
 category for every seat), so the history queries and statistics need no special case for
-score sheets, nor for the family a game belongs to.
+score sheets, nor for the family a game belongs to. A result imported from another app
+(``summarize_result``) has totals and places but an empty breakdown.
 
 >>> from companion.engine import Game
 >>> s = summarize(Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]}))
@@ -21,6 +22,7 @@ from typing import Any
 
 from companion.engine import Game, Phase, standings
 from companion.games import AGE_OF_DISCOVERY, Scored, Sheet, family
+from companion.games.results import Result
 from companion.rules.editions import TURNS
 from companion.scoring import ScoreBreakdown
 from companion.sheet import ScoreSheet
@@ -123,3 +125,14 @@ def summarize_sheet(sheet: ScoreSheet | Sheet) -> Summary:
     if isinstance(sheet, ScoreSheet):
         sheet = family(AGE_OF_DISCOVERY).from_native(sheet)  # type: ignore[attr-defined]
     return summarize_scored(sheet, family(sheet.game).score(sheet))
+
+
+def summarize_result(result: Result) -> Summary:
+    """A result is a finished game: its totals, places and winners as recorded elsewhere,
+    and no breakdown (it counts for plays and wins, never for category figures)."""
+    seats = [SeatResult(seat=i, name=s.name, colour="", nation=None, total=s.score,
+                        place=s.place, won=s.won)
+             for i, s in enumerate(result.seats, start=1)]
+    return Summary(status="finished", phase=Phase.OVER, turn=0, event_count=0,
+                   winners=[s.name for s in seats if s.won], players=seats,
+                   family=result.game)

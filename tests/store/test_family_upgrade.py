@@ -106,7 +106,7 @@ def test_the_family_migration_goes_down_and_up_again_keeping_every_row(db_url: s
         sheet = store.save_score_sheet(SHEET)
         with migrate.migration_transaction(store.engine) as conn:
             command.downgrade(migrate.config(conn), "0002")
-        assert migrate.upgrade(store.engine) == ["0003", "0004"]
+        assert migrate.upgrade(store.engine) == migrate.revisions()[2:]  # 0003 and later
     with Store(db_url) as store:
         assert store.load(gid).game.state.phase == "over"
         assert store.load_score_sheet(sheet).sheet == SHEET
