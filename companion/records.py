@@ -140,13 +140,25 @@ def records_in(payload: Any) -> list[Any]:
 def parse_bytes(data: bytes, source: str, limits: Limits | None = None) -> list[Any]:
     """The records in a file's bytes, each checked (``check_record``), or ``RecordError``."""
     limits = limits or Limits.from_env()
+    return records_of(parse_payload(data, source, limits), len(data), source, limits)
+
+
+def parse_payload(data: bytes, source: str, limits: Limits | None = None) -> Any:
+    """A file's JSON (size checked first, then UTF-8 and JSON), not yet taken apart."""
+    limits = limits or Limits.from_env()
     check_file_size(len(data), source, limits)
-    records = records_in(_loads(_decode(data, source), source))
+    return _loads(_decode(data, source), source)
+
+
+def records_of(payload: Any, size: int, source: str, limits: Limits | None = None) -> list[Any]:
+    """The records of a file's JSON (``size``: the file's bytes), each checked."""
+    limits = limits or Limits.from_env()
+    records = records_in(payload)
     single = len(records) == 1
     for index, record in enumerate(records, start=1):
         where = source if single else f"{source}, record {index}"
         try:
-            check_record(record, limits, size=len(data) if single else None)
+            check_record(record, limits, size=size if single else None)
         except RecordError as exc:
             raise RecordError(f"{where}: {exc}") from None
     return records

@@ -63,6 +63,7 @@ from companion.engine import (
 from companion.engine.common import refuse
 from companion.engine.fields import name_key
 from companion.engine.records import converted, read_record
+from companion.exchange.plays import Play, PlaySeat
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, Scored, Sheet, family
 from companion.games.records import is_sheet_record, read_sheet_record, sheet_record
 from companion.games.results import (
@@ -1110,10 +1111,11 @@ class Store:
     def export_history_csv(self, *, since: When | None = None, before: When | None = None,
                            player: str | None = None, edition: str | None = None,
                            status: str | None = None, kind: str | None = None,
-                           game: str | None = None) -> str:
-        """One row per game and player, oldest game first; ``vp`` (the total, in the game's
-        own points), place and breakdown are empty until the game is finished; ``kind``
-        says whether it was tracked or entered on a score sheet, ``game`` its family, and
+                           game: str | None = None, ids: Sequence[int] | None = None) -> str:
+        """One row per game and player (of the games ``ids`` if given), oldest game first;
+        ``vp`` (the total, in the game's own points), place and breakdown are empty until
+        the game is finished; ``kind`` says whether it was tracked, entered on a score sheet
+        or imported as a result, ``game`` its family, and
         ``breakdown`` the points per category as JSON."""
         query = self._filtered(
             select(GameRow.id, GameRow.created, GameRow.edition, GameRow.status,
@@ -1124,6 +1126,8 @@ class Store:
             .order_by(GameRow.created, GameRow.id, GamePlayerRow.seat),
             since=since, before=before, player=player, edition=edition, status=status,
             kind=kind, game=game)
+        if ids is not None:
+            query = query.where(GameRow.id.in_(list(ids)))
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(self.CSV_COLUMNS)
@@ -1137,6 +1141,52 @@ class Store:
                     "" if breakdown is None else json.dumps(breakdown, separators=(",", ":")),
                 ]))
         return out.getvalue()
+
+    # ------------------------------------------------------------------ exports
+
+    def game_ids(self) -> list[int]:
+        """Every kept game, oldest first."""
+        with self._read() as session, session.begin():
+            return list(session.scalars(select(GameRow.id)
+                                        .order_by(GameRow.created, GameRow.id)))
+
+    def missing(self, ids: Iterable[int]) -> list[int]:
+        """Those of ``ids`` no game has."""
+        wanted = sorted(set(ids))
+        with self._read() as session, session.begin():
+            have = set(session.scalars(select(GameRow.id).where(GameRow.id.in_(wanted))))
+        return [i for i in wanted if i not in have]
+
+    def plays(self, ids: Sequence[int] | None = None) -> list[Play]:
+        """The finished games (of ``ids`` if given) as other apps log plays, oldest first:
+        read from the summary columns, nothing replayed. The start position is the seat of
+        a tracked game (seat 1 began) or what an imported result said; a score sheet does
+        not record one."""
+        query = select(GameRow).where(GameRow.status == "finished").order_by(
+            GameRow.created, GameRow.id)
+        if ids is not None:
+            query = query.where(GameRow.id.in_(list(ids)))
+        with self._read() as session, session.begin():
+            rows = list(session.scalars(query))
+            seats: dict[int, list[GamePlayerRow]] = {}
+            for gp in session.scalars(select(GamePlayerRow).where(GamePlayerRow.game_id.in_(
+                    [r.id for r in rows])).order_by(GamePlayerRow.game_id, GamePlayerRow.seat)):
+                seats.setdefault(gp.game_id, []).append(gp)
+        plays = []
+        for row in rows:
+            told = ({p["name"]: p for p in row.setup.get("players", [])}
+                    if row.kind == "result" else {})
+            plays.append(Play(
+                row.id, _utc(row.created), row.family,
+                row.edition if row.family == AGE_OF_DISCOVERY else None,
+                tuple(PlaySeat(
+                    gp.name, gp.vp or 0, gp.won, gp.place,
+                    seat=(gp.seat if row.kind == "tracked"
+                          else told.get(gp.name, {}).get("seat")),
+                    start=(gp.seat == 1 if row.kind == "tracked"
+                           else told.get(gp.name, {}).get("start", False)))
+                    for gp in seats.get(row.id, []))))
+        return plays
 
     # ------------------------------------------------------------------ maintenance
 

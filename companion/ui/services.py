@@ -13,7 +13,7 @@ import random
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
@@ -25,11 +25,12 @@ from companion.engine import (
     Conflict,
     EngineError,
     event_dict,
-    iso_datetime,
     placements_from_board,
 )
+from companion.exchange import bgstats, exports, imports
+from companion.exchange.imports import ImportReport
 from companion.games import Sheet
-from companion.records import RecordError, parse_bytes
+from companion.records import RecordError
 from companion.store import (
     DatabaseProblem,
     FamilyStats,
@@ -570,18 +571,15 @@ def export_json(game_id: int) -> str:
 def export_bundle(game_ids: Sequence[int],
                   progress: Callable[[float, str], None] | None = None) -> str:
     """Many games in one JSON file ({"games": [...]}, each with its date), as import reads;
-    score sheets go in as sheet records."""
-    s = store()
-    games = []
-    for i, game_id in enumerate(game_ids, start=1):
-        try:
-            stored = s.load(game_id)
-            games.append({**stored.game.record(), "created": stored.created.isoformat()})
-        except WrongKind:
-            games.append(s.export_record(game_id))  # a sheet record carries its date
-        if progress:
-            progress(i / len(game_ids), f"{i} of {len(game_ids)}")
-    return json.dumps({"games": games}, ensure_ascii=False)
+    score sheets and results go in as their own records."""
+    return exports.bundle(store(), game_ids, progress)
+
+
+@stops_on_database_problem
+def export_plays(fmt: str, game_ids: Sequence[int]) -> str:
+    """The finished games among ``game_ids`` for another app: ``bgstats`` (a BG Stats
+    export, JSON) or ``bgg`` (BoardGameGeek play XML). Read from the summaries: cheap."""
+    return exports.export(store(), fmt, game_ids)
 
 
 @stops_on_database_problem
@@ -594,48 +592,32 @@ def sheet_csv(table: Any) -> str:
     return frame_csv(table)
 
 
-@dataclass
-class ImportReport:
-    imported: list[int] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)  # "file, record n: why"
+@stops_on_database_problem
+def player_names() -> list[str]:
+    """The players kept here, one spelling each (to match imported names to)."""
+    return store().player_names()
 
 
-def _record_date(record: Any) -> datetime | None:
-    """The date a bundle gives a game record (``created``), if it is a usable one."""
-    created = record.get("created") if isinstance(record, dict) else None
-    try:
-        return iso_datetime(created) if created is not None else None
-    except ValueError:
-        return None  # an unreadable date: the game is dated now, as before
+def bgstats_names(files: Sequence[tuple[str, bytes]]) -> list[str]:
+    """The players of the BG Stats exports among ``files`` (plays of our games only), as
+    written; a file that is not one gives none."""
+    names: list[str] = []
+    for source, data in files:
+        try:
+            incoming = imports.read(data, source)
+        except (RecordError, EngineError):
+            continue
+        if incoming.is_bgstats:
+            names += [n for n in bgstats.names_in(incoming.payload) if n not in names]
+    return names
 
 
 @stops_on_database_problem
 def import_files(files: Sequence[tuple[str, bytes]],
-                 progress: Callable[[float, str], None] | None = None) -> ImportReport:
-    """Import every record in the uploaded files, one by one (a bad one stops only itself).
-    Each file goes through the one record loader (``companion.records``): size, encoding,
-    JSON, depth."""
-    report = ImportReport()
-    batches: list[tuple[str, list[Any]]] = []
-    for name, data in files:
-        try:
-            batches.append((name, parse_bytes(data, name)))
-        except RecordError as exc:
-            report.failed.append(str(exc))
-    if not batches:
-        return report  # every file refused by the loader: the database is not touched
-    total = sum(len(records) for _, records in batches) or 1
-    done = 0
-    s = store()
-    for name, records in batches:
-        for index, record in enumerate(records, start=1):
-            label = name if len(records) == 1 else f"{name}, record {index}"
-            try:
-                stored = s.import_record(record, created=_record_date(record))
-                report.imported.append(stored.id)
-            except EngineError as exc:
-                report.failed.append(f"{label}: {exc}")
-            done += 1
-            if progress:
-                progress(done / total, f"{done} of {total}: {label}")
-    return report
+                 progress: Callable[[float, str], None] | None = None,
+                 names: Mapping[str, str] | None = None) -> ImportReport:
+    """Import our records and BG Stats exports (``companion.exchange.imports``): a refused
+    file is a sentence in the report and stores nothing; a record or play that cannot be
+    kept stops only itself; the same file again adds nothing. ``names``: who each imported
+    player is here."""
+    return imports.import_files(store(), files, names=names, progress=progress)

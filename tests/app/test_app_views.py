@@ -148,16 +148,22 @@ def test_charts_are_built_and_names_escaped(finished):
 def test_import_reads_a_record_a_list_or_a_bundle(store):
     from companion.ui import services
 
-    record = random_game({"players": [{"name": "A"}, {"name": "B"}]}, seed=1).record()
+    record, other, third = (random_game({"players": [{"name": "A"}, {"name": "B"}]},
+                                        seed=seed).record() for seed in (1, 2, 4))
     seen = []
     report = services.import_files(
         [("one.json", json.dumps(record).encode()),
-         ("list.json", json.dumps([record, record]).encode()),
-         ("bundle.json", json.dumps({"games": [record]}).encode()),
+         ("list.json", json.dumps([other, other]).encode()),  # two equal games: two games
+         ("bundle.json", json.dumps({"games": [third]}).encode()),
          ("bad.json", b"\xff\xfe")],
         progress=lambda done, text: seen.append(done))
     assert len(report.imported) == 4 and seen[-1] == 1.0
     assert report.failed == [report.failed[0]] and report.failed[0].startswith("bad.json")
+    assert store.count_games() == 4
+    # the same files again add nothing: each record is known by its content and place
+    again = services.import_files([("one.json", json.dumps(record).encode()),
+                                   ("list.json", json.dumps([other, other]).encode())])
+    assert again.imported == [] and sorted(again.already) == sorted(report.imported[:3])
     assert store.count_games() == 4
 
 
