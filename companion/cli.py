@@ -1,24 +1,32 @@
-"""Command line: ``python -m companion replay|check RECORD.json``.
+"""Command line: ``python -m companion replay|check RECORD.json``, ``export``, ``import FILE``.
 
 ``replay`` prints the standings with each player's VP breakdown (``--json`` for machines;
 ``--turn N``: as they stood at the end of turn N, its colony scoring included); ``check``
 validates a record and reports the first refused event with its index (exit 1). Both also
 read score-sheet records of every game family (``docs/record-format.md``): those are scored
 by their family, not replayed, and show that family's categories.
+
+``export --format json|csv|bgstats|bgg [--game ID ...] [-o FILE]`` writes the saved games
+(all of them unless ``--game`` names some) to standard output, or to FILE; nothing else goes
+to standard output. ``import FILE [--as NAME=PLAYER ...]`` reads our records and bundles and
+BG Stats exports (``companion.exchange``). Both use the app's database (``COMPANION_DB_URL``
+or ``COMPANION_DATA_DIR``), or ``--db URL``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import EngineError, Game, GameState, Phase, standings
+from companion.exchange import exports, imports
 from companion.games import InvalidSheet, Scored, Sheet, family
 from companion.games.records import is_sheet_record, read_sheet_record
-from companion.records import RecordError, read_path
+from companion.records import Limits, RecordError, check_file_size, read_path
 from companion.scoring import ScoreBreakdown
 
 
@@ -121,9 +129,114 @@ def _sheet_table(sheet: Sheet, scored: Scored) -> str:
     return "\n".join(lines)
 
 
+def _open(url: str | None):  # noqa: ANN202 - a Store
+    from companion.store import open_store  # the database only for the commands that use it
+
+    return open_store(url)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from companion.store import DatabaseProblem
+
+    try:
+        store = _open(args.db)
+    except DatabaseProblem as exc:
+        print(f"cannot open the database: {exc}", file=sys.stderr)
+        return 1
+    try:
+        ids = list(dict.fromkeys(args.game)) if args.game else None
+        missing = store.missing(ids) if ids else []
+        if missing:
+            print(f"there is no saved game {', '.join(map(str, missing))}: nothing was "
+                  "exported", file=sys.stderr)
+            return 1
+        if args.format in ("bgstats", "bgg"):
+            left = exports.unfinished(store, ids)
+            if left:
+                print(f"left out {len(left)} game(s) not finished ({', '.join(map(str, left))}"
+                      "): other apps log finished plays", file=sys.stderr)
+        text = exports.export(store, args.format, ids)
+    except DatabaseProblem as exc:
+        print(f"cannot read the database: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    if not text.endswith("\n"):
+        text += "\n"
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8", newline="") as out:
+                out.write(text)
+        except OSError as exc:
+            print(f"cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        print(f"wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _name_pair(text: str) -> tuple[str, str]:
+    imported, sep, here = text.partition("=")
+    if not sep or not imported.strip() or not here.strip():
+        raise argparse.ArgumentTypeError(f"say NAME=PLAYER (e.g. Anne=Ann), not {text!r}")
+    return " ".join(imported.split()), " ".join(here.split())
+
+
+def _import(args: argparse.Namespace) -> int:
+    from companion.store import DatabaseProblem
+
+    limits = Limits.from_env()
+    try:
+        with open(args.file, "rb") as handle:
+            check_file_size(os.fstat(handle.fileno()).st_size, args.file, limits)
+            data = handle.read(limits.file_bytes + 1)
+    except OSError as exc:
+        print(f"cannot read {args.file}: {exc.strerror or 'unknown error'}", file=sys.stderr)
+        return 1
+    except RecordError as exc:
+        print(f"Refused {exc}", file=sys.stderr)
+        return 1
+    try:
+        incoming = imports.read(data, args.file, limits)  # refused before the database opens
+    except EngineError as exc:
+        print(f"Refused {exc}", file=sys.stderr)
+        return 1
+    try:
+        store = _open(args.db)
+    except DatabaseProblem as exc:
+        print(f"cannot open the database: {exc}", file=sys.stderr)
+        return 1
+    try:
+        report = imports.import_read(store, [incoming], names=dict(args.names or []))
+    except DatabaseProblem as exc:
+        print(f"cannot write to the database: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    for line in report.lines():
+        print(line)
+    return 1 if report.failed else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
+    exp = sub.add_parser("export", help="write saved games as JSON, CSV, a BG Stats file or "
+                                        "BoardGameGeek play XML")
+    exp.add_argument("--format", choices=exports.FORMATS, default="json",
+                     help="json: our bundle (default); csv: the history; bgstats: a BG Stats "
+                          "export; bgg: BoardGameGeek play XML")
+    exp.add_argument("--game", type=int, nargs="+", action="extend", metavar="ID",
+                     help="only these games (default: all)")
+    exp.add_argument("-o", "--output", metavar="FILE", help="write here, not to standard output")
+    exp.add_argument("--db", metavar="URL", help="the database (default: the app's)")
+    imp = sub.add_parser("import", help="import our records and bundles, or a BG Stats export")
+    imp.add_argument("file")
+    imp.add_argument("--as", dest="names", type=_name_pair, action="append",
+                     metavar="NAME=PLAYER",
+                     help="the player kept here that a name in the file is (repeatable)")
+    imp.add_argument("--db", metavar="URL", help="the database (default: the app's)")
     rep = sub.add_parser("replay", help="print standings and VP breakdown of a game record "
                                         "(or a score-sheet record)")
     rep.add_argument("record")
@@ -133,6 +246,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     chk = sub.add_parser("check", help="validate a game record (or a score-sheet record)")
     chk.add_argument("record")
     args = parser.parse_args(argv)
+    if args.command == "export":
+        return _export(args)
+    if args.command == "import":
+        return _import(args)
     try:
         game = _load(args.record)
     except RecordError as exc:  # already names the file

@@ -141,6 +141,14 @@ def import_files(store: Store, files: Sequence[tuple[str, bytes]],
             report.failed.append(str(exc))
     if not batches:
         return report  # every file refused: the database is not touched
+    return import_read(store, batches, names, progress, report)
+
+
+def import_read(store: Store, batches: Sequence[Incoming],
+                names: Mapping[str, str] | None = None, progress: Progress | None = None,
+                report: ImportReport | None = None) -> ImportReport:
+    """Store what ``read`` recognised (see the module doc)."""
+    report = report or ImportReport()
     rename = matcher(store, names)
     total = sum(1 if b.is_bgstats else len(b.records) for b in batches) or 1
     done = 0
