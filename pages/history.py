@@ -7,11 +7,15 @@ import pandas as pd
 import streamlit as st
 
 from companion import charts
+from companion.engine import name_key
+from companion.exchange.plays import title
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
 from companion.rules.editions import EDITIONS
 from companion.ui import services, session, views, widgets
 
-KINDS = {None: "any", "tracked": "🎲 turn by turn", "score_sheet": widgets.SHEET_MARK}
+KINDS = {None: "any", "tracked": "🎲 turn by turn", "score_sheet": widgets.SHEET_MARK,
+         "result": widgets.RESULT_MARK}
+AS_WRITTEN = "(a new player, as written)"
 
 
 def game_name(game: str | None) -> str:
@@ -62,6 +66,28 @@ def show_sheet(game_id: int) -> None:
                            key=f"hist_json_{game_id}", on_click="ignore")
 
 
+def show_result(game_id: int) -> None:
+    """A result imported from another app: players, totals, places and winner(s); it has
+    no breakdown and no turns."""
+    result = services.load_result(game_id)
+    if isinstance(result, str):
+        widgets.error(result)
+        return
+    st.markdown(f"**{widgets.RESULT_MARK}**: {views.md(title(result.game, result.edition))}, "
+                f"played on {result.played.strftime('%d %b %Y')}"
+                + (f" (from {views.md(result.source)})" if result.source else ""))
+    st.dataframe(pd.DataFrame([
+        {"Place": s.place, "Player": s.name, family(result.game).unit.title(): s.score,
+         "Won": "🏆" if s.won else "", "Began": "✓" if s.start else ""}
+        for s in sorted(result.seats, key=lambda s: (s.place, -s.score))]),
+        hide_index=True, width="stretch")
+    st.caption("Kept as the other app recorded it: it counts for plays and wins, not for "
+               "the points per category.")
+    st.download_button("Download JSON", services.export_json(game_id),
+                       file_name=f"result-{game_id}.json", mime="application/json",
+                       key=f"hist_json_{game_id}", on_click="ignore")
+
+
 st.title("📜 History")
 widgets.show_flashes()
 
@@ -76,7 +102,7 @@ with st.expander("Filter"):
     cols = st.columns(4)
     since = cols[0].date_input("From", value=None, key="hist_since")
     before = cols[1].date_input("Before", value=None, key="hist_before")
-    kind = cols[2].selectbox("Kind", [None, "tracked", "score_sheet"], key="hist_kind",
+    kind = cols[2].selectbox("Kind", [None, "tracked", "score_sheet", "result"], key="hist_kind",
                              format_func=lambda k: KINDS[k])
     edition = cols[3].selectbox("Edition (Age of Discovery)", [None, *EDITIONS],
                                 key="hist_edition",
@@ -110,6 +136,9 @@ with games_tab:
         if chosen is not None and kinds[chosen] == "score_sheet":
             session.set_history_game(chosen)
             show_sheet(chosen)
+        elif chosen is not None and kinds[chosen] == "result":
+            session.set_history_game(chosen)
+            show_result(chosen)
         elif chosen is not None:
             session.set_history_game(chosen)
             outcome = services.load_game(chosen)
@@ -171,7 +200,8 @@ with stats_tab:
         st.markdown("**Games per game**")
         st.dataframe(pd.DataFrame([
             {"Game": family(f.family).name, "Games": f.games, "Finished": f.finished,
-             "On a score sheet": f.score_sheets} for f in view.families]),
+             "On a score sheet": f.score_sheets, "Imported": f.results}
+            for f in view.families]),
             hide_index=True, width="stretch")
         # points of different games do not compare: averages only for one game at a time
         one = game_filter or (played[0].family if len(played) == 1 else None)
@@ -224,17 +254,57 @@ with files_tab:
         bar.empty()
         st.download_button("Download the bundle (JSON)", bundle, file_name="games.json",
                            mime="application/json", key="hist_bundle_dl", on_click="ignore")
-    st.markdown("**Import game records (JSON)**")
-    uploads = st.file_uploader("Game records", type=["json"], accept_multiple_files=True,
-                               key="hist_upload")
+    listed = [g.id for g in view.games]
+    cols = st.columns(2)
+    cols[0].download_button(
+        "Download for BG Stats (JSON)", services.export_plays("bgstats", listed),
+        file_name="bgstats-plays.json", mime="application/json", key="hist_bgstats",
+        on_click="ignore", disabled=not listed,
+        help="The finished games listed, as a BG Stats export (import it in BG Stats)")
+    cols[1].download_button(
+        "Download for BoardGameGeek (XML)", services.export_plays("bgg", listed),
+        file_name="bgg-plays.xml", mime="application/xml", key="hist_bgg",
+        on_click="ignore", disabled=not listed,
+        help="The finished games listed, as BoardGameGeek play XML")
+    st.markdown("**Import game records or a BG Stats export (JSON)**")
+    uploads = st.file_uploader("Game records or a BG Stats export", type=["json"],
+                               accept_multiple_files=True, key="hist_upload")
+    files = [(f.name, f.getvalue()) for f in uploads or []]
+    names: dict[str, str] = {}
+    incoming = services.bgstats_names(files) if files else []
+    if incoming:
+        kept = services.player_names()
+        known = {name_key(n): n for n in kept}
+        st.caption("Who is who: each player of the BG Stats file is a player kept here, or "
+                   "a new one.")
+        cols = st.columns(min(len(incoming), 3))
+        for i, name in enumerate(incoming):
+            options = [AS_WRITTEN, *kept]
+            match = known.get(name_key(name))
+            chosen_name = cols[i % len(cols)].selectbox(
+                name, options, index=options.index(match) if match else 0,
+                key=f"hist_as_{name_key(name)}")
+            if chosen_name != AS_WRITTEN:
+                names[name] = chosen_name
     if st.button("Import", key="hist_import", disabled=not uploads):
         bar = st.progress(0.0, text="Importing…")
-        report = services.import_files([(f.name, f.getvalue()) for f in uploads],
+        report = services.import_files(files, names=names,
                                        progress=lambda done, text: bar.progress(done, text=text))
         bar.empty()
         if report.imported:
             st.success(f"Imported {len(report.imported)} game(s): "
                        + ", ".join(f"#{i}" for i in report.imported))
+        elif not report.failed:
+            st.info("Nothing new to import.")
+        if report.already:
+            st.info(f"{len(report.already)} already kept, not added again.")
+        if report.other_games:
+            st.info("Skipped, games this app does not keep: " + ", ".join(
+                f"{views.md(name)} ({n})" for name, n in report.other_games.most_common()))
+        if report.skipped:
+            with st.expander(f"{len(report.skipped)} play(s) skipped, and why"):
+                for line in report.skipped:
+                    st.markdown(f"- {views.md(line)}")
         for failure in report.failed:
             widgets.error(failure)
     st.divider()

@@ -43,7 +43,7 @@ if not view.finished:
 for g in view.finished:  # score sheets too: they are finished games without turns to replay
     with st.container(border=True, horizontal=True, vertical_alignment="center"):
         st.markdown(widgets.listing_label(g))
-        if st.button("Open" if g.kind == "score_sheet" else "Replay", key=f"replay_{g.id}"):
+        if st.button("Replay" if g.kind == "tracked" else "Open", key=f"replay_{g.id}"):
             session.set_history_game(g.id)
             st.switch_page("pages/history.py")
 

@@ -30,6 +30,7 @@ from companion.engine import (
 from companion.exchange import bgstats, exports, imports
 from companion.exchange.imports import ImportReport
 from companion.games import Sheet
+from companion.games.results import Result
 from companion.records import RecordError
 from companion.store import (
     DatabaseProblem,
@@ -532,6 +533,15 @@ def load_sheet(game_id: int) -> SheetOutcome:
         return SheetOutcome(store().load_sheet(game_id))
     except (GameNotFound, WrongKind, EngineError) as exc:
         return SheetOutcome(None, str(exc))
+
+
+@stops_on_database_problem
+def load_result(game_id: int) -> Result | str:
+    """A result imported from another app, or why it cannot be opened."""
+    try:
+        return store().load_result(game_id)
+    except (GameNotFound, WrongKind, EngineError) as exc:
+        return str(exc)
 
 
 @stops_on_database_problem

@@ -312,6 +312,7 @@ def region_map(view: GameView, key: str) -> None:
 
 
 SHEET_MARK = "🧮 score sheet"
+RESULT_MARK = "📋 imported result"
 
 
 def listing_label(g: Any, markdown: bool = True) -> str:
@@ -321,12 +322,13 @@ def listing_label(g: Any, markdown: bool = True) -> str:
     esc = md if markdown else str
     names = ", ".join(g.players)
     when = g.updated.strftime("%d %b %Y %H:%M")
-    if g.kind == "score_sheet":
+    if g.kind in ("score_sheet", "result"):
+        mark = SHEET_MARK if g.kind == "score_sheet" else RESULT_MARK
         f = family(g.family)
         won = " & ".join(g.winners) or "nobody"
         top = max((g.totals.get(w, 0) for w in g.winners), default=0)
         game = "" if g.family == AGE_OF_DISCOVERY else f"{f.name} · "
-        return (f"#{g.id} · {SHEET_MARK} · {game}{esc(names)} · won by {esc(won)} "
+        return (f"#{g.id} · {mark} · {game}{esc(names)} · won by {esc(won)} "
                 f"({top} {f.unit}) · {g.created.strftime('%d %b %Y')}")
     if g.status == "finished":
         won = " & ".join(g.winners) or "?"
