@@ -1,4 +1,4 @@
-"""The BoardGameGeek play XML: ``<plays>`` of ``<play date quantity>``, each with its
+r"""The BoardGameGeek play XML: ``<plays>`` of ``<play date quantity>``, each with its
 ``<item name objecttype objectid>`` and ``<players>`` (``name``, ``score``, ``win``,
 ``startposition``, ``new``). ``objectid`` is written only where a stored reference
 confirms the game's id (``plays.BGG_IDS``).
