@@ -53,6 +53,20 @@ def _uuid(text: str) -> str:
     return str(uuid.uuid5(NAMESPACE, text)).upper()  # BG Stats writes them upper-case
 
 
+def play_uuid(play: Play) -> str:
+    """The uuid of a play in our BG Stats files: the uuid it came with when it was imported
+    from BG Stats (so BG Stats knows it again), else one made from the game's id and date."""
+    if play.key and play.key.startswith(KEY_PREFIX) and ":" not in play.key[len(KEY_PREFIX):]:
+        return play.key[len(KEY_PREFIX):]
+    return _uuid(f"play:{play.game_id}:{play.played.isoformat()}")
+
+
+def own_keys(plays: Sequence[Play]) -> dict[str, int]:
+    """The import key each of these kept games would come back under from our own BG Stats
+    file: importing our export into the same database adds nothing."""
+    return {KEY_PREFIX + play_uuid(play): play.game_id for play in plays}
+
+
 def to_bgstats(plays: Sequence[Play]) -> dict[str, Any]:
     """A BG Stats export of these plays (finished games). Ids are stable: the same game,
     player and play get the same uuid in every export."""
@@ -78,7 +92,7 @@ def to_bgstats(plays: Sequence[Play]) -> dict[str, Any]:
                            "winner": s.won, "startPlayer": s.start,
                            "seatOrder": s.seat or 0, "rank": s.place or 0,
                            "newPlayer": False})
-        out.append({"uuid": _uuid(f"play:{play.game_id}:{play.played.isoformat()}"),
+        out.append({"uuid": play_uuid(play),
                     "playDate": play.played.strftime(DATE_FORMAT),
                     "gameRefId": games[ref]["id"], "ignored": False, "manualWinner": False,
                     "rounds": 0, "durationMin": 0, "usesTeams": False,

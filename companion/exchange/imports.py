@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import RECORD_FORMAT, EngineError, iso_datetime, name_key
-from companion.exchange.bgstats import NotBgStats, is_bgstats, read_bgstats
+from companion.exchange.bgstats import NotBgStats, is_bgstats, own_keys, read_bgstats
 from companion.games.records import SHEET_FORMAT
 from companion.games.results import RESULT_FORMAT
 from companion.records import Limits, RecordError, check_record, parse_payload, records_of
@@ -157,7 +157,10 @@ def import_read(store: Store, batches: Sequence[Incoming],
             found = read_bgstats(batch.payload, batch.source, rename)
             report.skipped += [f"{batch.source}, {s}" for s in found.skipped]
             report.other_games.update(found.other_games)
-            added, already = store.import_results(found.results)
+            own = own_keys(store.plays())  # our own export coming back
+            report.already += [own[r.key] for r in found.results if r.key in own]
+            added, already = store.import_results(
+                [r for r in found.results if r.key not in own])
             report.imported += added
             report.already += already
             done += 1

@@ -90,6 +90,7 @@ class Play:
     game: str  # family id
     edition: str | None
     seats: tuple[PlaySeat, ...]
+    key: str | None = None  # an imported play: the key it was kept under
 
     @property
     def title(self) -> str:

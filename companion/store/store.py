@@ -1185,7 +1185,8 @@ class Store:
                           else told.get(gp.name, {}).get("seat")),
                     start=(gp.seat == 1 if row.kind == "tracked"
                            else told.get(gp.name, {}).get("start", False)))
-                    for gp in seats.get(row.id, []))))
+                    for gp in seats.get(row.id, [])),
+                key=row.import_key))
         return plays
 
     # ------------------------------------------------------------------ maintenance

@@ -75,6 +75,28 @@ def test_a_game_goes_through_a_bg_stats_file_into_an_empty_database(
         assert store.count_games() == 3
 
 
+def test_our_own_bg_stats_file_comes_back_as_the_games_it_came_from(
+        db_url: str, kept, tmp_path: Path, capsys) -> None:
+    exported = tmp_path / "bgstats.json"
+    assert run(capsys, "export", "--format", "bgstats", "-o", str(exported),
+               "--db", db_url)[0] == 0
+    code, out, _ = run(capsys, "import", str(exported), "--db", db_url)
+    assert code == 0 and out.startswith("Imported 0 game(s)"), out
+    assert "Already kept, not added again: 3" in out
+    with Store(db_url) as store:
+        assert store.count_games() == 3
+
+
+def test_a_play_imported_from_bg_stats_goes_back_with_its_own_uuid(
+        db_url: str, tmp_path: Path, capsys) -> None:
+    path = bgstats_file(tmp_path, [play("1f0e5b2a-0c1d-4e5f-8a9b-112233445566")])
+    assert run(capsys, "import", str(path), "--db", db_url)[0] == 0
+    code, out, _ = run(capsys, "export", "--format", "bgstats", "--db", db_url)
+    assert code == 0
+    assert [p["uuid"] for p in json.loads(out)["plays"]] == [
+        "1F0E5B2A-0C1D-4E5F-8A9B-112233445566"]
+
+
 def test_export_writes_only_the_export_to_standard_output(db_url: str, kept, capsys) -> None:
     code, out, err = run(capsys, "export", "--db", db_url)
     assert code == 0 and err == ""
