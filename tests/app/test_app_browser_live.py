@@ -55,9 +55,14 @@ def test_two_devices_follow_the_game_and_a_race_has_one_winner(live_server):
         b.wait_for_timeout(500)  # let B's page settle on the new step
 
         # Both phones tap Bob's first answer at once: one is stored, the other is told.
-        a_button, b_button = a.locator(FIRST_ANSWER).first, b.locator(FIRST_ANSWER).first
-        a_button.click(no_wait_after=True)
-        b_button.click(no_wait_after=True)
+        # The buttons are those of the game at seq 2 (keys carry it), and the clicks are
+        # dispatched back to back: a slow machine must not let B refresh to Cid's turn
+        # between the two taps and then place Cid's worker instead of racing.
+        bobs_first = '.st-key-prompt [class*="st-key-ans_0-2-"] button:visible'
+        a_button, b_button = a.locator(bobs_first).first, b.locator(bobs_first).first
+        b_button.wait_for()
+        a_button.dispatch_event("click")
+        b_button.dispatch_event("click")
         for page in (a, b):
             expect(page.get_by_text("Cid places a worker")).to_be_visible(timeout=30_000)
         stored = store.load(game.id)
