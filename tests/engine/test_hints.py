@@ -171,3 +171,26 @@ def test_hints_never_change_the_state_or_the_log():
         seen.update(type(h.worth) for h in found)
         game = random_step(game, rng)
     assert {IncomeWorth, ColonyWorth, BuildingWorth} <= seen
+
+
+# ---------------------------------------------------------------- a battle
+
+
+def test_battle_hint_gives_colony_vp_before_and_after_its_losses():
+    game = new_game(["Red", "Blue", "Green", "Orange"])
+    game = correct(game, "Red", available={"soldier": 1})
+    game = play_plan(game, {"Red": [("soldier", "dock"), ("colonist", "dock"),
+                                    ("colonist", "dock")],
+                            "Blue": [("colonist", "dock")] * 3})
+    while game.pending().type == "dock":
+        game = game.apply({"type": "dock", "region": "caribbean"})
+    game = finish_turn(game)
+    game = play_plan(game, {"Red": [("colonist", "warfare")]})
+    assert game.pending().type == "warfare"
+    found = by_label(game)
+    # Caribbean: Red 3 (a soldier among them) against Blue 3: tied leaders, 2 VP each. Red's
+    # soldier removes one of Blue's (Blue has no soldier to hit back): Red 3 alone on top,
+    # 6 VP; Blue 2, sole runner-up, still 2 VP.
+    battle = found["Battle with Blue in Caribbean"]
+    assert battle.worth.change() == {"Red": (2, 6)}
+    assert battle.text.startswith("colony VP at the turn 3 scoring: Red 2 → 6")
