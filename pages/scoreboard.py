@@ -3,7 +3,7 @@
 import streamlit as st
 
 from companion.engine import Phase
-from companion.ui import services, session, views, widgets
+from companion.ui import hints, services, session, views, widgets
 
 st.title("🏆 Scoreboard")
 widgets.show_flashes()
@@ -24,6 +24,7 @@ if state.phase != Phase.OVER:
 
 st.subheader("Standings")
 widgets.standings_table(view)
+hints.ended_now(stored, view)  # opt-in per game, like the hints on the Table page
 
 st.subheader("Money, goods and income")
 widgets.players_table(view, show_placing=False)

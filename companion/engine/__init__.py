@@ -18,6 +18,15 @@ from companion.engine.fields import clean_name, iso_datetime, name_key
 from companion.engine.final import final_scores, standings
 from companion.engine.flow import Phase, Step
 from companion.engine.game import Game, apply, replay
+from companion.engine.hints import (
+    BuildingWorth,
+    ColonyWorth,
+    ExpeditionWorth,
+    Hint,
+    IncomeWorth,
+    ended_now,
+    hints,
+)
 from companion.engine.playout import random_game
 from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal
 from companion.engine.resolution import shipping_values
@@ -26,10 +35,12 @@ from companion.engine.state import GameState
 
 __all__ = [
     "COLOURS", "NATIONS", "RECORD_FORMAT", "RECORD_VERSION", "Refusal",
-    "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "Conflict", "Decision",
-    "EngineError", "Event", "Field", "Game", "GameSetup", "GameState", "IllegalAction", "Kind",
+    "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "BuildingWorth", "ColonyWorth",
+    "Conflict", "Decision", "EngineError", "Event", "ExpeditionWorth", "Field", "Game",
+    "GameSetup", "GameState", "Hint", "IllegalAction", "IncomeWorth", "Kind",
     "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Step",
-    "apply", "board_form", "clean_name", "decide", "event_dict", "final_scores", "iso_datetime",
+    "apply", "board_form", "clean_name", "decide", "ended_now", "event_dict", "final_scores",
+    "hints", "iso_datetime",
     "name_key", "parse_event", "parse_setup", "placements_from_board", "random_game", "replay",
     "shipping_values", "standings",
 ]

@@ -16,7 +16,7 @@ import streamlit as st
 
 from companion.engine import Answer, Decision, Field, Kind
 from companion.store import StoredGame
-from companion.ui import services, session, views
+from companion.ui import hints, services, session, views
 from companion.ui.views import md
 
 ICONS = {Kind.REGION: "🗺️", Kind.GOOD: "📦", Kind.BUILDING: "🏛️", Kind.PLAYER: "👥",
@@ -140,6 +140,7 @@ def prompt(stored: StoredGame) -> None:
         return
     depth = len(session.decision_draft(seq) or {})
     render(decision, seq, depth)
+    hints.answer_hints(stored, decision)
     if session.decision_draft(seq) is not None:
         st.button("← Back", key=f"back@{seq}", on_click=_back, args=(seq,), type="tertiary")
     else:

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any
 
 from companion import charts
-from companion.engine import Game, GameState, standings
+from companion.engine import Game, GameState, Hint, ended_now, hints, standings
 from companion.scoring import ScoreBreakdown
 from companion.ui import views
 
@@ -42,6 +42,16 @@ class GameView:
     def standings_table(self) -> str:
         """Markdown (no dataframe: the pages of a game then never load pandas)."""
         return views.markdown_table(views.score_rows(self.standings))
+
+    @cached_property
+    def ended_now(self) -> list[tuple[int, ScoreBreakdown]]:
+        """Standings if the game ended now (a last colony scoring of the board as it is)."""
+        return ended_now(self.state)
+
+    @cached_property
+    def pending_hints(self) -> tuple[Hint, ...]:
+        """Hints for the game's pending question (none for another state than its own)."""
+        return hints(self.state, self.game.pending()) if self.state is self.game.state else ()
 
     @cached_property
     def players(self) -> list[views.PlayerView]:

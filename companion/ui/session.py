@@ -22,7 +22,9 @@ BOARD = "aod.board"  # (seq, {track: [[player, worker], ...]}): the board being 
 HISTORY_GAME = "aod.history_game"  # the game opened on the History page
 SHEET_PREFILL = "aod.sheet_prefill"  # (game id, games.Sheet, date): a saved sheet to reopen
 SHEET_SAVED = "aod.sheet_saved"  # (fingerprint of the inputs, game id): the sheet last saved
-KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL, SHEET_SAVED)
+HINTS = "aod.hints"  # ids of the games whose hints are on (a teaching aid, off by default)
+KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL, SHEET_SAVED,
+        HINTS)
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,23 @@ def clear_drafts() -> None:
     st.session_state.pop(DRAFT, None)
     st.session_state.pop(PICKS, None)
     st.session_state.pop(BOARD, None)
+
+
+# ---------------------------------------------------------------- hints
+
+
+def hints_on(game_id: int) -> bool:
+    """Whether this tab shows hints for ``game_id`` (off until turned on for that game)."""
+    return game_id in _get(HINTS, frozenset())
+
+
+def set_hints(game_id: int, on: bool) -> None:
+    ids = set(_get(HINTS, frozenset()))
+    if on:
+        ids.add(game_id)
+    else:
+        ids.discard(game_id)
+    st.session_state[HINTS] = frozenset(ids)
 
 
 # ---------------------------------------------------------------- other pages
