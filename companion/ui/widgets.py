@@ -41,6 +41,18 @@ def show_flashes() -> None:
             st.info(text)
 
 
+MENU_LABELS = {"Home": "Home", "New game": "New", "Table": "Table", "Scoreboard": "Scores",
+               "History": "History", "Score sheet": "Sheet", "Rules": "Rules"}
+
+
+def page_menu(pages: list[Any], current: Any) -> None:
+    """The pages as one compact row of links (short words, so it fits a phone's width)."""
+    with st.container(horizontal=True, key="page_menu", gap="xsmall"):
+        for page in pages:
+            st.page_link(page, label=MENU_LABELS.get(page.title, page.title), icon=page.icon,
+                         help=page.title, disabled=page.url_path == current.url_path)
+
+
 def error(text: str | None) -> None:
     """An error in the engine's (or the store's) words, made inert for markdown."""
     st.error(md(text or "refused"), icon="🚫")

@@ -224,7 +224,10 @@ class Table:
 
 
 def _nav(page, title: str) -> None:
-    page.get_by_role("link", name=title).first.click()
+    """Choose a page in the app's menu (a row of links on every page)."""
+    from companion.ui.widgets import MENU_LABELS
+
+    page.locator(".st-key-page_menu").get_by_role("link", name=MENU_LABELS[title]).click()
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1500)
 
