@@ -85,3 +85,14 @@ def test_the_map_legend_says_what_grey_and_outlined_discs_mean():
     fig = charts.region_map(rows, {"Ann": "#c00", "Bob": "#00c"})
     names = {tr.name for tr in fig.data if tr.name}
     assert {"Ann", "Bob", "tied / nobody", "outlined: would score now"} <= names
+
+
+def test_the_score_sheet_lists_offer_no_select_all(at):
+    """Typing "Token" in the discovery list must not offer "Select N matches": one tap would
+    give a player every token (and their VP)."""
+    at.switch_page("pages/score_sheet.py").run()
+    check(at)
+    lists = [m for m in at.multiselect if m.key.startswith("sheet_")]
+    assert any(m.key.startswith("sheet_discoveries_") for m in lists)
+    for m in lists:
+        assert m.proto.HasField("select_all") and m.proto.select_all == 0, m.key
