@@ -47,19 +47,22 @@ def _choose(answer: Answer, seq: int) -> None:
     record_events(answer.events, seq)
 
 
-def record_events(events: Sequence[Mapping[str, Any]], seq: int) -> None:
-    """Record one answer's events and say what happened (or why not)."""
+def record_events(events: Sequence[Mapping[str, Any]], seq: int) -> services.Outcome:
+    """Record one answer's events and say what happened (or why not). After a conflict the
+    drafts that still apply are kept (``services.carry_drafts``)."""
     stored = services.current_game()
     before = stored.game.state if stored else None
     outcome = services.record(list(events))
-    session.set_decision_draft(seq, None)
-    session.clear_picks()
     if outcome.conflict:
         session.flash("warning", outcome.error or "")
-    elif not outcome.ok:
+        return outcome
+    session.set_decision_draft(seq, None)
+    session.clear_picks()
+    if not outcome.ok:
         session.flash("error", outcome.error or "refused")
     elif before is not None and outcome.stored is not None:
         session.flash("success", views.step_summary(before, outcome.stored.game, seq))
+    return outcome
 
 
 def _fill(field: Field, value: Any, seq: int) -> bool:
@@ -86,7 +89,8 @@ def undo(seq: int) -> None:
     stored = services.current_game()
     last = services.last_step(stored) if stored else None
     outcome = services.undo()
-    session.set_decision_draft(seq, None)
+    if not outcome.conflict:  # after a conflict the drafts that still apply are kept
+        session.set_decision_draft(seq, None)
     if outcome.conflict:
         session.flash("warning", outcome.error or "")
     elif not outcome.ok:
@@ -230,6 +234,8 @@ def _pick(field: Field, value: Any, seq: int) -> None:
         counts[p] = counts.get(p, 0) + 1
     if not _fill(field, counts, seq):
         session.clear_picks()  # refused: pick again from scratch
+    elif len(session.picks()) >= field.total:  # another device recorded first and the
+        session.drop_last_pick()  # question still stands: the last tap is to give again
 
 
 def _order(field: Field, seq: int, depth: int) -> None:

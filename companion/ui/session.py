@@ -149,6 +149,45 @@ def clear_board_track(seq: int, track: str) -> None:
     st.session_state[BOARD] = (seq, board)
 
 
+# Widgets whose typed values belong to one step (their keys end in ``@seq``): the
+# correction form, the board's boxes, a field's number or order.
+CORRECTION_INPUTS = "fix_"
+BOARD_INPUTS = "board_box_"
+FIELD_INPUTS = ("number@", "order@")
+_NOT_VALUES = ("fix_go@",)  # buttons: Streamlit refuses a value set for them
+
+
+def carry_drafts(old_seq: int, new_seq: int, *, keep_draft: bool, keep_picks: bool,
+                 keep_board: bool) -> None:
+    """The game moved on from step ``old_seq`` to ``new_seq`` under this page (another device
+    recorded): keep what was typed for the old step where it still applies (re-keyed to the
+    new step), drop the rest. The correction form always applies."""
+    held, tapped, copied = decision_draft(old_seq), picks(), board_copy(old_seq)
+    kept = [CORRECTION_INPUTS]
+    kept += [BOARD_INPUTS] if keep_board else []
+    kept += list(FIELD_INPUTS) if keep_picks else []
+    moved = {}
+    for name in map(str, list(st.session_state)):
+        stem, _, tail = name.rpartition("@")
+        seq, colon, depth = tail.partition(":")
+        if (stem and seq == str(old_seq) and name.startswith(tuple(kept))
+                and not name.startswith(_NOT_VALUES)):
+            moved[f"{stem}@{new_seq}{colon}{depth}"] = st.session_state[name]
+    clear_drafts()
+    for name, value in moved.items():
+        st.session_state[name] = value
+    if keep_draft and held is not None:
+        set_decision_draft(new_seq, held)
+    if keep_picks and tapped:
+        st.session_state[PICKS] = tapped
+    if keep_board and copied:
+        st.session_state[BOARD] = (new_seq, copied)
+
+
+def drop_last_pick() -> None:
+    st.session_state[PICKS] = picks()[:-1]
+
+
 def clear_drafts() -> None:
     st.session_state.pop(DRAFT, None)
     st.session_state.pop(PICKS, None)
