@@ -6,7 +6,18 @@
 
 
 class EngineError(ValueError):
-    """Something the engine refused. The state it was checked against is unchanged."""
+    """Something the engine refused. The state it was checked against is unchanged.
+
+    ``field`` names the input the refusal concerns, as a dotted path into what was given
+    (``players.1.name``), so that a form can show the message beside that input.
+
+    >>> EngineError("two players have the same colour", field="players.1.colour").field
+    'players.1.colour'
+    """
+
+    def __init__(self, *args: object, field: str | None = None) -> None:
+        super().__init__(*args)
+        self.field = field
 
 
 class MalformedEvent(EngineError):
@@ -93,6 +104,29 @@ def _message(err: dict) -> str:
     for prefix in ("Value error, ", "Assertion failed, "):
         msg = msg.removeprefix(prefix)
     return msg
+
+
+def problem_field(exc: object) -> str | None:
+    """The input the first problem of a pydantic ``ValidationError`` concerns: the field a
+    validator named (an ``EngineError`` raised inside it), else the error's location.
+
+    >>> from pydantic import BaseModel
+    >>> class Seat(BaseModel):
+    ...     name: str
+    >>> try:
+    ...     Seat.model_validate({"name": 3})
+    ... except ValueError as exc:
+    ...     print(problem_field(exc))
+    name
+    """
+    errors = exc.errors()  # type: ignore[attr-defined]
+    if not errors:
+        return None
+    first = errors[0]
+    named = getattr((first.get("ctx") or {}).get("error"), "field", None)
+    if named:
+        return str(named)
+    return ".".join(str(p) for p in first["loc"]) or None
 
 
 def validation_problems(exc: object, root: str) -> str:
