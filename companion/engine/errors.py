@@ -131,7 +131,8 @@ def problem_field(exc: object) -> str | None:
 
 def validation_problems(exc: object, root: str) -> str:
     """A pydantic ``ValidationError`` in table language as one line: ``field: problem; ...``
-    (never pydantic's own wording for the kinds of problem it words in Python terms).
+    (never pydantic's own wording for the kinds of problem it words in Python terms). A
+    problem of the whole is prefixed with ``root`` (none if ``root`` is empty).
 
     >>> from pydantic import BaseModel
     >>> class Seat(BaseModel):
@@ -144,8 +145,10 @@ def validation_problems(exc: object, root: str) -> str:
     name: is missing; money: should be a whole number
     """
     errors = exc.errors()  # type: ignore[attr-defined]
-    shown = [f"{'.'.join(_key(p) for p in err['loc']) or root}: {_message(err)}"
-             for err in errors[:SHOWN_PROBLEMS]]
+    shown = []
+    for err in errors[:SHOWN_PROBLEMS]:  # a problem of the whole (no location, no root): bare
+        where = ".".join(_key(p) for p in err["loc"]) or root
+        shown.append(f"{where}: {_message(err)}" if where else _message(err))
     if len(errors) > SHOWN_PROBLEMS:
         shown.append(f"and {len(errors) - SHOWN_PROBLEMS} more")
     return "; ".join(shown)

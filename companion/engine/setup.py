@@ -282,6 +282,6 @@ def parse_setup(data: object) -> GameSetup:
     try:
         return GameSetup.model_validate(data)
     except ValidationError as exc:
-        problems = validation_problems(exc, "setup")
-        raise MalformedEvent(f"not a valid game set-up ({problems})",
+        problems = validation_problems(exc, "")
+        raise MalformedEvent(f"The set-up is not valid: {problems}.",
                              field=problem_field(exc)) from None

@@ -99,6 +99,7 @@ class Outcome:
     stored: StoredGame | None
     error: str | None = None
     conflict: bool = False  # someone else changed the game first: it has been reloaded
+    field: str | None = None  # the input the refusal concerns (``EngineError.field``)
 
     @property
     def ok(self) -> bool:
@@ -361,19 +362,20 @@ def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
     try:
         stored = store().create_game(setup)
     except EngineError as exc:
-        return Outcome(None, str(exc))
+        return Outcome(None, str(exc), field=exc.field)
     session.open_game(stored.id, stored)
     return Outcome(stored)
 
 
-def starting_money(setup: Mapping[str, Any]) -> dict[str, int] | str:
-    """Money per player for a set-up, or the reason the set-up is not valid yet."""
+def starting_money(setup: Mapping[str, Any]) -> dict[str, int] | Outcome:
+    """Money per player for a set-up, or why the set-up is not valid yet (an ``Outcome``
+    whose ``field`` names the input concerned)."""
     from companion.engine import parse_setup
 
     try:
         return parse_setup(setup).starting_money()
     except EngineError as exc:
-        return str(exc)
+        return Outcome(None, str(exc), field=exc.field)
 
 
 def age3_buildings(edition: str, builders: bool) -> dict[str, str]:

@@ -58,6 +58,25 @@ def error(text: str | None) -> None:
     st.error(md(text or "refused"), icon="🚫")
 
 
+class FieldErrors:
+    """Places beside a form's inputs where an error about that input shows (``spot`` while
+    drawing the form, ``show`` once the engine has judged it). An error shows at the spot of
+    the longest path its field starts with (``players.1.name`` at ``players.1``), else at the
+    form's ``fallback`` spot."""
+
+    def __init__(self) -> None:
+        self._spots: dict[str, Any] = {}
+
+    def spot(self, path: str) -> None:
+        self._spots[path] = st.empty()
+
+    def show(self, text: str | None, field: str | None, fallback: str) -> None:
+        named = [p for p in self._spots if field and (field == p or field.startswith(p + "."))]
+        place = max(named, key=len) if named else fallback
+        with self._spots[place].container():
+            error(text)
+
+
 def database_problem(problem: Any) -> None:
     """The page shown instead of the app when the database cannot be used (a
     ``DatabaseProblem``): what is wrong, what to do, and which database (never a password)."""
