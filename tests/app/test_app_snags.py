@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ui_driver import check, open_table
 
 from companion.engine import Game
@@ -96,3 +98,98 @@ def test_the_score_sheet_lists_offer_no_select_all(at):
     assert any(m.key.startswith("sheet_discoveries_") for m in lists)
     for m in lists:
         assert m.proto.HasField("select_all") and m.proto.select_all == 0, m.key
+
+
+def _in_order(node) -> list:
+    """The page's elements in the order they are drawn."""
+    children = getattr(node, "children", None)
+    if not children:
+        return [node]
+    return [leaf for key in sorted(children) for leaf in _in_order(children[key])]
+
+
+def test_a_set_up_error_shows_beside_the_input_it_concerns(at):
+    """Seat 2 repeats seat 1's name: the error shows under seat 2's row (before seat 3's),
+    says what is wrong and what to do."""
+    at.switch_page("pages/new_game.py").run()
+    at.segmented_control(key="ng_count").set_value(3).run()
+    at.text_input(key="ng_name_0").set_value("Ann").run()
+    at.text_input(key="ng_name_1").set_value("Ann").run()
+    check(at)
+    order = _in_order(at.main)
+    keys = [getattr(e, "key", None) for e in order]
+    shown = [i for i, e in enumerate(order) if e.type == "error" and "same name" in e.value]
+    assert len(shown) == 1
+    assert keys.index("ng_colour_1") < shown[0] < keys.index("ng_name_2")
+    assert "give each player a different name" in order[shown[0]].value
+    at.text_input(key="ng_name_1").set_value("Bob").run()
+    at.selectbox(key="ng_colour_2").set_value(at.selectbox(key="ng_colour_0").value).run()
+    order = _in_order(at.main)
+    keys = [getattr(e, "key", None) for e in order]
+    shown = [i for i, e in enumerate(order) if e.type == "error" and "same colour" in e.value]
+    assert len(shown) == 1 and keys.index("ng_colour_2") < shown[0] < keys.index("ng_start")
+    assert shown[0] < next(i for i, e in enumerate(order) if e.type == "radio"
+                           and e.key == "ng_order")
+
+
+INTERNALS = re.compile(r"\bNone\b|Traceback|ValueError|MalformedEvent|IllegalAction|Exception"
+                       r"|<class|\bt\d\d\b|__|\bseq\b|revision|\{'|\[\]")
+
+
+def _messages(at) -> list[str]:
+    """Every message the page shows the table: alerts, toasts and captions."""
+    shown = [*at.error, *at.warning, *at.info, *at.success, *at.toast, *at.caption]
+    return [str(m.value) for m in shown]
+
+
+def test_no_message_shown_to_the_table_names_python_internals(at, store):
+    said: list[str] = []
+    # set-up refusals: a name twice, a colour twice, a token on two regions
+    at.switch_page("pages/new_game.py").run()
+    at.text_input(key="ng_name_0").set_value("Ann").run()
+    at.text_input(key="ng_name_1").set_value("Ann").run()
+    said += _messages(at)
+    at.text_input(key="ng_name_1").set_value("Bob").run()
+    at.selectbox(key="ng_colour_1").set_value(at.selectbox(key="ng_colour_0").value).run()
+    said += _messages(at)
+    at.selectbox(key="ng_colour_1").set_value("purple").run()
+    at.toggle(key="ng_builders").set_value(True).run()
+    at.checkbox(key="ng_adv_scouting").set_value(True).run()
+    at.selectbox(key="ng_token_florida").set_value("t01").run()
+    at.selectbox(key="ng_token_peru").set_value("t01").run()
+    said += _messages(at)
+    assert any("Token 1 lies on two regions" in m for m in said), said
+    # the table: a correction without a reason, a lost race, a link to a game that is gone
+    sg = store.create_game(FOUR)
+    store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+                         "buildings": ["settlers", "monastery", "trading_post", "navigator",
+                                       "trade_routes"]}, 0)
+    open_table(at, sg.id)
+    store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
+                         "track": "shipping"}, 1)
+    at.button(key="ans_1@1:0").click().run()
+    said += _messages(at)
+    at.query_params["game"] = "999"
+    at.switch_page("pages/table.py").run()
+    said += _messages(at)
+    # the score sheet: two players in one colour
+    at.switch_page("pages/score_sheet.py").run()
+    at.selectbox(key="sheet_colour_0").set_value("blue").run()
+    at.selectbox(key="sheet_colour_1").set_value("blue").run()
+    said += _messages(at)
+    check(at)
+    assert len(said) >= 5
+    leaks = [m for m in said if INTERNALS.search(m)]
+    assert not leaks, leaks
+
+
+def test_a_score_sheet_error_shows_at_the_seat_and_input_it_concerns(at):
+    at.switch_page("pages/score_sheet.py").run()
+    at.selectbox(key="sheet_colour_0").set_value("blue").run()
+    at.selectbox(key="sheet_colour_1").set_value("blue").run()
+    check(at)
+    order = _in_order(at.main)
+    keys = [getattr(e, "key", None) for e in order]
+    shown = [i for i, e in enumerate(order) if e.type == "error" and "same colour" in e.value]
+    assert shown and keys.index("sheet_colour_1") < shown[0] < keys.index("sheet_nation_1")
+    assert "give each player a different colour" in order[shown[0]].value
