@@ -188,10 +188,15 @@ def income_summary(state: GameState) -> None:
 
 
 def income_section(view: GameView) -> None:
+    """Per player: what the goods and ships would pay now (the sets), what they paid at the
+    last Income phase, and the buildings' money paid beside it (never Economy VP)."""
     for inc in view.income:
         lines = views.income_sets_text(inc.income)
-        last = f" (earned ${inc.last_income} last Income phase)" if inc.last_income else ""
-        st.markdown(f"**{md(inc.player)}**: \\${inc.income.dollars} from sets{md(last)}")
+        said = [f"goods and ships pay ${inc.income.dollars}"]
+        if inc.last_income is not None:
+            said.append(f"they paid ${inc.last_income} at the last Income phase")
+        said += [f"{building} pays ${dollars} every turn" for building, dollars in inc.buildings]
+        st.markdown(f"**{md(inc.player)}**: " + md("; ".join(said)))
         if lines:
             st.markdown("\n".join(f"- {md(line)}" for line in lines))
 

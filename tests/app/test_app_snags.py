@@ -193,3 +193,16 @@ def test_a_score_sheet_error_shows_at_the_seat_and_input_it_concerns(at):
     shown = [i for i, e in enumerate(order) if e.type == "error" and "same colour" in e.value]
     assert shown and keys.index("sheet_colour_1") < shown[0] < keys.index("sheet_nation_1")
     assert "give each player a different colour" in order[shown[0]].value
+
+
+def test_the_income_section_reports_the_trading_post_beside_an_empty_income(at, store):
+    """Bob's goods earned $0 but his Trading Post pays $5 every turn: the section says both,
+    not just "$0"."""
+    game = random_game(FOUR, seed=6, stop_after=120)
+    bob = game.state.players["Bob"]
+    assert "trading_post" in bob.buildings and not any(bob.income.values())
+    sg = store.import_record(game.record())
+    open_table(at, sg.id)
+    lines = [m.value for m in at.markdown if m.value.startswith("**Bob**")]
+    assert lines and "Trading Post pays \\$5 every turn" in lines[0], lines
+    assert "paid \\$0 at the last Income phase" in lines[0]
