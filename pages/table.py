@@ -44,6 +44,7 @@ else:
         if last:
             st.caption(f"Last step: {views.md(last)}")
     with st.container(border=True, key="prompt"):
+        widgets.show_flashes("prompt")  # a refused answer, at the question it answers
         if viewer:
             decisions.prompt_text(stored)
         else:
@@ -74,4 +75,6 @@ if not viewer and not stored.read_only:
     with st.expander("Correction (outside the rules)", key="correction",
                      on_change="rerun") as correction:
         if correction.open:
+            widgets.show_flashes("correction")
             decisions.correction(stored)
+widgets.show_flashes(every=True)  # any left (their input is not drawn now)

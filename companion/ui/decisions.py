@@ -47,9 +47,11 @@ def _choose(answer: Answer, seq: int) -> None:
     record_events(answer.events, seq)
 
 
-def record_events(events: Sequence[Mapping[str, Any]], seq: int) -> services.Outcome:
-    """Record one answer's events and say what happened (or why not). After a conflict the
-    drafts that still apply are kept (``services.carry_drafts``)."""
+def record_events(events: Sequence[Mapping[str, Any]], seq: int,
+                  where: str = "prompt") -> services.Outcome:
+    """Record one answer's events and say what happened (or why not: at the input ``where``
+    they were given). After a conflict the drafts that still apply are kept
+    (``services.carry_drafts``)."""
     stored = services.current_game()
     before = stored.game.state if stored else None
     outcome = services.record(list(events))
@@ -59,7 +61,7 @@ def record_events(events: Sequence[Mapping[str, Any]], seq: int) -> services.Out
     session.set_decision_draft(seq, None)
     session.clear_picks()
     if not outcome.ok:
-        session.flash("error", outcome.error or "refused")
+        session.flash("error", outcome.error or "refused", at=where)
     elif before is not None and outcome.stored is not None:
         session.flash("success", views.step_summary(before, outcome.stored.game, seq))
     return outcome
@@ -73,10 +75,11 @@ def _fill(field: Field, value: Any, seq: int) -> bool:
     try:
         answer = field.answer(value)
     except ValueError as exc:
-        session.flash("error", str(exc))
+        session.flash("error", str(exc), at="prompt")
         return False
     if not answer.ready and answer.draft is None:
-        session.flash("error", "That combination is not possible here; pick again.")
+        session.flash("error", "That combination is not possible here; pick again.",
+                      at="prompt")
         return False
     _choose(answer, seq)
     return True
@@ -360,9 +363,10 @@ def correction(stored: StoredGame) -> None:
         if v("worker", None) and v("worker_n"):
             event["available"] = {v("worker", None): int(v("worker_n"))}
         if not event["reason"]:
-            session.flash("error", "Say why (a reason) before recording a correction.")
+            session.flash("error", "Say why (a reason) before recording a correction.",
+                          at="correction")
             return
         if still_current(seq):
-            record_events([event], seq)
+            record_events([event], seq, where="correction")
 
     st.button("Record the correction", key=k("go"), on_click=submit)

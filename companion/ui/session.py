@@ -29,6 +29,7 @@ KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL, 
 class Flash:
     level: Level
     text: str
+    at: str | None = None  # the input it concerns ("prompt", "board", ...); None: the page
 
 
 def _get(key: str, default: Any = None) -> Any:
@@ -94,12 +95,20 @@ def link_game(game_id: int | None) -> None:
 # ---------------------------------------------------------------- one-off messages
 
 
-def flash(level: Level, text: str) -> None:
-    st.session_state.setdefault(FLASH, []).append(Flash(level, text))
+def flash(level: Level, text: str, at: str | None = None) -> None:
+    """A message for the next run, shown at the top of the page or, with ``at``, where the
+    page draws the input it concerns."""
+    st.session_state.setdefault(FLASH, []).append(Flash(level, text, at))
 
 
-def take_flashes() -> list[Flash]:
-    return st.session_state.pop(FLASH, [])
+def take_flashes(at: str | None = None, every: bool = False) -> list[Flash]:
+    """The messages for place ``at`` (``every``: all that are left), taken off the list."""
+    held = st.session_state.pop(FLASH, [])
+    taken = [f for f in held if every or f.at == at]
+    rest = [f for f in held if f not in taken]
+    if rest:
+        st.session_state[FLASH] = rest
+    return taken
 
 
 # ---------------------------------------------------------------- drafts (taps before a step)

@@ -26,9 +26,10 @@ PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}
 SLOT_GAP = " \u2003"  # an em space between slots
 
 
-def show_flashes() -> None:
-    """Messages left by the last action (errors stay on screen; successes are toasts)."""
-    for f in session.take_flashes():
+def show_flashes(at: str | None = None, every: bool = False) -> None:
+    """Messages left by the last action (errors stay on screen; successes are toasts): those
+    for the top of the page, or (``at``) for the input drawn here, or (``every``) all left."""
+    for f in session.take_flashes(at, every):
         text = md(f.text)
         if f.level == "error":
             st.error(text, icon="🚫")

@@ -206,3 +206,26 @@ def test_the_income_section_reports_the_trading_post_beside_an_empty_income(at, 
     lines = [m.value for m in at.markdown if m.value.startswith("**Bob**")]
     assert lines and "Trading Post pays \\$5 every turn" in lines[0], lines
     assert "paid \\$0 at the last Income phase" in lines[0]
+
+
+def test_a_refused_board_says_why_inside_the_board_form(at, store):
+    """The error shows in the board form, just above its Record button, not at the page's top."""
+    from companion.engine import board_form
+
+    sg = store.create_game(FOUR)
+    stored = store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+                                  "buildings": ["settlers", "monastery", "trading_post",
+                                                "navigator", "trade_routes"]}, 0)
+    open_table(at, sg.id)
+    form = board_form(stored.game.state)
+    ann = next(j for j, p in enumerate(form.pieces) if p.player == "Ann")
+    for _ in range(2):  # Ann twice on Initiative: one worker each there
+        at.button(key=f"board_initiative_{ann}@{stored.seq}").click().run()
+    at.button(key=f"board_go@{stored.seq}").click().run()
+    check(at)
+    order = _in_order(at.main)
+    keys = [getattr(e, "key", None) for e in order]
+    shown = [i for i, e in enumerate(order) if e.type == "error" and "Initiative" in e.value]
+    assert len(shown) == 1
+    assert keys.index(f"board_initiative_{ann}@{stored.seq}") < shown[0]
+    assert shown[0] < keys.index(f"board_go@{stored.seq}")
