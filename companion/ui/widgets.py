@@ -5,7 +5,6 @@ Names are always escaped (``views.md``) or shown in dataframes, which render pla
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
@@ -271,8 +270,12 @@ def sheet_entries(f: Family, sheet: Sheet) -> None:
                 value = "yes" if value else "no"
             elif fld.type in ("choice", "player"):
                 value = fld.option_label(value) if value is not None else "—"
-            elif isinstance(value, list | dict):
-                value = json.dumps(value, ensure_ascii=False)
+            elif isinstance(value, list):  # named as the form names them, never by id
+                value = ", ".join(fld.option_label(v).split(":")[0] for v in value) or "—"
+            elif isinstance(value, dict):
+                labels = {part.key: part.label for part in fld.parts}
+                value = ", ".join(f"{labels.get(k, k)} {n}" for k, n in value.items()
+                                  if n) or "—"
             row[fld.label] = value
         rows.append(row)
     import pandas as pd
