@@ -24,4 +24,9 @@ if problem is not None:  # later failures show the same page (services.stops_on_
     st.navigation(PAGES, position="hidden")  # no menu of pages that need the database
     widgets.database_problem(problem)
     st.stop()
-st.navigation(PAGES, position="top").run()
+# Streamlit's own menu becomes a sidebar drawer on a narrow screen, and that drawer stays open
+# over the page chosen unless the browser says it is a phone: a row of links instead, the
+# same on every screen, that nothing has to close.
+page = st.navigation(PAGES, position="hidden")
+widgets.page_menu(PAGES, page)
+page.run()

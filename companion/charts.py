@@ -30,6 +30,13 @@ REGION_XY: dict[str, tuple[float, float]] = {
     "peru": (-77.0, -11.0),
     "brazil": (-52.0, -9.0),
 }
+# Where each region's label sits beside its disc: sideways into the sea where neighbours are
+# close, so that no two labels overlap on a phone (390 px wide).
+LABEL_AT: dict[str, str] = {
+    "new_france": "top center", "new_england": "middle right", "virginia": "middle left",
+    "florida": "middle left", "new_spain": "bottom center", "caribbean": "middle right",
+    "new_granada": "middle left", "peru": "middle left", "brazil": "middle right",
+}
 COASTLINE = [  # a few points that suggest the continent's outline
     (-125, 49), (-124, 40), (-117, 32), (-105, 20), (-95, 16), (-83, 9), (-80, 0),
     (-81, -6), (-76, -14), (-71, -18), (-70, -30), (-73, -42), (-68, -53), (-65, -40),
@@ -206,8 +213,8 @@ def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) ->
                                              if row.get("tied") else "no leader")
         fig.add_trace(go.Scatter(
             x=[x], y=[y], mode="markers+text", showlegend=False,
-            text=[f"{row['name']} · {total}"], textposition="top center",
-            textfont={"size": 11},
+            text=[f"{row['name']} · {total}"],
+            textposition=LABEL_AT.get(row["region"], "top center"), textfont={"size": 10},
             marker={"size": 14 + 3 * min(total, 10), "color": colour,
                     "opacity": 0.9 if row["discovered"] else 0.35,
                     "line": {"width": 2 if row.get("scores") else 0, "color": "#2b2118"}},

@@ -36,7 +36,7 @@ from companion.engine.fields import (
 )
 from companion.engine.setup import COLOURS, NATIONS
 from companion.games import AGE_OF_DISCOVERY, family
-from companion.games.base import InvalidSheet  # shared by every game family
+from companion.games.base import FieldError, InvalidSheet  # shared by every family
 from companion.games.records import (  # noqa: F401 - part of this module's interface
     SHEET_FORMAT,
     SHEET_VERSION,
@@ -239,13 +239,23 @@ class ScoreSheet:
             self._check_player(seat, p, catalogue)
         twins = same_names([p.name for p in self.players])
         if twins:  # names that differ only by case or width are the same player
-            raise InvalidSheet(f"two players have the same name ({twins[0]} and {twins[1]})")
-        colours = [p.colour for p in self.players if p.colour]
-        if len(set(colours)) != len(colours):
-            raise InvalidSheet("two players have the same colour")
-        nations = [p.nation for p in self.players if p.nation]
-        if len(set(nations)) != len(nations):
-            raise InvalidSheet("two players have the same nation")
+            seat = max(i for i, p in enumerate(self.players) if p.name == twins[1])
+            self._twice(seat, "name", f"two players have the same name ({twins[0]} and "
+                                      f"{twins[1]}): give each player a different name")
+        for what, word in (("colour", "colour"), ("nation", "nation")):
+            seen: set[str] = set()
+            for seat, p in enumerate(self.players):
+                value = getattr(p, what)
+                if value and value in seen:
+                    self._twice(seat, what, f"two players have the same {word}: give each "
+                                            f"player a different {word}")
+                seen.add(value)
+
+    def _twice(self, seat: int, what: str, message: str) -> None:
+        """Refused: the player at ``seat`` (from 0) repeats another's name, colour or nation;
+        the error is placed at that player's input."""
+        raise InvalidSheet(message, [FieldError(message, seat + 1, self.players[seat].name,
+                                                what)])
 
     def _check_player(self, seat: int, p: SheetPlayer, catalogue: Mapping[str, Building]) -> None:
         _check_name(seat, p.name)

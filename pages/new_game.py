@@ -10,6 +10,7 @@ from companion.ui import services, session, views, widgets
 
 st.title("➕ New game")
 widgets.show_flashes()
+problems = widgets.FieldErrors()  # each refusal shows beside the input it concerns
 
 edition = st.radio("Edition", list(EDITIONS), key="ng_edition", horizontal=True,
                    format_func=lambda e: f"{EDITIONS[e].title} ({EDITIONS[e].year})")
@@ -71,6 +72,8 @@ for i in range(count):
         player["nation"] = cols[2].selectbox("Nation", NATIONS, index=i % len(NATIONS),
                                              key=f"ng_nation_{i}", format_func=views.nation_label)
     players.append(player)
+    problems.spot(f"seat.{i}")
+problems.spot("players")
 if boards == "random":
     st.button("🎲 Deal the boards at random", key="ng_boards_deal",
               on_click=services.preset_boards, args=("ng_nation_", count))
@@ -103,6 +106,7 @@ if boards == "auction":
     seats.append((last, nation))
     players = [{**players[i], "nation": n} for i, n in seats]
     auction = {"bids": bids}
+    problems.spot("auction")
 
 setup = {"edition": edition, "players": players,
          "options": {k: v for k, v in options.items() if v}}
@@ -116,6 +120,7 @@ if options.get("reduced_randomness"):
     st.button("🎲 Draw 10 at random", key="ng_age3_draw", on_click=services.preset_random,
               args=("ng_age3", list(age3), 10))
     setup["age3_buildings"] = list(session.widget_value("ng_age3") or [])
+    problems.spot("age3_buildings")
 if options.get("advanced_scouting"):
     st.markdown("**Advanced scouting: the token lying face up on each region**")
     regions, tokens = services.token_regions(), list(TOKENS)
@@ -127,6 +132,7 @@ if options.get("advanced_scouting"):
               on_click=services.preset_tokens, args=("ng_token_",))
     setup["tokens"] = {r: session.widget_value(f"ng_token_{r}") for r in regions
                        if session.widget_value(f"ng_token_{r}")}
+    problems.spot("tokens")
 bidding = False
 if edition == "aoe3":
     with st.expander("Bidding start (optional variant)"):
@@ -144,6 +150,7 @@ if edition == "aoe3":
                                       key="ng_bid_token", format_func=views.discovery_title)
             setup["bidding"] = {"winner_bid": int(win), "second_bid": int(second),
                                 "second_specialist": spec, "caribbean_token": token}
+            problems.spot("bidding")
             if not st.checkbox("The seats the bidding gave still get \\$1 more each "
                                "(\\$10, \\$11, …)", value=True, key="ng_bid_seat_bonus"):
                 readings["bidding_seat_bonus"] = False
@@ -157,9 +164,23 @@ order = st.radio("Turn order", ["listed", "random"], key="ng_order", horizontal=
                                         "random": "Draw it at random"}[o])
 if seated:
     order = "listed"
+problems.spot("start")
+seat_rows = [i for i, _ in seats] if auction is not None else list(range(count))
+
+
+def show_problem(outcome: services.Outcome) -> None:
+    """Beside the input concerned; a player's field by the row where that player was typed
+    (the auction reorders the players into their seats)."""
+    field = outcome.field or ""
+    parts = field.split(".")
+    if parts[0] == "players" and len(parts) > 1 and parts[1].isdigit():
+        field = ".".join(["seat", str(seat_rows[int(parts[1])]), *parts[2:]])
+    problems.show(outcome.error, field, "start")
+
+
 money = services.starting_money(setup)
-if isinstance(money, str):
-    widgets.error(money)
+if isinstance(money, services.Outcome):
+    show_problem(money)
 else:
     st.caption("Starting money" + (" (seats are drawn when you start)" if order == "random"
                                    else ""))
@@ -167,8 +188,9 @@ else:
              "$": m} for i, (p, m) in enumerate(zip(players, money.values(), strict=True))]
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="content")
 
-if st.button("Start the game", type="primary", key="ng_start", disabled=isinstance(money, str)):
+if st.button("Start the game", type="primary", key="ng_start",
+             disabled=isinstance(money, services.Outcome)):
     outcome = services.create_game(setup, shuffle_order=order == "random")
     if outcome.ok:
         st.switch_page("pages/table.py")
-    widgets.error(outcome.error)
+    show_problem(outcome)

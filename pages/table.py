@@ -20,7 +20,7 @@ viewer = session.is_viewer()
 game = stored.game
 state = game.state
 view = services.game_view(stored)  # computed once per version of the game, then kept
-st.markdown(f"### 🎲 {views.where_now(state)}")
+st.markdown(f"#### 🎲 {views.where_now(state)}")
 widgets.game_caption(game, stored.id)
 widgets.show_flashes()
 
@@ -32,13 +32,7 @@ if stored.read_only:
         st.button("Set the refused events aside and go on", key=f"set_aside@{stored.seq}",
                   on_click=decisions.set_aside, args=(stored.seq,), type="primary")
 else:
-    with st.container(border=True, key="prompt"):
-        if viewer:
-            decisions.prompt_text(stored)
-        else:
-            decisions.prompt(stored)
-            board_entry.board_entry(stored)
-
+    # Undo first, then the question: on a phone both show before any scrolling.
     with st.container(horizontal=True, key="table_tools"):
         last = services.last_step(stored)
         if viewer:
@@ -49,6 +43,14 @@ else:
                       help=f"Take back: {last}" if last else "Nothing to undo")
         if last:
             st.caption(f"Last step: {views.md(last)}")
+    with st.container(border=True, key="prompt"):
+        widgets.show_flashes("prompt")  # a refused answer, at the question it answers
+        if viewer:
+            decisions.prompt_text(stored)
+        else:
+            decisions.prompt(stored)
+            board_entry.board_entry(stored)
+
     if not viewer and stored.set_aside and stored.set_aside[-1].events:
         decisions.set_aside_tools(stored)
 
@@ -73,4 +75,6 @@ if not viewer and not stored.read_only:
     with st.expander("Correction (outside the rules)", key="correction",
                      on_change="rerun") as correction:
         if correction.open:
+            widgets.show_flashes("correction")
             decisions.correction(stored)
+widgets.show_flashes(every=True)  # any left (their input is not drawn now)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.engine.common import add_to_region, from_reserve, refuse, region_name
 from companion.engine.state import GameState, PlayerState
-from companion.rules.discoveries import CARDS, TOKENS
+from companion.rules.discoveries import CARDS, TOKENS, discovery_name
 from companion.rules.editions import DISCOVERY_VALUE
 from companion.rules.regions import REGIONS, START_DISCOVERED
 
@@ -57,22 +57,27 @@ def check_found(state: GameState, target: str, found: str | None) -> str:
     """The token or card the table revealed must still be unaccounted for."""
     if target == "card":
         if found not in CARDS:
-            raise refuse(state, f"{found!r} is not a discovery card")
+            raise refuse(state, f"{discovery_name(found)} is not a discovery card: pick the "
+                                "card that was turned up")
         if any(found in p.discoveries for p in state.players.values()):
             raise refuse(state, f"{CARDS[found].name} has already been discovered")
         return found
     if region_known := state.known_tokens.get(target):
         if found not in (None, region_known):
             raise refuse(state, f"the token of {region_name(state, target)} is already known "
-                                f"({region_known}), not {found}")
+                                f"({discovery_name(region_known)}), not "
+                                f"{discovery_name(found)}: pick {discovery_name(region_known)}")
         return region_known
     if found not in TOKENS:
-        raise refuse(state, f"say which discovery token was revealed (not {found!r})")
+        raise refuse(state, "say which discovery token was revealed" + (
+            "" if found is None else f" ({discovery_name(found)} is not one)"))
     if found in state.removed_tokens:
-        raise refuse(state, f"token {found} was removed from the game after a failed "
-                            "expedition (no survivors): it cannot be revealed again")
+        raise refuse(state, f"{discovery_name(found)} was removed from the game after a "
+                            "failed expedition (no survivors): it cannot be revealed again; "
+                            "pick the token that was turned up")
     if found in accounted_tokens(state):
-        raise refuse(state, f"token {found} is already on the board or owned")
+        raise refuse(state, f"{discovery_name(found)} is already on the board or owned: "
+                            "pick the token that was turned up")
     return found
 
 

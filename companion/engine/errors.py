@@ -6,7 +6,18 @@
 
 
 class EngineError(ValueError):
-    """Something the engine refused. The state it was checked against is unchanged."""
+    """Something the engine refused. The state it was checked against is unchanged.
+
+    ``field`` names the input the refusal concerns, as a dotted path into what was given
+    (``players.1.name``), so that a form can show the message beside that input.
+
+    >>> EngineError("two players have the same colour", field="players.1.colour").field
+    'players.1.colour'
+    """
+
+    def __init__(self, *args: object, field: str | None = None) -> None:
+        super().__init__(*args)
+        self.field = field
 
 
 class MalformedEvent(EngineError):
@@ -95,9 +106,33 @@ def _message(err: dict) -> str:
     return msg
 
 
+def problem_field(exc: object) -> str | None:
+    """The input the first problem of a pydantic ``ValidationError`` concerns: the field a
+    validator named (an ``EngineError`` raised inside it), else the error's location.
+
+    >>> from pydantic import BaseModel
+    >>> class Seat(BaseModel):
+    ...     name: str
+    >>> try:
+    ...     Seat.model_validate({"name": 3})
+    ... except ValueError as exc:
+    ...     print(problem_field(exc))
+    name
+    """
+    errors = exc.errors()  # type: ignore[attr-defined]
+    if not errors:
+        return None
+    first = errors[0]
+    named = getattr((first.get("ctx") or {}).get("error"), "field", None)
+    if named:
+        return str(named)
+    return ".".join(str(p) for p in first["loc"]) or None
+
+
 def validation_problems(exc: object, root: str) -> str:
     """A pydantic ``ValidationError`` in table language as one line: ``field: problem; ...``
-    (never pydantic's own wording for the kinds of problem it words in Python terms).
+    (never pydantic's own wording for the kinds of problem it words in Python terms). A
+    problem of the whole is prefixed with ``root`` (none if ``root`` is empty).
 
     >>> from pydantic import BaseModel
     >>> class Seat(BaseModel):
@@ -110,8 +145,10 @@ def validation_problems(exc: object, root: str) -> str:
     name: is missing; money: should be a whole number
     """
     errors = exc.errors()  # type: ignore[attr-defined]
-    shown = [f"{'.'.join(_key(p) for p in err['loc']) or root}: {_message(err)}"
-             for err in errors[:SHOWN_PROBLEMS]]
+    shown = []
+    for err in errors[:SHOWN_PROBLEMS]:  # a problem of the whole (no location, no root): bare
+        where = ".".join(_key(p) for p in err["loc"]) or root
+        shown.append(f"{where}: {_message(err)}" if where else _message(err))
     if len(errors) > SHOWN_PROBLEMS:
         shown.append(f"and {len(errors) - SHOWN_PROBLEMS} more")
     return "; ".join(shown)

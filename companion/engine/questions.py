@@ -21,7 +21,7 @@ from companion.engine.decisions import Answer, Decision, Field, Kind, Option
 from companion.engine.discovery import accounted_tokens
 from companion.engine.errors import MalformedEvent
 from companion.engine.state import GameState
-from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
+from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_name
 from companion.rules.editions import TRACK_TITLES
 from companion.rules.regions import REGIONS
 
@@ -43,11 +43,6 @@ def plural(n: int, word: str) -> str:
 def counts_words(counts: Mapping[str, int]) -> str:
     """'2 colonists + 1 captain' (or 'nobody')."""
     return " + ".join(plural(n, w) for w, n in counts.items() if n) or "nobody"
-
-
-def discovery_name(item: str) -> str:
-    d = DISCOVERIES[item]
-    return d.name.split(":")[0] if d.kind == "token" else d.name
 
 
 def discovery_note(item: str) -> str:

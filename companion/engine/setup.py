@@ -25,10 +25,16 @@ from pydantic import (
     model_validator,
 )
 
-from companion.engine.errors import MalformedEvent, shown, validation_problems
+from companion.engine.errors import (
+    EngineError,
+    MalformedEvent,
+    problem_field,
+    shown,
+    validation_problems,
+)
 from companion.engine.fields import Id, Name, Points, same_names
 from companion.rules.buildings import buildings_for
-from companion.rules.discoveries import TOKENS
+from companion.rules.discoveries import TOKENS, discovery_name
 from companion.rules.editions import (
     AUCTION_PURSE,
     EDITIONS,
@@ -134,10 +140,14 @@ class GameSetup(BaseModel):
         edition.check_player_count(len(self.players))
         twins = same_names([p.name for p in self.players])
         if twins:  # names that differ only by case or width are the same player
-            raise ValueError(f"two players have the same name ({twins[0]} and {twins[1]})")
-        colours = [p.colour for p in self.players if p.colour]
-        if len(set(colours)) != len(colours):
-            raise ValueError("two players have the same colour")
+            seat = max(i for i, p in enumerate(self.players) if p.name == twins[1])
+            raise EngineError(f"two players have the same name ({twins[0]} and {twins[1]}): "
+                              "give each player a different name",
+                              field=f"players.{seat}.name")
+        seat = _repeated([p.colour for p in self.players])
+        if seat is not None:
+            raise EngineError("two players have the same colour: give each player a different "
+                              "colour", field=f"players.{seat}.colour")
         if self.edition == "aoe3":
             o = self.options
             for flag in ("builders", "nations", "buy_vp", "reduced_randomness", "no_survivors",
@@ -146,9 +156,10 @@ class GameSetup(BaseModel):
                     raise ValueError(f"the option {flag} exists only in Empires")
         if not self.options.nations and any(p.nation for p in self.players):
             raise ValueError("nations are chosen only with the national-advantages option")
-        nations = [p.nation for p in self.players if p.nation]
-        if len(set(nations)) != len(nations):
-            raise ValueError("two players have the same nation")
+        seat = _repeated([p.nation for p in self.players])
+        if seat is not None:
+            raise EngineError("two players have the same nation: give each player a different "
+                              "board", field=f"players.{seat}.nation")
         for region_id, good in self.region_goods.items():
             if region_id not in REGIONS:
                 raise ValueError(f"unknown region {region_id!r}")
@@ -213,8 +224,11 @@ class GameSetup(BaseModel):
         if self.tokens:
             if not self.options.advanced_scouting:
                 raise ValueError("tokens are laid face up only with advanced scouting")
-            if len(set(self.tokens.values())) != len(self.tokens):
-                raise ValueError("the same token lies on two regions")
+            region = _repeated_key(self.tokens)
+            if region is not None:
+                raise EngineError(f"{discovery_name(self.tokens[region])} lies on two regions: "
+                                  "pick a different token for each region",
+                                  field=f"tokens.{region}")
             for region_id, token in self.tokens.items():
                 if region_id not in REGIONS or region_id == "caribbean":
                     raise ValueError(f"{region_id!r} is not a region with a token")
@@ -246,11 +260,28 @@ class GameSetup(BaseModel):
         return money
 
 
+def _repeated(values: list[object]) -> int | None:
+    """The index of the first value given (not empty) that an earlier one repeats."""
+    seen = set()
+    for i, value in enumerate(values):
+        if value and value in seen:
+            return i
+        seen.add(value)
+    return None
+
+
+def _repeated_key(mapping: dict[str, str]) -> str | None:
+    keys = list(mapping)
+    at = _repeated(list(mapping.values()))
+    return None if at is None else keys[at]
+
+
 def parse_setup(data: object) -> GameSetup:
     if isinstance(data, GameSetup):
         return data
     try:
         return GameSetup.model_validate(data)
     except ValidationError as exc:
-        problems = validation_problems(exc, "setup")
-        raise MalformedEvent(f"not a valid game set-up ({problems})") from None
+        problems = validation_problems(exc, "")
+        raise MalformedEvent(f"The set-up is not valid: {problems}.",
+                             field=problem_field(exc)) from None

@@ -70,3 +70,16 @@ def discovery(discovery_id: str) -> Discovery:
         return DISCOVERIES[discovery_id]
     except KeyError:
         raise ValueError(f"unknown discovery token or card {discovery_id!r}") from None
+
+
+def discovery_name(discovery_id: object) -> str:
+    """How the table names a token or card: "Token 3", "India" (one naming everywhere; the
+    ids like ``t03`` stay in the records).
+
+    >>> discovery_name("t03"), discovery_name("india")
+    ('Token 3', 'India')
+    """
+    found = DISCOVERIES.get(discovery_id) if isinstance(discovery_id, str) else None
+    if found is None:
+        return "an unknown token" if discovery_id is None else f"unknown token {discovery_id!r}"
+    return found.name.split(":")[0] if found.kind == "token" else found.name

@@ -15,7 +15,7 @@ import streamlit as st
 
 from companion.engine import BoardForm, BoardTrack, board_form
 from companion.store import StoredGame
-from companion.ui import decisions, services, session, views
+from companion.ui import decisions, services, session, views, widgets
 from companion.ui.views import md
 
 EMPTY = "—"
@@ -38,6 +38,7 @@ def board_entry(stored: StoredGame) -> None:
                 _boxes(stored, form, track, seq)
             else:
                 _track(stored, track, copied.get(track.track, []), left, seq)
+        widgets.show_flashes("board")  # why the board was refused, above its button
         st.button("Record the board", type="primary", key=f"board_go@{seq}",
                   on_click=_record, args=(form, seq))
 
@@ -118,7 +119,7 @@ def _record(form: BoardForm, seq: int) -> None:
         return
     events, problem = services.board_placements(_board(form, seq))
     if problem is not None:
-        session.flash("error", problem)
+        session.flash("error", problem, at="board")
         return
-    decisions.record_events(events, seq)
+    decisions.record_events(events, seq, where="board")
 

@@ -47,19 +47,24 @@ def _choose(answer: Answer, seq: int) -> None:
     record_events(answer.events, seq)
 
 
-def record_events(events: Sequence[Mapping[str, Any]], seq: int) -> None:
-    """Record one answer's events and say what happened (or why not)."""
+def record_events(events: Sequence[Mapping[str, Any]], seq: int,
+                  where: str = "prompt") -> services.Outcome:
+    """Record one answer's events and say what happened (or why not: at the input ``where``
+    they were given). After a conflict the drafts that still apply are kept
+    (``services.carry_drafts``)."""
     stored = services.current_game()
     before = stored.game.state if stored else None
     outcome = services.record(list(events))
-    session.set_decision_draft(seq, None)
-    session.clear_picks()
     if outcome.conflict:
         session.flash("warning", outcome.error or "")
-    elif not outcome.ok:
-        session.flash("error", outcome.error or "refused")
+        return outcome
+    session.set_decision_draft(seq, None)
+    session.clear_picks()
+    if not outcome.ok:
+        session.flash("error", outcome.error or "refused", at=where)
     elif before is not None and outcome.stored is not None:
         session.flash("success", views.step_summary(before, outcome.stored.game, seq))
+    return outcome
 
 
 def _fill(field: Field, value: Any, seq: int) -> bool:
@@ -70,10 +75,11 @@ def _fill(field: Field, value: Any, seq: int) -> bool:
     try:
         answer = field.answer(value)
     except ValueError as exc:
-        session.flash("error", str(exc))
+        session.flash("error", str(exc), at="prompt")
         return False
     if not answer.ready and answer.draft is None:
-        session.flash("error", "That combination is not possible here; pick again.")
+        session.flash("error", "That combination is not possible here; pick again.",
+                      at="prompt")
         return False
     _choose(answer, seq)
     return True
@@ -86,7 +92,8 @@ def undo(seq: int) -> None:
     stored = services.current_game()
     last = services.last_step(stored) if stored else None
     outcome = services.undo()
-    session.set_decision_draft(seq, None)
+    if not outcome.conflict:  # after a conflict the drafts that still apply are kept
+        session.set_decision_draft(seq, None)
     if outcome.conflict:
         session.flash("warning", outcome.error or "")
     elif not outcome.ok:
@@ -231,6 +238,8 @@ def _pick(field: Field, value: Any, seq: int) -> None:
         counts[p] = counts.get(p, 0) + 1
     if not _fill(field, counts, seq):
         session.clear_picks()  # refused: pick again from scratch
+    elif len(session.picks()) >= field.total:  # another device recorded first and the
+        session.drop_last_pick()  # question still stands: the last tap is to give again
 
 
 def _order(field: Field, seq: int, depth: int) -> None:
@@ -355,9 +364,10 @@ def correction(stored: StoredGame) -> None:
         if v("worker", None) and v("worker_n"):
             event["available"] = {v("worker", None): int(v("worker_n"))}
         if not event["reason"]:
-            session.flash("error", "Say why (a reason) before recording a correction.")
+            session.flash("error", "Say why (a reason) before recording a correction.",
+                          at="correction")
             return
         if still_current(seq):
-            record_events([event], seq)
+            record_events([event], seq, where="correction")
 
     st.button("Record the correction", key=k("go"), on_click=submit)

@@ -73,14 +73,16 @@ class GameView:
     @cached_property
     def regions_table(self) -> str:
         rows = []
-        for r in self.regions:
-            row = {"Region": r["name"] + ("" if r["discovered"] else " (undiscovered)"),
-                   "Good": r["good"] + (f" → {r['good_taken_by']}" if r["good_taken_by"]
-                                        else "")}
-            row.update(dict(r["counts"].items()))
-            row["Leader"] = r["leader"] or (" / ".join(r["tied"]) + " tied" if r["tied"]
-                                            else "")
-            rows.append(row)
+        for r in self.regions:  # three narrow columns: the Leader stays in view on a phone
+            workers = " · ".join(f"{name} {n}" for name, n in r["counts"].items() if n)
+            good = r["good"] + (f" → {r['good_taken_by']}" if r["good_taken_by"] else "")
+            rows.append({
+                "Region (good)": r["name"] + ("" if r["discovered"] else " (undiscovered)")
+                + f" ({good})",
+                "Workers": workers or "—",
+                "Leader": r["leader"] or (" / ".join(r["tied"]) + " tied" if r["tied"]
+                                          else "—"),
+            })
         return views.markdown_table(rows)
 
     @cached_property

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from companion.ui import services, session
+from companion.ui import services
 
 LIVE_SECONDS = 1.5
 
@@ -19,5 +19,5 @@ def follow(game_id: int, seen: int) -> None:
     """Rerun the page once the game is past revision ``seen`` (entered on another device)."""
     now = services.revision_of(game_id)
     if now is not None and now != seen:
-        session.open_game(game_id, None)  # drop the copy this session holds
+        services.follow_up(game_id)  # the game as it is now; drafts kept where they apply
         st.rerun(scope="app")

@@ -101,6 +101,7 @@ class Outcome:
     stored: StoredGame | None
     error: str | None = None
     conflict: bool = False  # someone else changed the game first: it has been reloaded
+    field: str | None = None  # the input the refusal concerns (``EngineError.field``)
 
     @property
     def ok(self) -> bool:
@@ -248,11 +249,10 @@ def reapply_set_aside(leave_out_first: bool = False) -> Outcome:
 
 
 def _conflict(game_id: int, exc: Conflict) -> Outcome:
-    """Another device got there first: this page moves on to the game as it now stands and
-    says, in one sentence, what was recorded there."""
-    fresh = store().load(game_id)
-    session.remember_game(fresh)
-    session.clear_drafts()
+    """Another device got there first: this page moves on to the game as it now stands,
+    keeps what was typed where it still applies, and says in one sentence what was
+    recorded there."""
+    fresh = follow_up(game_id)
     done = last_step(fresh)
     if done:
         text = (f"Another device already recorded: {done}. The page shows the game as it "
@@ -261,6 +261,39 @@ def _conflict(game_id: int, exc: Conflict) -> Outcome:
         text = ("Another device changed the game first (a step was taken back). The page "
                 "shows the game as it is now; tap again if your step still applies.")
     return Outcome(fresh, text, conflict=True)
+
+
+@stops_on_database_problem
+def follow_up(game_id: int) -> StoredGame:
+    """Load the game as another device left it and keep this page's drafts that still
+    apply to it (``carry_drafts``)."""
+    old = session.cached_game()
+    fresh = store().load(game_id)
+    session.remember_game(fresh)
+    if old is not None and old.id == fresh.id and old.seq != fresh.seq:
+        carry_drafts(old, fresh)
+    return fresh
+
+
+def _question(stored: StoredGame, draft: Mapping[str, Any] | None) -> tuple | None:
+    """What identifies the question on screen: its kind, words and who answers."""
+    asked = stored.game.ask(draft) if draft is not None else stored.game.pending()
+    return None if asked is None else (asked.kind, asked.prompt, asked.player)
+
+
+def carry_drafts(old: StoredGame, fresh: StoredGame) -> None:
+    """Which of the drafts typed for ``old`` still apply to ``fresh``: an answer given step
+    by step that the engine still takes; picks and numbers if the same question is still
+    asked; the board copied during a placement still going on; the correction form always.
+    """
+    draft = session.decision_draft(old.seq)
+    follow = fresh.game.ask(draft) if draft is not None else None
+    keep_draft = follow is not None and bool(follow.outcomes)
+    same_question = _question(old, draft) == _question(fresh, draft if keep_draft else None)
+    placing = {d.type if d else None for d in (old.game.pending(), fresh.game.pending())}
+    keep_board = placing == {"place"} and old.game.state.turn == fresh.game.state.turn
+    session.carry_drafts(old.seq, fresh.seq, keep_draft=keep_draft,
+                         keep_picks=same_question, keep_board=keep_board)
 
 
 def last_step(stored: StoredGame) -> str | None:
@@ -331,19 +364,20 @@ def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
     try:
         stored = store().create_game(setup)
     except EngineError as exc:
-        return Outcome(None, str(exc))
+        return Outcome(None, str(exc), field=exc.field)
     session.open_game(stored.id, stored)
     return Outcome(stored)
 
 
-def starting_money(setup: Mapping[str, Any]) -> dict[str, int] | str:
-    """Money per player for a set-up, or the reason the set-up is not valid yet."""
+def starting_money(setup: Mapping[str, Any]) -> dict[str, int] | Outcome:
+    """Money per player for a set-up, or why the set-up is not valid yet (an ``Outcome``
+    whose ``field`` names the input concerned)."""
     from companion.engine import parse_setup
 
     try:
         return parse_setup(setup).starting_money()
     except EngineError as exc:
-        return str(exc)
+        return Outcome(None, str(exc), field=exc.field)
 
 
 def age3_buildings(edition: str, builders: bool) -> dict[str, str]:

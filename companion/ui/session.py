@@ -31,6 +31,7 @@ KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL, 
 class Flash:
     level: Level
     text: str
+    at: str | None = None  # the input it concerns ("prompt", "board", ...); None: the page
 
 
 def _get(key: str, default: Any = None) -> Any:
@@ -96,12 +97,20 @@ def link_game(game_id: int | None) -> None:
 # ---------------------------------------------------------------- one-off messages
 
 
-def flash(level: Level, text: str) -> None:
-    st.session_state.setdefault(FLASH, []).append(Flash(level, text))
+def flash(level: Level, text: str, at: str | None = None) -> None:
+    """A message for the next run, shown at the top of the page or, with ``at``, where the
+    page draws the input it concerns."""
+    st.session_state.setdefault(FLASH, []).append(Flash(level, text, at))
 
 
-def take_flashes() -> list[Flash]:
-    return st.session_state.pop(FLASH, [])
+def take_flashes(at: str | None = None, every: bool = False) -> list[Flash]:
+    """The messages for place ``at`` (``every``: all that are left), taken off the list."""
+    held = st.session_state.pop(FLASH, [])
+    taken = [f for f in held if every or f.at == at]
+    rest = [f for f in held if f not in taken]
+    if rest:
+        st.session_state[FLASH] = rest
+    return taken
 
 
 # ---------------------------------------------------------------- drafts (taps before a step)
@@ -149,6 +158,45 @@ def clear_board_track(seq: int, track: str) -> None:
     board = board_copy(seq)
     board.pop(track, None)
     st.session_state[BOARD] = (seq, board)
+
+
+# Widgets whose typed values belong to one step (their keys end in ``@seq``): the
+# correction form, the board's boxes, a field's number or order.
+CORRECTION_INPUTS = "fix_"
+BOARD_INPUTS = "board_box_"
+FIELD_INPUTS = ("number@", "order@")
+_NOT_VALUES = ("fix_go@",)  # buttons: Streamlit refuses a value set for them
+
+
+def carry_drafts(old_seq: int, new_seq: int, *, keep_draft: bool, keep_picks: bool,
+                 keep_board: bool) -> None:
+    """The game moved on from step ``old_seq`` to ``new_seq`` under this page (another device
+    recorded): keep what was typed for the old step where it still applies (re-keyed to the
+    new step), drop the rest. The correction form always applies."""
+    held, tapped, copied = decision_draft(old_seq), picks(), board_copy(old_seq)
+    kept = [CORRECTION_INPUTS]
+    kept += [BOARD_INPUTS] if keep_board else []
+    kept += list(FIELD_INPUTS) if keep_picks else []
+    moved = {}
+    for name in map(str, list(st.session_state)):
+        stem, _, tail = name.rpartition("@")
+        seq, colon, depth = tail.partition(":")
+        if (stem and seq == str(old_seq) and name.startswith(tuple(kept))
+                and not name.startswith(_NOT_VALUES)):
+            moved[f"{stem}@{new_seq}{colon}{depth}"] = st.session_state[name]
+    clear_drafts()
+    for name, value in moved.items():
+        st.session_state[name] = value
+    if keep_draft and held is not None:
+        set_decision_draft(new_seq, held)
+    if keep_picks and tapped:
+        st.session_state[PICKS] = tapped
+    if keep_board and copied:
+        st.session_state[BOARD] = (new_seq, copied)
+
+
+def drop_last_pick() -> None:
+    st.session_state[PICKS] = picks()[:-1]
 
 
 def clear_drafts() -> None:

@@ -227,8 +227,10 @@ def _widget(f: Field, seat: int, parts: Sequence[Any], others: Sequence[str],
         st.selectbox(f.label, [NONE, *others], key=k, help=_help(f),
                      format_func=lambda x: x or "nobody")
     elif f.type == "multi":
+        # No "Select all" / "Select N matches": one tap would give a player every token
+        # that matched what was typed (and their VP).
         st.multiselect(f.label, list(f.options), key=k, help=f.help or None,
-                       format_func=f.option_label)
+                       format_func=f.option_label, select_all=False)
     else:  # ints, counts: one number per part, side by side
         if f.type == "counts":
             st.caption(f.label)

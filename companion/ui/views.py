@@ -324,18 +324,34 @@ class IncomeView:
     player: str
     income: Income
     wild_ships: int
-    last_income: int | None  # dollars earned in the last Income phase
+    last_income: int | None  # dollars goods and ships earned in the last Income phase
+    buildings: tuple[tuple[str, int], ...] = ()  # (building, $ it pays every turn now)
 
 
 def income(state: GameState) -> list[IncomeView]:
-    """The best arrangement of each player's goods and ships right now."""
+    """The best arrangement of each player's goods and ships right now, and the money the
+    player's buildings pay every turn beside it (Trading Post $5, ...: never Economy VP)."""
     views = []
     for name in state.order:
         p = state.players[name]
         wild = max(0, p.ships - state.mayflower_ships.get(name, 0))
         last = p.income.get(state.turn, p.income.get(state.turn - 1))
-        views.append(IncomeView(name, best_income(p.goods, wild), wild, last))
+        views.append(IncomeView(name, best_income(p.goods, wild), wild, last,
+                                building_money(state, p.buildings, p.goods)))
     return views
+
+
+def building_money(state: GameState, owned: Iterable[str],
+                   goods: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """The buildings among ``owned`` that pay money every turn, with what each pays now."""
+    paid: dict[str, int] = {}
+    for building_id in owned:
+        b = state.catalogue[building_id]
+        good, per_good = b.effect.money_per_good or ("", 0)
+        dollars = b.effect.money_per_turn + per_good * goods.get(good, 0)
+        if dollars:
+            paid[b.name] = paid.get(b.name, 0) + dollars
+    return tuple(paid.items())
 
 
 def income_sets_text(inc: Income) -> list[str]:

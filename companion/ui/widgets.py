@@ -5,7 +5,6 @@ Names are always escaped (``views.md``) or shown in dataframes, which render pla
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
@@ -26,9 +25,10 @@ PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}
 SLOT_GAP = " \u2003"  # an em space between slots
 
 
-def show_flashes() -> None:
-    """Messages left by the last action (errors stay on screen; successes are toasts)."""
-    for f in session.take_flashes():
+def show_flashes(at: str | None = None, every: bool = False) -> None:
+    """Messages left by the last action (errors stay on screen; successes are toasts): those
+    for the top of the page, or (``at``) for the input drawn here, or (``every``) all left."""
+    for f in session.take_flashes(at, every):
         text = md(f.text)
         if f.level == "error":
             st.error(text, icon="🚫")
@@ -41,9 +41,40 @@ def show_flashes() -> None:
             st.info(text)
 
 
+MENU_LABELS = {"Home": "Home", "New game": "New", "Table": "Table", "Scoreboard": "Scores",
+               "History": "History", "Score sheet": "Sheet", "Rules": "Rules"}
+
+
+def page_menu(pages: list[Any], current: Any) -> None:
+    """The pages as one compact row of links (short words, so it fits a phone's width)."""
+    with st.container(horizontal=True, key="page_menu", gap="xsmall"):
+        for page in pages:
+            st.page_link(page, label=MENU_LABELS.get(page.title, page.title), icon=page.icon,
+                         help=page.title, disabled=page.url_path == current.url_path)
+
+
 def error(text: str | None) -> None:
     """An error in the engine's (or the store's) words, made inert for markdown."""
     st.error(md(text or "refused"), icon="🚫")
+
+
+class FieldErrors:
+    """Places beside a form's inputs where an error about that input shows (``spot`` while
+    drawing the form, ``show`` once the engine has judged it). An error shows at the spot of
+    the longest path its field starts with (``players.1.name`` at ``players.1``), else at the
+    form's ``fallback`` spot."""
+
+    def __init__(self) -> None:
+        self._spots: dict[str, Any] = {}
+
+    def spot(self, path: str) -> None:
+        self._spots[path] = st.empty()
+
+    def show(self, text: str | None, field: str | None, fallback: str) -> None:
+        named = [p for p in self._spots if field and (field == p or field.startswith(p + "."))]
+        place = max(named, key=len) if named else fallback
+        with self._spots[place].container():
+            error(text)
 
 
 def database_problem(problem: Any) -> None:
@@ -157,10 +188,15 @@ def income_summary(state: GameState) -> None:
 
 
 def income_section(view: GameView) -> None:
+    """Per player: what the goods and ships would pay now (the sets), what they paid at the
+    last Income phase, and the buildings' money paid beside it (never Economy VP)."""
     for inc in view.income:
         lines = views.income_sets_text(inc.income)
-        last = f" (earned ${inc.last_income} last Income phase)" if inc.last_income else ""
-        st.markdown(f"**{md(inc.player)}**: \\${inc.income.dollars} from sets{md(last)}")
+        said = [f"goods and ships pay ${inc.income.dollars}"]
+        if inc.last_income is not None:
+            said.append(f"they paid ${inc.last_income} at the last Income phase")
+        said += [f"{building} pays ${dollars} every turn" for building, dollars in inc.buildings]
+        st.markdown(f"**{md(inc.player)}**: " + md("; ".join(said)))
         if lines:
             st.markdown("\n".join(f"- {md(line)}" for line in lines))
 
@@ -234,8 +270,12 @@ def sheet_entries(f: Family, sheet: Sheet) -> None:
                 value = "yes" if value else "no"
             elif fld.type in ("choice", "player"):
                 value = fld.option_label(value) if value is not None else "—"
-            elif isinstance(value, list | dict):
-                value = json.dumps(value, ensure_ascii=False)
+            elif isinstance(value, list):  # named as the form names them, never by id
+                value = ", ".join(fld.option_label(v).split(":")[0] for v in value) or "—"
+            elif isinstance(value, dict):
+                labels = {part.key: part.label for part in fld.parts}
+                value = ", ".join(f"{labels.get(k, k)} {n}" for k, n in value.items()
+                                  if n) or "—"
             row[fld.label] = value
         rows.append(row)
     import pandas as pd

@@ -224,7 +224,10 @@ class Table:
 
 
 def _nav(page, title: str) -> None:
-    page.get_by_role("link", name=title).first.click()
+    """Choose a page in the app's menu (a row of links on every page)."""
+    from companion.ui.widgets import MENU_LABELS
+
+    page.locator(".st-key-page_menu").get_by_role("link", name=MENU_LABELS[title]).click()
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1500)
 
@@ -272,7 +275,7 @@ def test_setup_and_one_turn_by_clicking(server):
                 t.shot("05-table-placing-phone")
         assert placements == 20  # 4 players x 5 colonists
         t.shot("06-table-resolution-phone")
-        while "Turn 2 of 8" not in page.locator("h3").first.inner_text():
+        while "Turn 2 of 8" not in page.locator("h4").first.inner_text():  # the page heading
             t.resolve_one()
             if "End of turn" in t.prompt():
                 t.shot("07-table-refresh-phone")

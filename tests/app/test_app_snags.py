@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ui_driver import check, open_table
 
 from companion.engine import Game
@@ -85,3 +87,145 @@ def test_the_map_legend_says_what_grey_and_outlined_discs_mean():
     fig = charts.region_map(rows, {"Ann": "#c00", "Bob": "#00c"})
     names = {tr.name for tr in fig.data if tr.name}
     assert {"Ann", "Bob", "tied / nobody", "outlined: would score now"} <= names
+
+
+def test_the_score_sheet_lists_offer_no_select_all(at):
+    """Typing "Token" in the discovery list must not offer "Select N matches": one tap would
+    give a player every token (and their VP)."""
+    at.switch_page("pages/score_sheet.py").run()
+    check(at)
+    lists = [m for m in at.multiselect if m.key.startswith("sheet_")]
+    assert any(m.key.startswith("sheet_discoveries_") for m in lists)
+    for m in lists:
+        assert m.proto.HasField("select_all") and m.proto.select_all == 0, m.key
+
+
+def _in_order(node) -> list:
+    """The page's elements in the order they are drawn."""
+    children = getattr(node, "children", None)
+    if not children:
+        return [node]
+    return [leaf for key in sorted(children) for leaf in _in_order(children[key])]
+
+
+def test_a_set_up_error_shows_beside_the_input_it_concerns(at):
+    """Seat 2 repeats seat 1's name: the error shows under seat 2's row (before seat 3's),
+    says what is wrong and what to do."""
+    at.switch_page("pages/new_game.py").run()
+    at.segmented_control(key="ng_count").set_value(3).run()
+    at.text_input(key="ng_name_0").set_value("Ann").run()
+    at.text_input(key="ng_name_1").set_value("Ann").run()
+    check(at)
+    order = _in_order(at.main)
+    keys = [getattr(e, "key", None) for e in order]
+    shown = [i for i, e in enumerate(order) if e.type == "error" and "same name" in e.value]
+    assert len(shown) == 1
+    assert keys.index("ng_colour_1") < shown[0] < keys.index("ng_name_2")
+    assert "give each player a different name" in order[shown[0]].value
+    at.text_input(key="ng_name_1").set_value("Bob").run()
+    at.selectbox(key="ng_colour_2").set_value(at.selectbox(key="ng_colour_0").value).run()
+    order = _in_order(at.main)
+    keys = [getattr(e, "key", None) for e in order]
+    shown = [i for i, e in enumerate(order) if e.type == "error" and "same colour" in e.value]
+    assert len(shown) == 1 and keys.index("ng_colour_2") < shown[0] < keys.index("ng_start")
+    assert shown[0] < next(i for i, e in enumerate(order) if e.type == "radio"
+                           and e.key == "ng_order")
+
+
+INTERNALS = re.compile(r"\bNone\b|Traceback|ValueError|MalformedEvent|IllegalAction|Exception"
+                       r"|<class|\bt\d\d\b|__|\bseq\b|revision|\{'|\[\]")
+
+
+def _messages(at) -> list[str]:
+    """Every message the page shows the table: alerts, toasts and captions."""
+    shown = [*at.error, *at.warning, *at.info, *at.success, *at.toast, *at.caption]
+    return [str(m.value) for m in shown]
+
+
+def test_no_message_shown_to_the_table_names_python_internals(at, store):
+    said: list[str] = []
+    # set-up refusals: a name twice, a colour twice, a token on two regions
+    at.switch_page("pages/new_game.py").run()
+    at.text_input(key="ng_name_0").set_value("Ann").run()
+    at.text_input(key="ng_name_1").set_value("Ann").run()
+    said += _messages(at)
+    at.text_input(key="ng_name_1").set_value("Bob").run()
+    at.selectbox(key="ng_colour_1").set_value(at.selectbox(key="ng_colour_0").value).run()
+    said += _messages(at)
+    at.selectbox(key="ng_colour_1").set_value("purple").run()
+    at.toggle(key="ng_builders").set_value(True).run()
+    at.checkbox(key="ng_adv_scouting").set_value(True).run()
+    at.selectbox(key="ng_token_florida").set_value("t01").run()
+    at.selectbox(key="ng_token_peru").set_value("t01").run()
+    said += _messages(at)
+    assert any("Token 1 lies on two regions" in m for m in said), said
+    # the table: a correction without a reason, a lost race, a link to a game that is gone
+    sg = store.create_game(FOUR)
+    store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+                         "buildings": ["settlers", "monastery", "trading_post", "navigator",
+                                       "trade_routes"]}, 0)
+    open_table(at, sg.id)
+    store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
+                         "track": "shipping"}, 1)
+    at.button(key="ans_1@1:0").click().run()
+    said += _messages(at)
+    at.query_params["game"] = "999"
+    at.switch_page("pages/table.py").run()
+    said += _messages(at)
+    # the score sheet: two players in one colour
+    at.switch_page("pages/score_sheet.py").run()
+    at.selectbox(key="sheet_colour_0").set_value("blue").run()
+    at.selectbox(key="sheet_colour_1").set_value("blue").run()
+    said += _messages(at)
+    check(at)
+    assert len(said) >= 5
+    leaks = [m for m in said if INTERNALS.search(m)]
+    assert not leaks, leaks
+
+
+def test_a_score_sheet_error_shows_at_the_seat_and_input_it_concerns(at):
+    at.switch_page("pages/score_sheet.py").run()
+    at.selectbox(key="sheet_colour_0").set_value("blue").run()
+    at.selectbox(key="sheet_colour_1").set_value("blue").run()
+    check(at)
+    order = _in_order(at.main)
+    keys = [getattr(e, "key", None) for e in order]
+    shown = [i for i, e in enumerate(order) if e.type == "error" and "same colour" in e.value]
+    assert shown and keys.index("sheet_colour_1") < shown[0] < keys.index("sheet_nation_1")
+    assert "give each player a different colour" in order[shown[0]].value
+
+
+def test_the_income_section_reports_the_trading_post_beside_an_empty_income(at, store):
+    """Bob's goods earned $0 but his Trading Post pays $5 every turn: the section says both,
+    not just "$0"."""
+    game = random_game(FOUR, seed=6, stop_after=120)
+    bob = game.state.players["Bob"]
+    assert "trading_post" in bob.buildings and not any(bob.income.values())
+    sg = store.import_record(game.record())
+    open_table(at, sg.id)
+    lines = [m.value for m in at.markdown if m.value.startswith("**Bob**")]
+    assert lines and "Trading Post pays \\$5 every turn" in lines[0], lines
+    assert "paid \\$0 at the last Income phase" in lines[0]
+
+
+def test_a_refused_board_says_why_inside_the_board_form(at, store):
+    """The error shows in the board form, just above its Record button, not at the page's top."""
+    from companion.engine import board_form
+
+    sg = store.create_game(FOUR)
+    stored = store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+                                  "buildings": ["settlers", "monastery", "trading_post",
+                                                "navigator", "trade_routes"]}, 0)
+    open_table(at, sg.id)
+    form = board_form(stored.game.state)
+    ann = next(j for j, p in enumerate(form.pieces) if p.player == "Ann")
+    for _ in range(2):  # Ann twice on Initiative: one worker each there
+        at.button(key=f"board_initiative_{ann}@{stored.seq}").click().run()
+    at.button(key=f"board_go@{stored.seq}").click().run()
+    check(at)
+    order = _in_order(at.main)
+    keys = [getattr(e, "key", None) for e in order]
+    shown = [i for i, e in enumerate(order) if e.type == "error" and "Initiative" in e.value]
+    assert len(shown) == 1
+    assert keys.index(f"board_initiative_{ann}@{stored.seq}") < shown[0]
+    assert shown[0] < keys.index(f"board_go@{stored.seq}")

@@ -520,7 +520,7 @@ def test_rewrite_history_takes_a_token_from_each_of_up_to_two_other_players():
     game = decline_until(play_plan(game, {"Orange": [("colonist", "buildings")]}), "buy")
     for bad, message in (({"Red": "t01", "Blue": "t03", "Green": "t04"}, "up to 2"),
                          ({"Orange": "t01"}, "from other players"),
-                         ({"Red": "t03"}, "Red owns no discovery token")):
+                         ({"Red": "t03"}, "Red does not own Token 3")):
         with pytest.raises(IllegalAction, match=message):
             game.apply(_buy_event("rewrite_history", tokens=bad))
     game = game.apply(_buy_event("rewrite_history", tokens={"Red": "t01", "Blue": "t03"}))

@@ -33,7 +33,7 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
         if victim.name == who.name:
             raise refuse(state, f"{b.name} takes from other players")
         if token not in TOKENS or token not in victim.discoveries:
-            raise refuse(state, f"{b.name}: {name} owns no discovery token {token!r}")
+            raise refuse(state, f"{b.name}: {name} does not own {discovery_name(token)}")
         victim.discoveries.remove(token)
         who.discoveries.append(token)
 

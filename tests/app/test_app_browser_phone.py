@@ -1,0 +1,107 @@
+"""The phone layout at 390×844, in Debian's chromium: the menu is gone once a page is chosen,
+the Table shows the question and Undo before any scrolling, the map's labels do not overlap
+and the regions table fits the screen. Screenshots go to ``test-output/screenshots/``."""
+
+from __future__ import annotations
+
+import pytest
+from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS, require_chromium, running_app
+
+pytestmark = pytest.mark.browser
+
+FOUR = {"edition": "empires",
+        "players": [{"name": n, "colour": c} for n, c in
+                    (("Ann", "red"), ("Bartolomeu", "blue"), ("Catalina", "green"),
+                     ("Dee", "yellow"))]}
+REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+          "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
+
+
+@pytest.fixture(scope="module")
+def phone_server(tmp_path_factory):
+    require_chromium()
+    home = tmp_path_factory.mktemp("phone")
+    with running_app(home / "data", home / "streamlit.log") as (url, _):
+        yield url, home / "data"
+
+
+def _in_view(page, locator) -> None:
+    """The element is drawn inside the 390×844 viewport, the page not scrolled."""
+    box = locator.bounding_box()
+    assert box is not None, "not drawn"
+    assert page.evaluate("() => window.scrollY") == 0
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+
+
+def _overlaps(a: dict, b: dict) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_phone_layout(phone_server):
+    from playwright.sync_api import expect, sync_playwright
+
+    from companion.engine.playout import random_game
+    from companion.store import Store
+
+    url, data = phone_server
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(url)  # Home first: it makes the database the games are saved to
+        expect(page.get_by_text("Games in progress")).to_be_visible(timeout=60_000)
+        store = Store(f"sqlite:///{data / 'companion.db'}")
+        fresh = store.create_game(FOUR)
+        store.append(fresh.id, REVEAL, 0)
+        busy = store.import_record(random_game(FOUR, seed=7, stop_after=75).record())
+        store.close()
+
+        # The menu: a row of links; after a tap the chosen page shows and nothing covers it.
+        menu = page.locator(".st-key-page_menu")
+        _in_view(page, menu)
+        menu.get_by_role("link", name="Rules").click()
+        heading = page.get_by_text("Rules reference").first
+        expect(heading).to_be_visible(timeout=30_000)
+        page.wait_for_timeout(800)
+        box = heading.bounding_box()
+        covering = page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)"
+                                 ".closest('[data-testid=stMain]')",
+                                 [box["x"] + 5, box["y"] + box["height"] / 2])
+        assert covering, "something is drawn over the page chosen"
+        sidebar = page.locator("[data-testid=stSidebar]")
+        assert sidebar.count() == 0 or (sidebar.bounding_box() or {"width": 0})["width"] == 0
+        _in_view(page, menu)
+        page.screenshot(path=str(SHOTS / "phone-menu-after-choosing.png"))
+
+        # The Table: Undo and the question with its first answer, before any scrolling.
+        for name, game in (("placement", fresh), ("busy-placement", busy)):
+            page.goto(f"{url}/table?game={game.id}&role=entry")
+            prompt = page.locator(".st-key-prompt")
+            expect(prompt.get_by_text("places a worker")).to_be_visible(timeout=60_000)
+            page.wait_for_timeout(800)
+            _in_view(page, page.locator(".st-key-table_tools").get_by_role("button", name="Undo"))
+            _in_view(page, prompt.locator("h4").first)
+            _in_view(page, prompt.locator('[class*="st-key-ans_0-"] button:visible').first)
+            page.screenshot(path=str(SHOTS / f"phone-table-{name}.png"))
+
+        # The Scoreboard: map labels apart, the regions table within the screen's width.
+        page.goto(f"{url}/scoreboard?game={busy.id}")
+        chart = page.locator(".st-key-sb_map .js-plotly-plot")
+        expect(chart).to_be_visible(timeout=60_000)
+        chart.scroll_into_view_if_needed()
+        page.wait_for_timeout(800)
+        labels = chart.locator(".textpoint text")
+        boxes = [labels.nth(i).bounding_box() for i in range(labels.count())]
+        assert len(boxes) == 9
+        clashes = [(labels.nth(i).inner_text(), labels.nth(j).inner_text())
+                   for i in range(9) for j in range(i + 1, 9) if _overlaps(boxes[i], boxes[j])]
+        assert not clashes, clashes
+        table = page.locator(".st-key-regions table")
+        table.scroll_into_view_if_needed()
+        leader = table.get_by_text("Leader", exact=True)
+        right = leader.bounding_box()
+        assert right["x"] + right["width"] <= PHONE["width"], right
+        page.screenshot(path=str(SHOTS / "phone-scoreboard.png"), full_page=True)
+        browser.close()

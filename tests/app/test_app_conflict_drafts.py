@@ -1,0 +1,82 @@
+"""Typed input survives another device's step: the page reloads the game and keeps the drafts
+that still apply to it (the same question still asked, the correction form), and drops the
+others."""
+
+from __future__ import annotations
+
+import re
+
+from ui_driver import check, open_table
+
+FOUR = {"edition": "empires",
+        "players": [{"name": n, "colour": c} for n, c in
+                    (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
+REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+          "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
+FIX = {"type": "correction", "player": "Bob", "reason": "a good was forgotten", "money": 2,
+       "vp": 0, "ships": 0}  # recorded on the other phone: the question on this one stands
+
+
+def picked(at) -> str:
+    return next(c.value for c in at.caption if c.value.startswith("Picked "))
+
+
+def pick(at, n: int, seq: int) -> None:
+    for _ in range(n):
+        button = next(b for b in at.button
+                      if re.fullmatch(rf"pick_\d+@{seq}:\d+", b.key or "") and not b.disabled)
+        button.click().run()
+        check(at)
+
+
+def test_picks_are_kept_when_the_same_question_is_still_asked(at, store):
+    sg = store.create_game(FOUR)
+    open_table(at, sg.id)
+    pick(at, 2, seq=0)
+    store.append(sg.id, FIX, 0)  # the other phone
+    at.run()  # the page follows the game (its live check sees the new revision)
+    check(at)
+    assert picked(at).startswith("Picked 2 of 4")
+    assert any(re.fullmatch(r"pick_\d+@1:0", b.key or "") for b in at.button)
+
+
+def test_the_last_pick_after_a_conflict_keeps_the_others(at, store):
+    """The goods are picked (a draft), then 4 of the 5 buildings; the other phone records
+    before the 5th pick reaches the server: the goods and 4 buildings stay picked."""
+    sg = store.create_game(FOUR)
+    open_table(at, sg.id)
+    pick(at, 4, seq=0)
+    assert picked(at).startswith("Picked 0 of 5")
+    pick(at, 4, seq=0)
+    store.append(sg.id, FIX, 0)  # recorded before this phone's last pick reaches the server
+    pick(at, 1, seq=0)
+    assert any(w.value.startswith("Another device already recorded") for w in at.warning)
+    assert picked(at).startswith("Picked 4 of 5"), "one tap gives the answer again"
+    pick(at, 1, seq=1)
+    assert len(store.load(sg.id).game.events) == 2  # the correction, then this phone's reveal
+
+
+def test_drafts_of_a_question_no_longer_asked_are_dropped(at, store):
+    sg = store.create_game(FOUR)
+    open_table(at, sg.id)
+    pick(at, 2, seq=0)
+    store.append(sg.id, REVEAL, 0)  # the other phone entered both reveals
+    at.run()
+    check(at)
+    assert any("Ann places a worker" in m.value for m in at.markdown)
+    assert not any(c.value.startswith("Picked ") for c in at.caption)
+
+
+def test_a_correction_being_typed_survives_another_devices_step(at, store):
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    at.session_state["fix_reason@1"] = "Bob's fur was forgotten"
+    at.session_state["fix_money@1"] = 3
+    store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
+                         "track": "shipping"}, 1)  # the other phone
+    at.button(key="ans_1@1:0").click().run()  # this phone's tap loses the race
+    check(at)
+    assert any(w.value.startswith("Another device already recorded") for w in at.warning)
+    assert at.session_state["fix_reason@2"] == "Bob's fur was forgotten"
+    assert at.session_state["fix_money@2"] == 3
