@@ -1,4 +1,7 @@
-"""Streamlit entry point: navigation over the pages (each page is a thin script in pages/).
+"""Streamlit entry point: navigation over the pages (each a thin script in app_pages/).
+
+The folder is not called `pages/`: Streamlit would serve that one as old-style pages too,
+so the first direct link after a start (a join link) would open without the menu.
 
 A database that cannot be used (damaged, read-only, full, another program's, unreachable) is
 shown as a page that says what is wrong and what to do, never as a traceback.
@@ -11,13 +14,13 @@ from companion.ui import services, widgets
 st.set_page_config(page_title="Age of Discovery Companion", page_icon="⚓", layout="wide")
 
 PAGES = [
-    st.Page("pages/home.py", title="Home", icon="🏠", default=True),
-    st.Page("pages/new_game.py", title="New game", icon="➕"),
-    st.Page("pages/table.py", title="Table", icon="🎲"),
-    st.Page("pages/scoreboard.py", title="Scoreboard", icon="🏆"),
-    st.Page("pages/history.py", title="History", icon="📜"),
-    st.Page("pages/score_sheet.py", title="Score sheet", icon="🧮"),
-    st.Page("pages/rules.py", title="Rules", icon="📖"),
+    st.Page("app_pages/home.py", title="Home", icon="🏠", default=True),
+    st.Page("app_pages/new_game.py", title="New game", icon="➕"),
+    st.Page("app_pages/table.py", title="Table", icon="🎲"),
+    st.Page("app_pages/scoreboard.py", title="Scoreboard", icon="🏆"),
+    st.Page("app_pages/history.py", title="History", icon="📜"),
+    st.Page("app_pages/score_sheet.py", title="Score sheet", icon="🧮"),
+    st.Page("app_pages/rules.py", title="Rules", icon="📖"),
 ]
 problem = services.database_problem()
 if problem is not None:  # later failures show the same page (services.stops_on_...)

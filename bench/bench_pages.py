@@ -88,10 +88,10 @@ def main() -> None:
             print(f"  {label:<44} median {statistics.median(times) * 1000:7.1f} ms   "
                   f"min {min(times) * 1000:7.1f} ms   (n={len(times)})")
 
-        at.switch_page("pages/scoreboard.py").run()
+        at.switch_page("app_pages/scoreboard.py").run()
         check(at)
         timed("Scoreboard page rerun", lambda: check(at.run()), args.reruns)
-        at.switch_page("pages/home.py").run()
+        at.switch_page("app_pages/home.py").run()
         check(at)
         timed("Home page rerun", lambda: check(at.run()), args.reruns)
         services._store_at.clear()

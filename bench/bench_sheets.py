@@ -135,7 +135,7 @@ def main() -> None:
                                ("endeavor", 5, "sheet_harbor_discs_0"),
                                ("nouveau-monde", 12, "sheet_wood_0")):
         at = new_app()
-        at.switch_page("pages/score_sheet.py").run()
+        at.switch_page("app_pages/score_sheet.py").run()
         at.segmented_control(key="sheet_game").set_value(game).run()
         at.segmented_control(key="sheet_count").set_value(count).run()
         check(at)

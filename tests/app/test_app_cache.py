@@ -87,7 +87,7 @@ def test_scoreboard_figures_are_built_once_per_version_for_all_sessions(store, s
     phone, tablet = new_app(), new_app()
     for session in (phone, tablet):
         open_table(session, saved)
-        session.switch_page("pages/scoreboard.py").run()
+        session.switch_page("app_pages/scoreboard.py").run()
         check(session)
         check(session.run())
     # the open chart tab and the map, once for both sessions and all their reruns
@@ -97,10 +97,10 @@ def test_scoreboard_figures_are_built_once_per_version_for_all_sessions(store, s
     check(phone.run())
     assert built["money_by_turn"] == 1
     # a step recorded on the Table is a new version: its figures are built once more
-    phone.switch_page("pages/table.py").run()
+    phone.switch_page("app_pages/table.py").run()
     phone.button(key=first_key(phone, "ans_0@")).click().run()
     check(phone)
-    phone.switch_page("pages/scoreboard.py").run()
+    phone.switch_page("app_pages/scoreboard.py").run()
     check(phone)
     check(phone.run())
     assert built["region_map"] == 2

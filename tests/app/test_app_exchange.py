@@ -28,7 +28,7 @@ EXPORT = {"games": [{"id": 1, "name": "Endeavor: Age of Sail", "bggId": 233398},
 
 def test_an_imported_result_opens_and_counts_for_wins(at, store):
     gid = store.save_result(Result.parse(RESULT))
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     check(at)
     at.selectbox(key="hist_game").set_value(gid).run()
     check(at)
@@ -43,7 +43,7 @@ def test_an_imported_result_opens_and_counts_for_wins(at, store):
 
 def test_the_history_offers_files_for_other_apps(at, store):
     store.save_result(Result.parse(RESULT))
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     check(at)
     labels = [b.label for b in at.get("download_button")]
     assert {"Download for BG Stats (JSON)", "Download for BoardGameGeek (XML)"} <= set(labels)
@@ -53,7 +53,7 @@ def test_the_history_offers_files_for_other_apps(at, store):
 
 def test_a_bg_stats_export_is_imported_with_its_players_matched(at, store):
     store.save_result(Result.parse(RESULT))  # Ann and Bob are kept
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     at.file_uploader(key="hist_upload").set_value([
         ("bgstats.json", json.dumps(EXPORT).encode(), "application/json")]).run()
     check(at)

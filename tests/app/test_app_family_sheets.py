@@ -35,7 +35,7 @@ def frame_with(at: AppTest, *columns: str):
 
 
 def open_sheet(at: AppTest, game: str, players: int) -> None:
-    at.switch_page("pages/score_sheet.py").run()
+    at.switch_page("app_pages/score_sheet.py").run()
     at.segmented_control(key="sheet_game").set_value(game).run()
     at.segmented_control(key="sheet_count").set_value(players).run()
     check(at)
@@ -80,7 +80,7 @@ def test_an_endeavor_sheet_totals_shares_the_victory_and_is_saved(at, store):
     assert saved.sheet.players[2]["exploit_1_glory"] == 3
     assert saved.sheet.options["exploits"] is True
 
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     check(at)
     games = frame_with(at, "Game", "Kind")
     assert list(games["Game"]) == ["Endeavor: Age of Sail"]
@@ -162,7 +162,7 @@ def test_statistics_across_families(at, store):
         {"name": "Bob", **YELLOW, "governor_slot_empty": False}]})
     store.save_score_sheet({"game": "nouveau-monde", "players": [
         {"name": "Ann", **BLEU}, {"name": "Bob", **ROUGE}]})
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     check(at)
     per_game = frame_with(at, "Game", "On a score sheet")
     assert set(per_game["Game"]) == {"Endeavor: Age of Sail", "Nouveau Monde"}
@@ -176,7 +176,7 @@ def test_statistics_across_families(at, store):
     one = frame_with(at, "Win rate", "Best points")
     assert {r["Player"]: r["Best points"] for r in one.to_dict("records")} == {
         "Bob": 1475, "Ann": 977}
-    home = at.switch_page("pages/home.py").run()
+    home = at.switch_page("app_pages/home.py").run()
     check(home)
     assert any("Nouveau Monde" in m.value and "won by Bob (1475 points)" in m.value
                for m in at.markdown)

@@ -38,7 +38,7 @@ def shown_errors(at: AppTest) -> list[str]:
 
 
 def test_a_new_game_is_saved_and_opened_on_the_table(at, store):
-    at.switch_page("pages/new_game.py").run()
+    at.switch_page("app_pages/new_game.py").run()
     check(at)
     at.segmented_control(key="ng_count").set_value(3).run()
     for i, name in enumerate(["Ann", "Bob", "Cid"]):
@@ -57,7 +57,7 @@ def test_a_new_game_is_saved_and_opened_on_the_table(at, store):
 
 
 def test_a_bad_set_up_is_refused_in_the_engines_words(at, store):
-    at.switch_page("pages/new_game.py").run()
+    at.switch_page("app_pages/new_game.py").run()
     at.segmented_control(key="ng_count").set_value(2).run()
     at.text_input(key="ng_name_0").set_value("Ann").run()
     at.text_input(key="ng_name_1").set_value("Ann").run()
@@ -68,7 +68,7 @@ def test_a_bad_set_up_is_refused_in_the_engines_words(at, store):
 
 
 def test_the_turn_order_can_be_drawn_at_random(at, store):
-    at.switch_page("pages/new_game.py").run()
+    at.switch_page("app_pages/new_game.py").run()
     at.radio(key="ng_order").set_value("random").run()
     at.button(key="ng_start").click().run()
     check(at)
@@ -79,7 +79,7 @@ def test_the_turn_order_can_be_drawn_at_random(at, store):
 def test_national_advantages_by_auction_set_the_seats_boards_and_money(at, store):
     """`000_…`, Appendix I: each round's winner and bid are entered; the engine works out the
     money ($15 less the bid; the last seat pays half the last bid, rounded up)."""
-    at.switch_page("pages/new_game.py").run()
+    at.switch_page("app_pages/new_game.py").run()
     at.segmented_control(key="ng_count").set_value(3).run()
     for i, name in enumerate(["Ann", "Bob", "Cid"]):
         at.text_input(key=f"ng_name_{i}").set_value(name).run()
@@ -104,7 +104,7 @@ def test_national_advantages_by_auction_set_the_seats_boards_and_money(at, store
 
 
 def test_national_advantages_dealt_at_random_start_with_10_each(at, store):
-    at.switch_page("pages/new_game.py").run()
+    at.switch_page("app_pages/new_game.py").run()
     at.segmented_control(key="ng_count").set_value(3).run()
     at.toggle(key="ng_nations").set_value(True).run()
     at.radio(key="ng_boards").set_value("random").run()
@@ -116,7 +116,7 @@ def test_national_advantages_dealt_at_random_start_with_10_each(at, store):
 
 
 def test_reduced_randomness_draws_ten_age_three_buildings(at, store):
-    at.switch_page("pages/new_game.py").run()
+    at.switch_page("app_pages/new_game.py").run()
     at.checkbox(key="ng_reduced").check().run()
     assert any("10 different Age III buildings" in e for e in shown_errors(at))
     at.button(key="ng_age3_draw").click().run()
@@ -305,7 +305,7 @@ def test_a_building_that_needs_a_choice_asks_for_it(at, store):
 
 
 def test_the_score_sheet_totals_ranks_and_tie_breaks(at):
-    at.switch_page("pages/score_sheet.py").run()
+    at.switch_page("app_pages/score_sheet.py").run()
     check(at)
     at.segmented_control(key="sheet_count").set_value(3).run()
     for i, name in enumerate(["Ann", "Bob", "Cid"]):
@@ -341,7 +341,7 @@ def test_the_score_sheet_totals_ranks_and_tie_breaks(at):
 def test_records_are_imported_with_progress_and_bad_ones_reported(at, store):
     good = random_game({"players": [{"name": "Ann"}, {"name": "Bob"}]}, seed=3).record()
     bad = dict(good, events=good["events"][:5] + [{"type": "dock", "region": "peru"}])
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     at.file_uploader(key="hist_upload").set_value([
         ("two.json", json.dumps([good, good]).encode(), "application/json"),
         ("bad.json", json.dumps(bad).encode(), "application/json"),
@@ -358,7 +358,7 @@ def test_records_are_imported_with_progress_and_bad_ones_reported(at, store):
 
 def test_the_history_offers_exports_and_statistics(at, store):
     store.import_record(random_game(FOUR, seed=5).record())
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     check(at)
     labels = [b.label for b in at.get("download_button")]
     assert "Download the history (CSV)" in labels
@@ -381,7 +381,7 @@ def test_a_shared_link_opens_the_game_on_another_phone(store):
     at = AppTest.from_file(str(Path(__file__).resolve().parents[2] / "app.py"),
                            default_timeout=TIMEOUT)
     at.query_params["game"] = str(sg.id)
-    at.switch_page("pages/table.py").run()
+    at.switch_page("app_pages/table.py").run()
     check(at)
     assert any("Ann places a worker" in plain(m.value) for m in at.markdown)
     at.query_params["game"] = "999"
@@ -418,7 +418,7 @@ def test_a_swap_is_offered_only_when_a_specialist_could_come_home(at, store):
 
 
 def test_the_rules_reference_is_searchable(at):
-    at.switch_page("pages/rules.py").run()
+    at.switch_page("app_pages/rules.py").run()
     at.text_input(key="rules_query").set_value("soldier").run()
     check(at)
     listed = "\n".join(m.value for m in at.markdown if m.value.startswith("- **"))

@@ -68,7 +68,7 @@ def test_hints_are_off_by_default_and_show_each_goods_worth_when_turned_on(at, s
     assert at.session_state[HINTS] == frozenset({game_id})
 
     # The Scoreboard shows the "if the game ended now" lines for the same game.
-    at.switch_page("pages/scoreboard.py").run()
+    at.switch_page("app_pages/scoreboard.py").run()
     check(at)
     ended = [plain(m.value) for m in at.markdown if "VP" in m.value and "#" in m.value]
     assert len(ended) == 1 and ended[0].count("VP") == 4  # one line per player
@@ -97,6 +97,6 @@ def test_hints_are_remembered_per_game(at, store):
 def test_the_scoreboard_shows_no_ended_now_line_while_hints_are_off(at, store):
     game_id = saved_game(store, goods_choice_events())
     open_table(at, game_id)
-    at.switch_page("pages/scoreboard.py").run()
+    at.switch_page("app_pages/scoreboard.py").run()
     check(at)
     assert not any("If the game ended now" in m.value for m in at.markdown)

@@ -52,7 +52,7 @@ def test_the_join_link_names_the_game_and_the_role_on_the_network_address():
 def test_home_offers_the_join_link_and_its_qr_code(at, store):
     sg = store.create_game(FOUR)
     store.append(sg.id, REVEAL, 0)
-    at.switch_page("pages/home.py").run()
+    at.switch_page("app_pages/home.py").run()
     check(at)
     codes = [c.value for c in at.code]
     assert any(f"/table?game={sg.id}&role=entry" in c for c in codes)

@@ -8,8 +8,9 @@ from ui_driver import check, open_table
 from companion.engine import Game
 from companion.engine.playout import random_game
 
-PAGES = ["pages/home.py", "pages/new_game.py", "pages/table.py", "pages/scoreboard.py",
-         "pages/history.py", "pages/score_sheet.py", "pages/rules.py"]
+PAGES = ["app_pages/home.py", "app_pages/new_game.py", "app_pages/table.py",
+         "app_pages/scoreboard.py",
+         "app_pages/history.py", "app_pages/score_sheet.py", "app_pages/rules.py"]
 SETUP = {"edition": "empires", "options": {"builders": True, "buy_vp": True},
          "players": [{"name": n, "colour": c} for n, c in
                      (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
@@ -58,7 +59,7 @@ def test_every_page_renders_with_a_score_sheet_saved(at, store, finished, page):
 def test_history_replays_a_finished_game_with_its_charts(at, store, finished):
     done = store.import_record(finished.record())
     at.session_state["aod.history_game"] = done.id
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     check(at)
     slider = at.select_slider(key=f"hist_turn_{done.id}")
     slider.set_value(4).run()  # set-up, turn 1 begins, end of turns 1, 2, 3
@@ -79,7 +80,7 @@ def markdown_rows(table: str) -> list[dict[str, str]]:
 def test_scoreboard_of_a_finished_game(at, store, finished):
     done = store.import_record(finished.record())
     at.session_state["aod.game_id"] = done.id
-    at.switch_page("pages/scoreboard.py").run()
+    at.switch_page("app_pages/scoreboard.py").run()
     check(at)
     standings = markdown_rows(next(m.value for m in at.markdown
                                    if m.value.startswith("| Place | Player | VP |")))
@@ -101,7 +102,7 @@ def test_the_table_renders_at_every_kind_of_step(at, store, edition, players, se
         sg = store.import_record(part.record())
         open_table(at, sg.id)
         if n % 100 == 0:
-            at.switch_page("pages/scoreboard.py").run()
+            at.switch_page("app_pages/scoreboard.py").run()
             check(at)
     assert {"place", "dock", "buy", "expedition", "refresh", None} <= kinds
 

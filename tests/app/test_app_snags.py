@@ -45,7 +45,7 @@ def test_a_replay_step_says_what_happened(at, store):
     game = random_game(FOUR, seed=3)
     sg = store.import_record(game.record())
     at.session_state["aod.history_game"] = sg.id
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     check(at)
     captions = [c.value for c in at.caption if c.value.startswith("Last step shown")]
     assert captions and "event" not in captions[0].lower().split(":", 1)[1][:8]
@@ -54,7 +54,7 @@ def test_a_replay_step_says_what_happened(at, store):
 def test_the_history_names_editions_as_the_box_does(at, store):
     game = random_game({**FOUR, "edition": "aoe3"}, seed=3)
     store.import_record(game.record())
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     check(at)
     table = at.dataframe[0].value
     assert list(table["Edition"]) == ["Age of Empires III: The Age of Discovery"]
@@ -74,7 +74,7 @@ def test_the_history_opens_on_the_game_at_the_table(at, store):
     first = store.import_record(random_game(FOUR, seed=3).record())
     store.import_record(random_game(FOUR, seed=4).record())
     at.session_state["aod.game_id"] = first.id
-    at.switch_page("pages/history.py").run()
+    at.switch_page("app_pages/history.py").run()
     check(at)
     assert at.selectbox(key="hist_game").value == first.id
 
@@ -92,7 +92,7 @@ def test_the_map_legend_says_what_grey_and_outlined_discs_mean():
 def test_the_score_sheet_lists_offer_no_select_all(at):
     """Typing "Token" in the discovery list must not offer "Select N matches": one tap would
     give a player every token (and their VP)."""
-    at.switch_page("pages/score_sheet.py").run()
+    at.switch_page("app_pages/score_sheet.py").run()
     check(at)
     lists = [m for m in at.multiselect if m.key.startswith("sheet_")]
     assert any(m.key.startswith("sheet_discoveries_") for m in lists)
@@ -111,7 +111,7 @@ def _in_order(node) -> list:
 def test_a_set_up_error_shows_beside_the_input_it_concerns(at):
     """Seat 2 repeats seat 1's name: the error shows under seat 2's row (before seat 3's),
     says what is wrong and what to do."""
-    at.switch_page("pages/new_game.py").run()
+    at.switch_page("app_pages/new_game.py").run()
     at.segmented_control(key="ng_count").set_value(3).run()
     at.text_input(key="ng_name_0").set_value("Ann").run()
     at.text_input(key="ng_name_1").set_value("Ann").run()
@@ -145,7 +145,7 @@ def _messages(at) -> list[str]:
 def test_no_message_shown_to_the_table_names_python_internals(at, store):
     said: list[str] = []
     # set-up refusals: a name twice, a colour twice, a token on two regions
-    at.switch_page("pages/new_game.py").run()
+    at.switch_page("app_pages/new_game.py").run()
     at.text_input(key="ng_name_0").set_value("Ann").run()
     at.text_input(key="ng_name_1").set_value("Ann").run()
     said += _messages(at)
@@ -170,10 +170,10 @@ def test_no_message_shown_to_the_table_names_python_internals(at, store):
     at.button(key="ans_1@1:0").click().run()
     said += _messages(at)
     at.query_params["game"] = "999"
-    at.switch_page("pages/table.py").run()
+    at.switch_page("app_pages/table.py").run()
     said += _messages(at)
     # the score sheet: two players in one colour
-    at.switch_page("pages/score_sheet.py").run()
+    at.switch_page("app_pages/score_sheet.py").run()
     at.selectbox(key="sheet_colour_0").set_value("blue").run()
     at.selectbox(key="sheet_colour_1").set_value("blue").run()
     said += _messages(at)
@@ -184,7 +184,7 @@ def test_no_message_shown_to_the_table_names_python_internals(at, store):
 
 
 def test_a_score_sheet_error_shows_at_the_seat_and_input_it_concerns(at):
-    at.switch_page("pages/score_sheet.py").run()
+    at.switch_page("app_pages/score_sheet.py").run()
     at.selectbox(key="sheet_colour_0").set_value("blue").run()
     at.selectbox(key="sheet_colour_1").set_value("blue").run()
     check(at)

@@ -47,7 +47,7 @@ def open_table(at: AppTest, game_id: int) -> AppTest:
     """Seed the session with a saved game and show the Table page."""
     at.session_state["aod.game_id"] = game_id
     at.session_state["aod.game"] = None
-    at.switch_page("pages/table.py").run()
+    at.switch_page("app_pages/table.py").run()
     check(at)
     return at
 

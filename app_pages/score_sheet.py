@@ -67,7 +67,7 @@ saved = session.sheet_saved()
 if saved is not None and saved[0] == fingerprint:
     st.success(f"Saved to the history as game #{saved[1]}: it counts in the statistics.",
                icon="✅")
-    st.page_link("pages/history.py", label="Open it in the History", icon="📜")
+    st.page_link("app_pages/history.py", label="Open it in the History", icon="📜")
 else:
     if saved is not None and services.fingerprint_game(saved[0]) == family.id:
         st.caption(f"Changed since it was saved as game #{saved[1]}: saving again keeps this "

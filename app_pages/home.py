@@ -12,11 +12,11 @@ widgets.show_flashes()
 
 with st.container(horizontal=True):
     if st.button("➕ New game", type="primary", key="home_new"):
-        st.switch_page("pages/new_game.py")
+        st.switch_page("app_pages/new_game.py")
     if st.button("🧮 Score sheet", key="home_sheet"):
-        st.switch_page("pages/score_sheet.py")
+        st.switch_page("app_pages/score_sheet.py")
     if st.button("📖 Rules", key="home_rules"):
-        st.switch_page("pages/rules.py")
+        st.switch_page("app_pages/rules.py")
 
 view = services.home()
 
@@ -28,7 +28,7 @@ for g in view.in_progress:
         st.markdown(widgets.listing_label(g))
         if st.button("Resume", key=f"resume_{g.id}", type="primary"):
             services.open_game(g.id)
-            st.switch_page("pages/table.py")
+            st.switch_page("app_pages/table.py")
         with st.popover("📱 Join", key=f"join_{g.id}"):
             entry = joining.join_url(g.id, "entry")
             st.markdown("Scan with another phone on the same network to enter steps:")
@@ -45,7 +45,7 @@ for g in view.finished:  # score sheets too: they are finished games without tur
         st.markdown(widgets.listing_label(g))
         if st.button("Replay" if g.kind == "tracked" else "Open", key=f"replay_{g.id}"):
             session.set_history_game(g.id)
-            st.switch_page("pages/history.py")
+            st.switch_page("app_pages/history.py")
 
 if view.total == 0:
     st.divider()

@@ -10,8 +10,8 @@ if stored is None:
     st.title("🎲 Table")
     widgets.show_flashes()
     st.info("No game is open. Resume one from Home or start a new one.")
-    st.page_link("pages/home.py", label="Home", icon="🏠")
-    st.page_link("pages/new_game.py", label="New game", icon="➕")
+    st.page_link("app_pages/home.py", label="Home", icon="🏠")
+    st.page_link("app_pages/new_game.py", label="New game", icon="➕")
     st.stop()
 
 session.link_game(stored.id)
@@ -57,7 +57,7 @@ else:
 if state.phase == Phase.OVER:
     st.subheader("Final standings")
     widgets.standings_table(view)
-    st.page_link("pages/scoreboard.py", label="Scoreboard and charts", icon="🏆")
+    st.page_link("app_pages/scoreboard.py", label="Scoreboard and charts", icon="🏆")
 
 widgets.players_table(view)
 

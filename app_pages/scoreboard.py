@@ -10,8 +10,8 @@ widgets.show_flashes()
 stored = services.current_game()
 if stored is None:
     st.info("No game is open. Resume a game from Home, or replay a finished one in History.")
-    st.page_link("pages/home.py", label="Home", icon="🏠")
-    st.page_link("pages/history.py", label="History", icon="📜")
+    st.page_link("app_pages/home.py", label="Home", icon="🏠")
+    st.page_link("app_pages/history.py", label="History", icon="📜")
     st.stop()
 
 session.link_game(stored.id)

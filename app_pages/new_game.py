@@ -192,5 +192,5 @@ if st.button("Start the game", type="primary", key="ng_start",
              disabled=isinstance(money, services.Outcome)):
     outcome = services.create_game(setup, shuffle_order=order == "random")
     if outcome.ok:
-        st.switch_page("pages/table.py")
+        st.switch_page("app_pages/table.py")
     show_problem(outcome)
