@@ -107,13 +107,37 @@ def _settle(state: GameState, answer: Answer) -> Answer | None:
     and is dropped when the follow-up leads nowhere legal."""
     if answer.events or answer.draft is None:
         return answer
-    follow = decide(state, answer.draft)
-    if follow is None or follow.outcomes == 0:
+    outcomes, only = _probe(state, answer.draft)
+    if outcomes == 0:
         return None
-    only = follow.only_answer
     if only is not None:
         return replace(answer, events=only.events, draft=None)
     return answer
+
+
+def _probe(state: GameState, draft: Mapping[str, Any]) -> tuple[int, Answer | None]:
+    """What ``_settle`` needs of ``decide(state, draft)``: its outcomes (0, 1, or 2 for two
+    or more) and its only ready answer. It settles answers only until a second outcome is
+    found: a follow-up whose first two answers lead somewhere is not explored further."""
+    decision = ASKERS[draft["type"]](state, dict(draft))
+    if decision.field is not None:
+        return 2, None
+    found = 0 if decision.decline is None else 1
+    survivor = None
+    for answer in decision.answers:
+        settled = _settle(state, answer)
+        if settled is None:
+            continue
+        found += 1
+        if found > 1:
+            return 2, None
+        survivor = settled
+    if found == 0:
+        return 0, None
+    only = decision.decline if survivor is None else survivor
+    if only.draft is not None and only is survivor:  # ``decide`` asks on at once
+        return _probe(state, only.draft)
+    return 1, only if only.ready else None
 
 
 def _settled_build(state: GameState, build: Callable[[Any], Answer]) -> Callable[[Any], Answer]:
@@ -650,8 +674,7 @@ def actions(state: GameState) -> list[Action]:
 
 
 def _leads_somewhere(state: GameState, start: Mapping[str, Any]) -> bool:
-    decision = decide(state, start)
-    return decision is not None and decision.outcomes > 0
+    return _probe(state, start)[0] > 0
 
 
 ASKERS: dict[str, Asker] = {
