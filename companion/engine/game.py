@@ -154,7 +154,7 @@ class Game:
     def pending(self) -> Decision | None:
         """The Decision the game waits for (None once it is over). Asked once per game:
         the state of a ``Game`` never changes, so neither does its question."""
-        return self._asked().pending
+        return self._memo().pending
 
     def ask(self, draft: Mapping[str, Any]) -> Decision | None:
         """The next question of an answer given step by step (``draft``: chosen so far)."""
@@ -162,9 +162,9 @@ class Game:
 
     def actions(self) -> list[Action]:
         """Powers usable at this moment and the standing actions allowed at any time."""
-        return list(self._asked().actions_in(self.state))
+        return list(self._memo().actions_in(self.state))
 
-    def _asked(self) -> Asked:
+    def _memo(self) -> Asked:
         asked = self.__dict__.get("_asked")
         if asked is None:
             asked = Asked(decide(self.state))
