@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from companion.engine import benefits, nations
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option
 from companion.engine.discovery import expedition_value, resistance_modifier
 from companion.engine.errors import MalformedEvent
-from companion.engine.events import event_dict
+from companion.engine.events import Place, event_dict
 from companion.engine.flow import IN_TURN, Phase, Step
 from companion.engine.placement import current_placer, placement_options
 from companion.engine.powers import NATION_POWERS, portugal, west_indies
@@ -270,14 +271,18 @@ def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
 
 def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
     name = current_placer(state)
-    answers = []
-    for o in placement_options(state):
-        where = TRACK_NAMES[o.track] + (" (on a Mayflower ship)" if o.box == "mayflower"
-                                        else f" ({o.box} box)" if o.box else "")
-        answers.append(ready(where, (o.worker, o.track, o.box), event_dict(o), note=o.worker))
+    answers = tuple(_placement_answer(o) for o in placement_options(state))
     left = counts_words(state.players[name].available) if name else ""
     return Decision(Kind.TRACK, f"{name} places a worker ({left} left)", name, "place",
-                    answers=tuple(answers), draft=draft)
+                    answers=answers, draft=draft)
+
+
+@lru_cache(maxsize=4096)
+def _placement_answer(o: Place) -> Answer:
+    """Answers are frozen and a placement's words depend on nothing else: built once."""
+    where = TRACK_NAMES[o.track] + (" (on a Mayflower ship)" if o.box == "mayflower"
+                                    else f" ({o.box} box)" if o.box else "")
+    return ready(where, (o.worker, o.track, o.box), event_dict(o), note=o.worker)
 
 
 # ---------------------------------------------------------------- resolution
