@@ -484,16 +484,10 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
         options = tuple(Option(w, w, n) for w, n in pool.items())
         return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
                         field=counts_field(state, options, None, send, least=1))
-    decision = token_question(state, target, None, ask, draft,
-                               lambda t: {**draft, "found": t})
     natives_extra = resistance_modifier(state, me)
     strength = expedition_value(state, me, draft["workers"])
-    answers = tuple(
-        Answer(a.label, a.value, events=a.events,
-               note=_odds_note(state, a.value, strength, natives_extra, draft))
-        for a in decision.answers)
-    return Decision(decision.kind, decision.prompt, None, "expedition", answers=answers,
-                    report=True, draft=draft)
+    return token_question(state, target, None, ask, draft, lambda t: {**draft, "found": t},
+                          lambda t: _odds_note(state, t, strength, natives_extra, draft))
 
 
 def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:

@@ -14,6 +14,7 @@ these; nothing here decides what comes next.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -45,11 +46,13 @@ def counts_words(counts: Mapping[str, int]) -> str:
     return " + ".join(plural(n, w) for w, n in counts.items() if n) or "nobody"
 
 
+@cache  # a few dozen tokens and cards; asked for in every expedition
 def discovery_name(item: str) -> str:
     d = DISCOVERIES[item]
     return d.name.split(":")[0] if d.kind == "token" else d.name
 
 
+@cache
 def discovery_note(item: str) -> str:
     d = DISCOVERIES[item]
     return f"natives {d.natives}, ${d.dollars}+${d.dollars_per_soldier}/soldier, {d.vp} VP"
@@ -57,7 +60,7 @@ def discovery_note(item: str) -> str:
 
 def clean(draft: Mapping[str, Any]) -> dict[str, Any]:
     """The event a finished draft stands for (private keys start with '_')."""
-    event = {k: v for k, v in draft.items() if not k.startswith("_")}
+    event = {k: v for k, v in draft.items() if k[:1] != "_"}
     if isinstance(event.get("choice"), dict):
         event["choice"] = {k: v for k, v in event["choice"].items() if not k.startswith("_")}
     return event
@@ -184,9 +187,10 @@ def discovery_question(state: GameState, draft: dict, me: str, ask: str,
 
 
 def token_question(state: GameState, target: str, me: str | None, ask: str,
-                    draft: dict[str, Any],
-                    extend: Callable[[str], dict[str, Any]]) -> Decision:
-    """Report: the token (or card) the table revealed for ``target``."""
+                    draft: dict[str, Any], extend: Callable[[str], dict[str, Any]],
+                    note: Callable[[str], str] = discovery_note) -> Decision:
+    """Report: the token (or card) the table revealed for ``target`` (``note``: what is
+    shown beside each one)."""
     if target == "card":
         owned = {d for p in state.players.values() for d in p.discoveries}
         items = [c for c in CARDS if c not in owned]
@@ -196,7 +200,7 @@ def token_question(state: GameState, target: str, me: str | None, ask: str,
         used = accounted_tokens(state)
         items = [t for t in TOKENS if t not in used]
     what = "card was drawn" if target == "card" else "token was revealed"
-    answers = tuple(ready(discovery_name(t), t, clean(extend(t)), note=discovery_note(t))
+    answers = tuple(Answer(discovery_name(t), t, events=(clean(extend(t)),), note=note(t))
                     for t in items)
     return Decision(Kind.TOKEN, ask + f"which {what}?", None, draft["type"], answers=answers,
                     report=True, draft=draft)
