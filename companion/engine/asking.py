@@ -24,7 +24,7 @@ from companion.engine.discovery import expedition_value, resistance_modifier
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import Place, event_dict
 from companion.engine.flow import IN_TURN, Phase, Step
-from companion.engine.placement import current_placer, placement_options
+from companion.engine.placement import current_placer, open_places, placement_options_of
 from companion.engine.powers import NATION_POWERS, portugal, west_indies
 from companion.engine.questions import (
     LIST_AT_MOST,
@@ -55,7 +55,7 @@ from companion.engine.resolution import (
     price_of,
 )
 from companion.engine.state import GameState, Slot
-from companion.engine.variants import SCOUTING_PRICE, SWAPPABLE, may_swap
+from companion.engine.variants import SCOUTING_PRICE, swap_kinds
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
 from companion.rules.editions import (
     BUILDING_SLOTS,
@@ -100,6 +100,8 @@ def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
     field = decision.field
     if field is not None:
         field = replace(field, build=_settled_build(state, field.build))
+    elif answers == decision.answers:  # all ready already (the usual case): nothing to copy
+        return decision
     return replace(decision, answers=answers, field=field)
 
 
@@ -271,15 +273,19 @@ def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
 
 def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
     name = current_placer(state)
-    answers = tuple(_placement_answer(o) for o in placement_options(state))
     left = counts_words(state.players[name].available) if name else ""
     return Decision(Kind.TRACK, f"{name} places a worker ({left} left)", name, "place",
-                    answers=answers, draft=draft)
+                    answers=_placement_answers(*open_places(state)), draft=draft)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
+def _placement_answers(name: str, workers: tuple[str, ...],
+                       free: tuple[tuple[str, str | None], ...]) -> tuple[Answer, ...]:
+    """Answers are frozen, and the same few places recur all game: built once each."""
+    return tuple(_placement_answer(o) for o in placement_options_of(name, workers, free))
+
+
 def _placement_answer(o: Place) -> Answer:
-    """Answers are frozen and a placement's words depend on nothing else: built once."""
     where = TRACK_NAMES[o.track] + (" (on a Mayflower ship)" if o.box == "mayflower"
                                     else f" ({o.box} box)" if o.box else "")
     return ready(where, (o.worker, o.track, o.box), event_dict(o), note=o.worker)
@@ -597,8 +603,8 @@ def _swappable(state: GameState, name: str) -> dict[str, list[str]]:
     who = state.players[name]
     if who.reserve["colonist"] < 1:
         return {}
-    needed = [w for w in SWAPPABLE if may_swap(state, name, w)]
-    if not needed:  # asked for every player at every step: the usual answer, found at once
+    needed = swap_kinds(state, name)
+    if not needed:
         return {}
     out = {}
     for r in REGIONS:

@@ -155,24 +155,36 @@ def _dock_boxes(state: GameState, track: str) -> tuple[str | None, ...]:
     return (None,)
 
 
+Places = tuple[tuple[str, str | None], ...]  # (track, box) pairs
+
+
 def placement_options(state: GameState) -> list[Place]:
     """Every placement the current player may make now."""
+    return placement_options_of(*open_places(state))
+
+
+def placement_options_of(name: str, workers: tuple[str, ...], free: Places) -> list[Place]:
+    """The placements ``open_places`` describes: each worker type on each open place."""
+    return [_place(name, worker, track, box) for worker in workers for track, box in free]
+
+
+def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
+    """The current placer, the worker types they have left, and the (track, box) places
+    open to them: every placement is one worker type on one place."""
     name = current_placer(state)
     if name is None:
-        return []
+        return "", (), ()
     who = state.players[name]
-    workers = [w for w in WORKER_TYPES if who.available.get(w, 0) >= 1]
+    workers = tuple(w for w in WORKER_TYPES if who.available.get(w, 0) >= 1)
     if not workers:
-        return []
+        return name, (), ()
     # Whether a slot is free depends on the track, the box and the player, not on the
     # worker: probe each place once, then offer it to every worker the player has.
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
-    free = []
-    for track in TRACKS:
-        for box in boxes if track == "specialists" else _dock_boxes(state, track):
-            if open_label(state, name, track, box)[0] is not None:
-                free.append((track, box))
-    return [_place(name, worker, track, box) for worker in workers for track, box in free]
+    free = tuple((track, box) for track in TRACKS
+                 for box in (boxes if track == "specialists" else _dock_boxes(state, track))
+                 if open_label(state, name, track, box)[0] is not None)
+    return name, workers, free
 
 
 @lru_cache(maxsize=4096)
