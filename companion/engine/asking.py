@@ -285,6 +285,7 @@ def _placement_answers(name: str, workers: tuple[str, ...],
     return tuple(_placement_answer(o) for o in placement_options_of(name, workers, free))
 
 
+@lru_cache(maxsize=4096)
 def _placement_answer(o: Place) -> Answer:
     where = TRACK_NAMES[o.track] + (" (on a Mayflower ship)" if o.box == "mayflower"
                                     else f" ({o.box} box)" if o.box else "")
