@@ -28,6 +28,7 @@ from companion.engine.placement import current_placer, open_places, placement_op
 from companion.engine.powers import NATION_POWERS, portugal, west_indies
 from companion.engine.questions import (
     LIST_AT_MOST,
+    READY_WANTED,
     TRACK_NAMES,
     as_list,
     counts_field,
@@ -122,7 +123,11 @@ def _probe(state: GameState, draft: Mapping[str, Any]) -> tuple[int, Answer | No
     """What ``_settle`` needs of ``decide(state, draft)``: its outcomes (0, 1, or 2 for two
     or more) and its only ready answer. It settles answers only until a second outcome is
     found: a follow-up whose first two answers lead somewhere is not explored further."""
-    decision = ASKERS[draft["type"]](state, dict(draft))
+    counting = READY_WANTED.set(2)  # more ready answers than two would not change this
+    try:
+        decision = ASKERS[draft["type"]](state, dict(draft))
+    finally:
+        READY_WANTED.reset(counting)
     if decision.field is not None:
         return 2, None
     found = 0 if decision.decline is None else 1

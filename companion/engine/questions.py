@@ -14,6 +14,7 @@ these; nothing here decides what comes next.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
@@ -27,6 +28,9 @@ from companion.rules.editions import TRACK_TITLES
 from companion.rules.regions import REGIONS
 
 LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
+# Set while ``asking`` only counts a follow-up's outcomes (none, one, or two or more): a list
+# of ready answers then needs its first two only. A ContextVar: sessions run in threads.
+READY_WANTED: ContextVar[int | None] = ContextVar("ready_wanted", default=None)
 TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
 
 def region_name(state: GameState, region: str) -> str:
@@ -35,6 +39,13 @@ def region_name(state: GameState, region: str) -> str:
 
 def good_name(good: str) -> str:
     return good.replace("_", " ")
+
+
+def enough(items: list[Any]) -> list[Any]:
+    """The items a list of ready answers is built from: all of them, or the first few while
+    their number only has to be known up to ``READY_WANTED``."""
+    wanted = READY_WANTED.get()
+    return items if wanted is None else items[:wanted]
 
 
 def plural(n: int, word: str) -> str:
@@ -201,7 +212,7 @@ def token_question(state: GameState, target: str, me: str | None, ask: str,
         items = [t for t in TOKENS if t not in used]
     what = "card was drawn" if target == "card" else "token was revealed"
     answers = tuple(Answer(discovery_name(t), t, events=(clean(extend(t)),), note=note(t))
-                    for t in items)
+                    for t in enough(items))
     return Decision(Kind.TOKEN, ask + f"which {what}?", None, draft["type"], answers=answers,
                     report=True, draft=draft)
 
