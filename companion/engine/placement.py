@@ -73,7 +73,7 @@ def open_label(state: GameState, name: str, track_id: str,
     and why not. Probed for every place at every placement: it returns, never raises."""
     track = state.tracks[track_id]
     if track_id == "initiative":
-        if any(s.player == name for s in track):
+        if name in [s.player for s in track]:
             return None, f"{name} already has a worker on Initiative (one each)"
         return str(len(track) + 1), ""
     if track_id == "dock" and box == "mayflower":
@@ -110,7 +110,7 @@ def open_label(state: GameState, name: str, track_id: str,
             return None, f"say which Specialists box ({', '.join(boxes)})"
         if box not in boxes:
             return None, f"there is no {box} box in this game"
-        if any(s.label == box for s in track):
+        if box in [s.label for s in track]:
             return None, f"the {box} box is already taken"
         return box, ""
     if track_id == "warfare":
@@ -181,8 +181,10 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
     # Whether a slot is free depends on the track, the box and the player, not on the
     # worker: probe each place once, then offer it to every worker the player has.
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
+    dock = _dock_boxes(state, "dock")
     free = tuple((track, box) for track in TRACKS
-                 for box in (boxes if track == "specialists" else _dock_boxes(state, track))
+                 for box in (boxes if track == "specialists" else dock if track == "dock"
+                             else (None,))
                  if open_label(state, name, track, box)[0] is not None)
     return name, workers, free
 
