@@ -14,12 +14,11 @@ is legal in ``state``; ``apply`` remains the judge of anything else.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from companion.engine import benefits, nations
-from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option
+from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option, evolve
 from companion.engine.discovery import expedition_value, resistance_modifier
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import Place, event_dict
@@ -87,7 +86,7 @@ def decide(state: GameState, draft: Mapping[str, Any] | None = None) -> Decision
     decision = _ask(state, draft)
     if opening and state.phase == Phase.RESOLUTION and state.step in SLOT_STEPS:
         slot = _slot(state)
-        decision = replace(decision, slot=slot.label, worker=slot.worker)
+        decision = evolve(decision, slot=slot.label, worker=slot.worker)
     while (decision.field is None and decision.decline is None and len(decision.answers) == 1
            and decision.answers[0].draft is not None):
         decision = _ask(state, decision.answers[0].draft)
@@ -100,10 +99,10 @@ def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
     answers = tuple(a for a in (_settle(state, a) for a in decision.answers) if a is not None)
     field = decision.field
     if field is not None:
-        field = replace(field, build=_settled_build(state, field.build))
+        field = evolve(field, build=_settled_build(state, field.build))
     elif answers == decision.answers:  # all ready already (the usual case): nothing to copy
         return decision
-    return replace(decision, answers=answers, field=field)
+    return evolve(decision, answers=answers, field=field)
 
 
 def _settle(state: GameState, answer: Answer) -> Answer | None:
@@ -115,7 +114,7 @@ def _settle(state: GameState, answer: Answer) -> Answer | None:
     if outcomes == 0:
         return None
     if only is not None:
-        return replace(answer, events=only.events, draft=None)
+        return evolve(answer, events=only.events, draft=None)
     return answer
 
 
