@@ -96,11 +96,13 @@ def decide(state: GameState, draft: Mapping[str, Any] | None = None) -> Decision
 def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
     """The asker's question, its answers that ask on settled (see ``_settle``)."""
     decision = ASKERS[draft["type"]](state, dict(draft))
-    answers = tuple(a for a in (_settle(state, a) for a in decision.answers) if a is not None)
+    answers = decision.answers
+    if not all(a.events or a.draft is None for a in answers):  # some ask on: settle them
+        answers = tuple(a for a in (_settle(state, a) for a in answers) if a is not None)
     field = decision.field
     if field is not None:
         field = evolve(field, build=_settled_build(state, field.build))
-    elif answers == decision.answers:  # all ready already (the usual case): nothing to copy
+    elif answers is decision.answers:  # all ready already (the usual case): nothing to copy
         return decision
     return evolve(decision, answers=answers, field=field)
 
