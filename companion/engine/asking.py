@@ -120,33 +120,36 @@ def _settle(state: GameState, answer: Answer) -> Answer | None:
     return answer
 
 
-def _probe(state: GameState, draft: Mapping[str, Any]) -> tuple[int, Answer | None]:
-    """What ``_settle`` needs of ``decide(state, draft)``: its outcomes (0, 1, or 2 for two
-    or more) and its only ready answer. It settles answers only until a second outcome is
-    found: a follow-up whose first two answers lead somewhere is not explored further."""
-    counting = READY_WANTED.set(2)  # more ready answers than two would not change this
+def _probe(state: GameState, draft: Mapping[str, Any],
+           need: int = 2) -> tuple[int, Answer | None]:
+    """What ``_settle`` needs of ``decide(state, draft)``: its outcomes counted up to
+    ``need`` (2: none, one, or two or more; 1: whether it leads anywhere) and, when it has
+    exactly one, that answer if it is ready. Answers are only checked until ``need`` of
+    them lead somewhere, and only the sole one left is settled in full: a chain of
+    questions (a loss per region, ...) is walked once, not once per combination."""
+    counting = READY_WANTED.set(need)  # more ready answers than that would change nothing
     try:
         decision = ASKERS[draft["type"]](state, dict(draft))
     finally:
         READY_WANTED.reset(counting)
     if decision.field is not None:
-        return 2, None
+        return need, None
     found = 0 if decision.decline is None else 1
-    survivor = None
+    first = None
     for answer in decision.answers:
-        settled = _settle(state, answer)
-        if settled is None:
-            continue
-        found += 1
-        if found > 1:
-            return 2, None
-        survivor = settled
-    if found == 0:
-        return 0, None
-    only = decision.decline if survivor is None else survivor
-    if only.draft is not None and only is survivor:  # ``decide`` asks on at once
+        if found >= need:
+            return need, None
+        if answer.events or answer.draft is None or _probe(state, answer.draft, 1)[0]:
+            found += 1
+            first = answer if first is None else first
+    if found != 1 or need == 1:
+        return min(found, need), None
+    if first is None:  # the decline alone
+        return 1, decision.decline if decision.decline.ready else None
+    only = _settle(state, first)
+    if only is not None and only.draft is not None:  # ``decide`` asks on at once
         return _probe(state, only.draft)
-    return 1, only if only.ready else None
+    return 1, only if only is not None and only.ready else None
 
 
 def _settled_build(state: GameState, build: Callable[[Any], Answer]) -> Callable[[Any], Answer]:
@@ -686,7 +689,7 @@ def actions(state: GameState) -> list[Action]:
 
 
 def _leads_somewhere(state: GameState, start: Mapping[str, Any]) -> bool:
-    return _probe(state, start)[0] > 0
+    return _probe(state, start, 1)[0] > 0
 
 
 ASKERS: dict[str, Asker] = {
