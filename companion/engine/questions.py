@@ -28,8 +28,8 @@ from companion.rules.editions import TRACK_TITLES
 from companion.rules.regions import REGIONS
 
 LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
-# Set while ``asking`` only counts a follow-up's outcomes (none, one, or two or more): a list
-# of ready answers then needs its first two only. A ContextVar: sessions run in threads.
+# Set while ``asking`` only counts a follow-up's outcomes up to 1 or 2: a list of ready answers
+# then needs no more than that many. A ContextVar: sessions run in threads.
 READY_WANTED: ContextVar[int | None] = ContextVar("ready_wanted", default=None)
 TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
 
