@@ -14,7 +14,7 @@ With ``--profile``: what a Table rerun is made of (the elements it draws, and th
 its profiled time spent in the app's own code rather than in Streamlit).
 
 Issue 11's figures on the 2-core shared machine (see notes/issue-11-final.md): before
-(17705bb) Table rerun about 80 ms, tap place / Undo about 65 / 100 ms.
+(17705bb) Table rerun about 80 ms, tap place / Undo about 55 / 90 ms.
 """
 
 from __future__ import annotations
