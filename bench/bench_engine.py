@@ -1,8 +1,19 @@
 """Engine benchmark: replay of a complete 6-player game, one state copy, and random playouts
-per second (2, 4 and 6 players, one core)."""
+per second (2, 4 and 6 players, one core).
+
+    .venv/bin/python bench/bench_engine.py [--rounds N] [--seconds S]
+
+Playouts: ``random_game(setup, seed=k)`` for k = 0, 1, 2, ... for ``--seconds`` per round;
+the median over ``--rounds`` rounds is printed, by the wall clock and by this process's CPU
+time (on a machine shared with other work the CPU figure moves less).
+
+Issue 11's figures on the 2-core shared machine (medians, wall clock; see
+notes/issue-11-final.md): before (17705bb) 2 / 4 / 6 players about 11 / 5.5 / 3 games/s.
+"""
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 
@@ -18,6 +29,10 @@ SIX = {
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
     best = min(_loop_ms() for _ in range(5))
     print(f"machine yardstick: sum(range(10**6)) in {best:.1f} ms (best of 5)")
     game = random_game(SIX, seed=42)
@@ -45,15 +60,22 @@ def main() -> None:
 
     for players in (2, 4, 6):
         setup = {"players": [{"name": f"P{i}"} for i in range(players)]}
-        count, total_events = 0, 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < 5:
-            g = random_game(setup, seed=count)
-            total_events += len(g.events)
-            count += 1
-        elapsed = time.perf_counter() - start
-        print(f"random playouts, {players} players: {count / elapsed:.2f} games/s "
-              f"({total_events / elapsed:.0f} events/s, each event validated on a copy)")
+        wall, cpu, events = [], [], []
+        for _ in range(args.rounds):
+            count, total_events = 0, 0
+            start, start_cpu = time.perf_counter(), time.process_time()
+            while time.perf_counter() - start < args.seconds:
+                g = random_game(setup, seed=count)
+                total_events += len(g.events)
+                count += 1
+            elapsed = time.perf_counter() - start
+            wall.append(count / elapsed)
+            cpu.append(count / (time.process_time() - start_cpu))
+            events.append(total_events / elapsed)
+        print(f"random playouts, {players} players: median {statistics.median(wall):.2f} "
+              f"games/s (min {min(wall):.2f}, max {max(wall):.2f}; by CPU time "
+              f"{statistics.median(cpu):.2f}; {statistics.median(events):.0f} events/s; "
+              f"{args.rounds} rounds of {args.seconds:g} s)")
 
 
 def _loop_ms() -> float:

@@ -9,18 +9,30 @@ directory; then, in one AppTest session (the app's own script, in this process):
 * Scoreboard page: the same;
 * one tap: place a worker (the first placement button), then Undo it; each is a button click
   and the rerun it triggers, as the app serves it. Repeated ``--taps`` times.
+
+With ``--profile``: what a Table rerun is made of (the elements it draws, and the share of
+its profiled time spent in the app's own code rather than in Streamlit).
+
+Issue 11's figures on the 2-core shared machine (see notes/issue-11-final.md): before
+(17705bb) Table rerun about 80 ms, tap place / Undo about 55 / 90 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+from streamlit.runtime.scriptrunner import script_runner
+from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -51,10 +63,40 @@ def first_key(at, prefix: str) -> str:
     raise AssertionError(f"no button {prefix}* on the page")
 
 
+def table_profile(at: AppTest) -> None:
+    """Elements of one Table rerun, and where ten reruns' profiled time goes."""
+    kinds = {"buttons": len(at.button), "markdown": len(at.markdown),
+             "selectboxes": len(at.selectbox), "captions": len(at.caption)}
+    print("  Table elements: " + ", ".join(f"{n} {k}" for k, n in kinds.items()))
+    profiler = cProfile.Profile()
+    run_script = script_runner.ScriptRunner._run_script
+
+    def profiled(self: Any, *args: Any, **kwargs: Any) -> Any:
+        profiler.enable()
+        try:
+            return run_script(self, *args, **kwargs)
+        finally:
+            profiler.disable()
+
+    script_runner.ScriptRunner._run_script = profiled
+    try:
+        for _ in range(10):
+            check(at.run())
+    finally:
+        script_runner.ScriptRunner._run_script = run_script
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in stats.values())
+    own = sum(row[2] for (path, _, _), row in stats.items()
+              if any(part in path for part in ("/companion/", "/pages/", "app.py")))
+    print(f"  Table rerun, profiled: {own / total:.0%} of the time in the app's own code "
+          "(engine, views, services, store), the rest in Streamlit and the libraries")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reruns", type=int, default=20)
     parser.add_argument("--taps", type=int, default=10)
+    parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     print(machine())
     game = six_players_at_turn()
@@ -68,6 +110,8 @@ def main() -> None:
         at = new_app()
         open_table(at, game_id)
         timed("Table page rerun", lambda: check(at.run()), args.reruns)
+        if args.profile:
+            table_profile(at)
 
         def place() -> None:
             at.button(key=first_key(at, "ans_0@")).click().run()

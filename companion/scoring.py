@@ -22,7 +22,7 @@ from functools import lru_cache
 from companion.rules.buildings import Building
 from companion.rules.discoveries import Discovery
 from companion.rules.editions import EDITIONS, SCORING_REGION_MINIMUM
-from companion.rules.goods import SHIP
+from companion.rules.goods import GOODS, SHIP
 
 # ---------------------------------------------------------------- income sets
 
@@ -127,6 +127,17 @@ def _group_options(count: int, kinds: int) -> tuple[tuple, ...]:
             if key not in found or value > found[key][0]:
                 found[key] = (value, (*c1, option))
     return _pareto(found)
+
+
+def _fill_option_tables() -> None:
+    """Work out at import the options of every group a real holding can have (up to the
+    whole supply of each kind): a few milliseconds once, so that no table is built during
+    the first income a process asks for."""
+    for count in range(1, max(GOODS.values()) + 1):
+        _group_options(count, sum(1 for n in GOODS.values() if n >= count))  # and fewer
+
+
+_fill_option_tables()
 
 
 def best_income(goods: Mapping[str, int], ships: int = 0) -> Income:

@@ -14,19 +14,20 @@ is legal in ``state``; ``apply`` remains the judge of anything else.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from companion.engine import benefits, nations
-from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option
+from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option, evolve
 from companion.engine.discovery import expedition_value, resistance_modifier
 from companion.engine.errors import MalformedEvent
-from companion.engine.events import event_dict
+from companion.engine.events import Place, event_dict
 from companion.engine.flow import IN_TURN, Phase, Step
-from companion.engine.placement import current_placer, placement_options
+from companion.engine.placement import current_placer, open_places, placement_options_of
 from companion.engine.powers import NATION_POWERS, portugal, west_indies
 from companion.engine.questions import (
     LIST_AT_MOST,
+    READY_WANTED,
     TRACK_NAMES,
     as_list,
     counts_field,
@@ -54,7 +55,7 @@ from companion.engine.resolution import (
     price_of,
 )
 from companion.engine.state import GameState, Slot
-from companion.engine.variants import SCOUTING_PRICE, SWAPPABLE, may_swap
+from companion.engine.variants import SCOUTING_PRICE, swap_kinds
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
 from companion.rules.editions import (
     BUILDING_SLOTS,
@@ -85,7 +86,7 @@ def decide(state: GameState, draft: Mapping[str, Any] | None = None) -> Decision
     decision = _ask(state, draft)
     if opening and state.phase == Phase.RESOLUTION and state.step in SLOT_STEPS:
         slot = _slot(state)
-        decision = replace(decision, slot=slot.label, worker=slot.worker)
+        decision = evolve(decision, slot=slot.label, worker=slot.worker)
     while (decision.field is None and decision.decline is None and len(decision.answers) == 1
            and decision.answers[0].draft is not None):
         decision = _ask(state, decision.answers[0].draft)
@@ -95,11 +96,15 @@ def decide(state: GameState, draft: Mapping[str, Any] | None = None) -> Decision
 def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
     """The asker's question, its answers that ask on settled (see ``_settle``)."""
     decision = ASKERS[draft["type"]](state, dict(draft))
-    answers = tuple(a for a in (_settle(state, a) for a in decision.answers) if a is not None)
+    answers = decision.answers
+    if not all(a.events or a.draft is None for a in answers):  # some ask on: settle them
+        answers = tuple(a for a in (_settle(state, a) for a in answers) if a is not None)
     field = decision.field
     if field is not None:
-        field = replace(field, build=_settled_build(state, field.build))
-    return replace(decision, answers=answers, field=field)
+        field = evolve(field, build=_settled_build(state, field.build))
+    elif answers is decision.answers:  # all ready already (the usual case): nothing to copy
+        return decision
+    return evolve(decision, answers=answers, field=field)
 
 
 def _settle(state: GameState, answer: Answer) -> Answer | None:
@@ -107,13 +112,44 @@ def _settle(state: GameState, answer: Answer) -> Answer | None:
     and is dropped when the follow-up leads nowhere legal."""
     if answer.events or answer.draft is None:
         return answer
-    follow = decide(state, answer.draft)
-    if follow is None or follow.outcomes == 0:
+    outcomes, only = _probe(state, answer.draft)
+    if outcomes == 0:
         return None
-    only = follow.only_answer
     if only is not None:
-        return replace(answer, events=only.events, draft=None)
+        return evolve(answer, events=only.events, draft=None)
     return answer
+
+
+def _probe(state: GameState, draft: Mapping[str, Any],
+           need: int = 2) -> tuple[int, Answer | None]:
+    """What ``_settle`` needs of ``decide(state, draft)``: its outcomes counted up to
+    ``need`` (2: none, one, or two or more; 1: whether it leads anywhere) and, when it has
+    exactly one, that answer if it is ready. Answers are only checked until ``need`` of
+    them lead somewhere, and only the sole one left is settled in full: a chain of
+    questions (a loss per region, ...) is walked once, not once per combination."""
+    counting = READY_WANTED.set(need)  # more ready answers than that would change nothing
+    try:
+        decision = ASKERS[draft["type"]](state, dict(draft))
+    finally:
+        READY_WANTED.reset(counting)
+    if decision.field is not None:
+        return need, None
+    found = 0 if decision.decline is None else 1
+    first = None
+    for answer in decision.answers:
+        if found >= need:
+            return need, None
+        if answer.events or answer.draft is None or _probe(state, answer.draft, 1)[0]:
+            found += 1
+            first = answer if first is None else first
+    if found != 1 or need == 1:
+        return min(found, need), None
+    if first is None:  # the decline alone
+        return 1, decision.decline if decision.decline.ready else None
+    only = _settle(state, first)
+    if only is not None and only.draft is not None:  # ``decide`` asks on at once
+        return _probe(state, only.draft)
+    return 1, only if only is not None and only.ready else None
 
 
 def _settled_build(state: GameState, build: Callable[[Any], Answer]) -> Callable[[Any], Answer]:
@@ -246,14 +282,23 @@ def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
 
 def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
     name = current_placer(state)
-    answers = []
-    for o in placement_options(state):
-        where = TRACK_NAMES[o.track] + (" (on a Mayflower ship)" if o.box == "mayflower"
-                                        else f" ({o.box} box)" if o.box else "")
-        answers.append(ready(where, (o.worker, o.track, o.box), event_dict(o), note=o.worker))
     left = counts_words(state.players[name].available) if name else ""
     return Decision(Kind.TRACK, f"{name} places a worker ({left} left)", name, "place",
-                    answers=tuple(answers), draft=draft)
+                    answers=_placement_answers(*open_places(state)), draft=draft)
+
+
+@lru_cache(maxsize=1024)
+def _placement_answers(name: str, workers: tuple[str, ...],
+                       free: tuple[tuple[str, str | None], ...]) -> tuple[Answer, ...]:
+    """Answers are frozen, and the same few places recur all game: built once each."""
+    return tuple(_placement_answer(o) for o in placement_options_of(name, workers, free))
+
+
+@lru_cache(maxsize=4096)
+def _placement_answer(o: Place) -> Answer:
+    where = TRACK_NAMES[o.track] + (" (on a Mayflower ship)" if o.box == "mayflower"
+                                    else f" ({o.box} box)" if o.box else "")
+    return ready(where, (o.worker, o.track, o.box), event_dict(o), note=o.worker)
 
 
 # ---------------------------------------------------------------- resolution
@@ -455,16 +500,10 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
         options = tuple(Option(w, w, n) for w, n in pool.items())
         return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
                         field=counts_field(state, options, None, send, least=1))
-    decision = token_question(state, target, None, ask, draft,
-                               lambda t: {**draft, "found": t})
     natives_extra = resistance_modifier(state, me)
     strength = expedition_value(state, me, draft["workers"])
-    answers = tuple(
-        Answer(a.label, a.value, events=a.events,
-               note=_odds_note(state, a.value, strength, natives_extra, draft))
-        for a in decision.answers)
-    return Decision(decision.kind, decision.prompt, None, "expedition", answers=answers,
-                    report=True, draft=draft)
+    return token_question(state, target, None, ask, draft, lambda t: {**draft, "found": t},
+                          lambda t: _odds_note(state, t, strength, natives_extra, draft))
 
 
 def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:
@@ -574,8 +613,8 @@ def _swappable(state: GameState, name: str) -> dict[str, list[str]]:
     who = state.players[name]
     if who.reserve["colonist"] < 1:
         return {}
-    needed = [w for w in SWAPPABLE if may_swap(state, name, w)]
-    if not needed:  # asked for every player at every step: the usual answer, found at once
+    needed = swap_kinds(state, name)
+    if not needed:
         return {}
     out = {}
     for r in REGIONS:
@@ -650,8 +689,7 @@ def actions(state: GameState) -> list[Action]:
 
 
 def _leads_somewhere(state: GameState, start: Mapping[str, Any]) -> bool:
-    decision = decide(state, start)
-    return decision is not None and decision.outcomes > 0
+    return _probe(state, start, 1)[0] > 0
 
 
 ASKERS: dict[str, Asker] = {

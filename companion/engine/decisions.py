@@ -23,6 +23,24 @@ from enum import StrEnum
 from typing import Any
 
 
+def evolve(value: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for the frozen value objects below, several times faster: they
+    keep their fields in ``__dict__`` and check nothing on construction, so the copy takes
+    the fields as they are. (Asked hundreds of times per question in a random playout.)
+
+    >>> evolve(Answer("Go", True), note="now")
+    Answer(label='Go', value=True, events=(), draft=None, note='now', usual=False)
+    """
+    new = object.__new__(type(value))
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    for name in changes:
+        if name not in fields:
+            raise TypeError(f"{type(value).__name__} has no field {name!r}")
+    fields.update(changes)
+    return new
+
+
 class Kind(StrEnum):
     """What is being chosen: the UI has one renderer per kind."""
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Annotated
 
 from pydantic import AfterValidator, Field, StrictInt, StrictStr
@@ -89,6 +90,7 @@ def tidy_note(value: str) -> str:
     return unicodedata.normalize("NFC", value).replace("\r\n", "\n").replace("\r", "\n").strip()
 
 
+@lru_cache(maxsize=1024)  # every event names a player: the same few names, checked once
 def clean_name(value: str) -> str:
     """A player's name as stored: trimmed and NFC; ``ValueError`` says what is wrong."""
     name = tidy_name(value)

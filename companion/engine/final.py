@@ -22,9 +22,17 @@ from companion.scoring import (
 )
 
 
-def end_facts(state: GameState, name: str) -> EndFacts:
+def region_counts(state: GameState) -> dict[str, dict[str, int]]:
+    """region -> player -> workers there (what glory is judged on)."""
+    return {r: {p: state.workers_in_region(r, p) for p in state.players} for r in REGIONS}
+
+
+def end_facts(state: GameState, name: str,
+              regions: dict[str, dict[str, int]] | None = None) -> EndFacts:
+    """``regions``: ``region_counts(state)``, when the caller already has it."""
     who = state.players[name]
-    regions = {r: {p: state.workers_in_region(r, p) for p in state.players} for r in REGIONS}
+    if regions is None:
+        regions = region_counts(state)
     return EndFacts(
         goods=sum(who.goods.values()),
         ships=who.ships,
@@ -42,8 +50,9 @@ def end_facts(state: GameState, name: str) -> EndFacts:
 
 def final_scores(state: GameState) -> list[ScoreBreakdown]:
     scores = []
+    regions = region_counts(state)  # the same for every player
     for name, who in state.players.items():
-        facts = end_facts(state, name)
+        facts = end_facts(state, name, regions)
         economy = who.income.get(LAST_TURN)
         if economy is None:
             economy = best_income(who.goods, who.ships).dollars

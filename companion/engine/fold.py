@@ -93,13 +93,12 @@ HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
 }
 
 
-def named(state: GameState, ev: Event) -> Event:
-    """The answer ``ev`` with the player whose decision it is: filled in when missing,
-    refused when it names anyone else (an omitted answer can never shift the later ones
-    to the wrong player)."""
+def named(state: GameState, ev: Event, wanted: resolution.Pending | None) -> Event:
+    """The answer ``ev`` with the player whose decision it is (``wanted``: what the state
+    waits for): filled in when missing, refused when it names anyone else (an omitted
+    answer can never shift the later ones to the wrong player)."""
     if ev.type not in NAMED_ANSWERS:
         return ev
-    wanted = resolution.pending(state)
     if wanted is None or wanted.kind != ev.type or wanted.player is None:
         return ev  # out of turn: its handler says what the game expects instead
     given = getattr(ev, "player", None)
@@ -113,10 +112,9 @@ def named(state: GameState, ev: Event) -> Event:
     return ev
 
 
-def _in_turn(state: GameState, ev: Event) -> None:
+def _in_turn(state: GameState, ev: Event, wanted: resolution.Pending | None) -> None:
     """Refuse a turn-flow event the game does not wait for, saying what it waits for (a
     choice owed before income names its rule, e.g. the Mint's)."""
-    wanted = resolution.pending(state)
     if ev.type not in FLOW_EVENTS or wanted is None or wanted.kind == ev.type:
         return
     decision = decide(state)
@@ -128,8 +126,9 @@ def apply_in_place(state: GameState, ev: Event) -> Event:
     """Apply ``ev`` to ``state`` (changed in place); returns the event as recorded."""
     if state.phase == Phase.OVER and ev.type != "correction":
         raise refuse(state, "no more moves: the game is over")
-    _in_turn(state, ev)
-    ev = named(state, ev)
+    wanted = resolution.pending(state)  # read once: both checks below look at it
+    _in_turn(state, ev, wanted)
+    ev = named(state, ev, wanted)
     HANDLERS[ev.type](state, ev)
     state.version += 1
     return ev

@@ -102,27 +102,9 @@ class Game:
     def answer(self, events: Event | Mapping[str, Any] | Sequence[Any]) -> Game:
         """The table's answer (one event, or the events of a group answer) applied, then
         every step whose only outcome the rules leave settled by the engine (``auto``)."""
-        batch = [events] if isinstance(events, Event | Mapping) else list(events)
-        if not batch:
-            raise MalformedEvent("an answer needs at least one event")
         # One copy for the whole answer: it is dropped if any of its events is refused.
         state, log = self.state.clone(), list(self.events)
-        for index, raw in enumerate(batch):
-            ev = parse_event(raw)
-            if ev.auto or ev.group:
-                raise MalformedEvent("only the engine marks events automatic or grouped")
-            if index:
-                ev = ev.model_copy(update={"group": True})
-            ev = apply_checked(state, ev)
-            log.append(ev)
-        asked: _Asked | None = None
-        for _ in range(MAX_AUTO):
-            ev, asked = _only_outcome(state)
-            if ev is None:
-                break
-            ev = apply_checked(state, ev)
-            log.append(ev)
-            asked = None  # asked of the state before this event
+        asked = answer_in_place(state, log, events)
         game = Game(self.setup, tuple(log), state)
         if asked is not None:
             game._remember(asked)
@@ -172,11 +154,7 @@ class Game:
     def pending(self) -> Decision | None:
         """The Decision the game waits for (None once it is over). Asked once per game:
         the state of a ``Game`` never changes, so neither does its question."""
-        asked = self.__dict__.get("_asked")
-        if asked is None:
-            asked = _Asked(decide(self.state))
-            self._remember(asked)
-        return asked.pending
+        return self._memo().pending
 
     def ask(self, draft: Mapping[str, Any]) -> Decision | None:
         """The next question of an answer given step by step (``draft``: chosen so far)."""
@@ -184,33 +162,69 @@ class Game:
 
     def actions(self) -> list[Action]:
         """Powers usable at this moment and the standing actions allowed at any time."""
-        self.pending()
-        asked = self.__dict__["_asked"]
-        if asked.actions is None:
-            asked.actions = actions(self.state)
-        return list(asked.actions)
+        return list(self._memo().actions_in(self.state))
 
-    def _remember(self, asked: _Asked) -> None:
+    def _memo(self) -> Asked:
+        asked = self.__dict__.get("_asked")
+        if asked is None:
+            asked = Asked(decide(self.state))
+            self._remember(asked)
+        return asked
+
+    def _remember(self, asked: Asked) -> None:
         object.__setattr__(self, "_asked", asked)  # a memo, not a field: not compared
 
 
 @dataclass
-class _Asked:
-    """What a state asks (computed at most once per Game)."""
+class Asked:
+    """What a state asks: its pending Decision, and its actions once wanted. Valid only
+    while the state is unchanged."""
 
     pending: Decision | None
     actions: list[Action] | None = None
 
+    def actions_in(self, state: GameState) -> list[Action]:
+        if self.actions is None:
+            self.actions = actions(state)
+        return self.actions
 
-def _only_outcome(state: GameState) -> tuple[Event | None, _Asked]:
+
+def answer_in_place(state: GameState, log: list[Event],
+                    events: Event | Mapping[str, Any] | Sequence[Any]) -> Asked | None:
+    """The table's answer applied to ``state`` and appended to ``log`` (both changed in
+    place), then every step the engine settles alone (``auto``). Returns what the state
+    now asks, when that was found on the way. A refused event raises and leaves both
+    part-way: callers that must stay whole work on copies (``Game.answer``)."""
+    batch = [events] if isinstance(events, Event | Mapping) else list(events)
+    if not batch:
+        raise MalformedEvent("an answer needs at least one event")
+    for index, raw in enumerate(batch):
+        ev = parse_event(raw)
+        if ev.auto or ev.group:
+            raise MalformedEvent("only the engine marks events automatic or grouped")
+        if index:
+            ev = ev.model_copy(update={"group": True})
+        ev = apply_checked(state, ev)
+        log.append(ev)
+    asked: Asked | None = None
+    for _ in range(MAX_AUTO):
+        ev, asked = _only_outcome(state)
+        if ev is None:
+            break
+        ev = apply_checked(state, ev)
+        log.append(ev)
+        asked = None  # asked of the state before this event
+    return asked
+
+
+def _only_outcome(state: GameState) -> tuple[Event | None, Asked]:
     """The event of the pending step when the rules leave it exactly one outcome and no
     power belongs to this moment (the table would lose the chance to use it); and what the
     state asks, for the game that ends here."""
-    asked = _Asked(decide(state))
+    asked = Asked(decide(state))
     only = asked.pending.only_answer if asked.pending is not None else None
     if only is None or len(only.events) != 1:
         return None, asked
-    asked.actions = actions(state)
-    if any(a.moment for a in asked.actions):
+    if any(a.moment for a in asked.actions_in(state)):
         return None, asked
     return parse_event({**only.events[0], "auto": True}), asked

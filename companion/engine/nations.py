@@ -18,8 +18,10 @@ POWER_TEXT = {nation: p.text for nation, p in NATION_POWERS.items()}
 
 def usable_now(state: GameState, who: PlayerState) -> bool:
     """Whether ``who``'s national power (not Portugal's, which sails) can be used now."""
+    if not state.setup.options.nations:
+        return False
     power = NATION_POWERS.get(who.nation or "")
-    if not state.setup.options.nations or power is None or power.use is None:
+    if power is None or power.use is None:
         return False
     if not power.moment(state):
         return False

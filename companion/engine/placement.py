@@ -61,55 +61,64 @@ def _numbered_dock_slots(state: GameState) -> int:
 
 def _free_label(state: GameState, ev: Place) -> str:
     """The slot the worker takes on its track, or a refusal naming the limit."""
-    track = state.tracks[ev.track]
-    name = ev.player
-    if ev.track == "initiative":
-        if any(s.player == name for s in track):
-            raise refuse(state, f"{name} already has a worker on Initiative (one each)")
-        return str(len(track) + 1)
-    if ev.track == "dock" and ev.box == "mayflower":
+    label, why = open_label(state, ev.player, ev.track, ev.box)
+    if label is None:
+        raise refuse(state, why)
+    return label
+
+
+def open_label(state: GameState, name: str, track_id: str,
+               box: str | None) -> tuple[str | None, str]:
+    """The slot a worker of ``name`` would take on the track (whatever its type), or None
+    and why not. Probed for every place at every placement: it returns, never raises."""
+    track = state.tracks[track_id]
+    if track_id == "initiative":
+        if name in [s.player for s in track]:
+            return None, f"{name} already has a worker on Initiative (one each)"
+        return str(len(track) + 1), ""
+    if track_id == "dock" and box == "mayflower":
         if not state.setup.readings.mayflower_any_time:
-            raise refuse(state, "a Mayflower ship takes a worker only once the numbered dock "
-                                "slots are full (the reading this game plays)")
+            return None, ("a Mayflower ship takes a worker only once the numbered dock "
+                          "slots are full (the reading this game plays)")
         ship = mayflower.extra_dock_label(state, state.players[name])
         if ship is None:
-            raise refuse(state, f"{name} has no free Mayflower ship (the Mayflower and an "
-                                "unused ship of their own, at most 3)")
-        return ship
-    if ev.track == "dock":
+            return None, (f"{name} has no free Mayflower ship (the Mayflower and an "
+                          "unused ship of their own, at most 3)")
+        return ship, ""
+    if track_id == "dock":
         numbered = [s for s in track if s.label.isdigit()]
         if len(numbered) >= _numbered_dock_slots(state):
             ship = mayflower.extra_dock_label(state, state.players[name])
             if ship is not None:
-                return ship
+                return ship, ""
             last = _numbered_dock_slots(state)
-            raise refuse(state, f"the Colonist Dock is full (slots 1-{last} in a "
-                                f"{len(state.players)}-player game)")
-        return str(len(numbered) + 1)
-    if ev.track == "trade_goods":
+            return None, (f"the Colonist Dock is full (slots 1-{last} in a "
+                          f"{len(state.players)}-player game)")
+        return str(len(numbered) + 1), ""
+    if track_id == "trade_goods":
         if len(track) >= len(state.goods_offer):
-            raise refuse(state, f"Trade Goods is full ({len(state.goods_offer)} goods this turn)")
-        return str(len(track) + 1)
-    if ev.track == "buildings":
+            return None, f"Trade Goods is full ({len(state.goods_offer)} goods this turn)"
+        return str(len(track) + 1), ""
+    if track_id == "buildings":
         if len(track) >= len(state.buildings_offer):
-            raise refuse(state, f"Capital Buildings is full "
-                                f"({len(state.buildings_offer)} buildings face up)")
-        return str(len(track) + 1)
-    if ev.track == "specialists":
+            return None, (f"Capital Buildings is full "
+                          f"({len(state.buildings_offer)} buildings face up)")
+        return str(len(track) + 1), ""
+    if track_id == "specialists":
         boxes = state.edition.specialist_boxes(state.setup.options.builders)
-        if ev.box is None:
-            raise refuse(state, f"say which Specialists box ({', '.join(boxes)})")
-        if ev.box not in boxes:
-            raise refuse(state, f"there is no {ev.box} box in this game")
-        if any(s.label == ev.box for s in track):
-            raise refuse(state, f"the {ev.box} box is already taken")
-        return ev.box
-    if ev.track == "warfare":
+        if box is None:
+            return None, f"say which Specialists box ({', '.join(boxes)})"
+        if box not in boxes:
+            return None, f"there is no {box} box in this game"
+        if box in [s.label for s in track]:
+            return None, f"the {box} box is already taken"
+        return box, ""
+    if track_id == "warfare":
         cap = state.edition.warfare_cap
         if cap is not None and len(track) >= cap:
-            raise refuse(state, f"Warfare is full ({cap} workers per turn)")
-        return str(len(track) + 1)
-    return str(len(track) + 1)  # shipping, discovery: anywhere
+            return None, f"Warfare is full ({cap} workers per turn)"
+        return str(len(track) + 1), ""
+    return str(len(track) + 1), ""  # shipping, discovery: anywhere
 
 
 def place(state: GameState, ev: Place) -> None:
@@ -146,27 +155,38 @@ def _dock_boxes(state: GameState, track: str) -> tuple[str | None, ...]:
     return (None,)
 
 
+Places = tuple[tuple[str, str | None], ...]  # (track, box) pairs
+
+
 def placement_options(state: GameState) -> list[Place]:
     """Every placement the current player may make now."""
+    return placement_options_of(*open_places(state))
+
+
+def placement_options_of(name: str, workers: tuple[str, ...], free: Places) -> list[Place]:
+    """The placements ``open_places`` describes: each worker type on each open place."""
+    return [_place(name, worker, track, box) for worker in workers for track, box in free]
+
+
+def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
+    """The current placer, the worker types they have left, and the (track, box) places
+    open to them: every placement is one worker type on one place."""
     name = current_placer(state)
     if name is None:
-        return []
+        return "", (), ()
     who = state.players[name]
-    workers = [w for w in WORKER_TYPES if who.available.get(w, 0) >= 1]
+    workers = tuple(w for w in WORKER_TYPES if who.available.get(w, 0) >= 1)
     if not workers:
-        return []
+        return name, (), ()
     # Whether a slot is free depends on the track, the box and the player, not on the
     # worker: probe each place once, then offer it to every worker the player has.
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
-    free = []
-    for track in TRACKS:
-        for box in boxes if track == "specialists" else _dock_boxes(state, track):
-            try:
-                _free_label(state, _place(name, workers[0], track, box))
-            except ValueError:
-                continue
-            free.append((track, box))
-    return [_place(name, worker, track, box) for worker in workers for track, box in free]
+    dock = _dock_boxes(state, "dock")
+    free = tuple((track, box) for track in TRACKS
+                 for box in (boxes if track == "specialists" else dock if track == "dock"
+                             else (None,))
+                 if open_label(state, name, track, box)[0] is not None)
+    return name, workers, free
 
 
 @lru_cache(maxsize=4096)

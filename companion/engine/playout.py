@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.engine.asking import decide
-from companion.engine.decisions import Answer, Decision, Field, Kind
+from companion.engine.decisions import Action, Answer, Decision, Field, Kind
 from companion.engine.flow import Phase
-from companion.engine.game import Game
+from companion.engine.game import Asked, Game, answer_in_place
 from companion.engine.state import GameState
 
 MAX_EVENTS = 5000
@@ -70,38 +70,46 @@ def random_answer(state: GameState, decision: Decision,
     raise RuntimeError(f"a decision asked more than {MAX_QUESTIONS} questions: {decision}")
 
 
-def _try(game: Game, events: Sequence[Mapping[str, Any]] | None) -> Game | None:
-    if not events:
-        return None
-    return game.answer(events)  # a refusal here is a bug: the Decision offered it
-
-
 def random_step(game: Game, rng: random.Random) -> Game:
     """One random answer (or a power offered beside the pending Decision) applied."""
-    state = game.state
     offered = game.actions()  # asked once per game state (the answer before asked it)
+    return game.answer(_random_move(game.state, game.pending(), offered, rng))
+
+
+def _random_move(state: GameState, wanted: Decision | None, offered: Sequence[Action],
+                 rng: random.Random) -> tuple[Mapping[str, Any], ...]:
+    """The events of one random move: a power or standing action offered now (tried now
+    and then), else an answer to the pending Decision."""
     if offered and rng.random() < POWER_CHANCE:
         action = rng.choice(offered)
         start = decide(state, action.start)
         if start is not None:
-            moved = _try(game, random_answer(state, start, rng))
-            if moved is not None:
-                return moved
-    wanted = game.pending()
+            events = random_answer(state, start, rng)
+            if events:
+                return events
     if wanted is None:
         raise RuntimeError("the game is over: nothing is asked")
     for _ in range(20):  # a random walk can end in a dead end (a field value refused)
         events = random_answer(state, wanted, rng)
         if events:
-            return game.answer(events)
+            return events
     raise RuntimeError(f"no answer found at {state.describe()}: {wanted.prompt}")
 
 
 def random_game(setup: Mapping[str, Any] | Any, seed: int = 0,
                 stop_after: int | None = None) -> Game:
-    """Play a whole game (or about ``stop_after`` events) with random legal answers."""
+    """Play a whole game (or about ``stop_after`` events) with random legal answers.
+
+    The same moves as ``random_step`` from ``Game.new(setup)``, but played on one state
+    changed in place: every move comes from the engine's Decisions, so a refusal here is
+    a bug and raises (no copy is kept to fall back on)."""
     rng = random.Random(seed)
-    game = Game.new(setup)
-    while game.state.phase != Phase.OVER and len(game.events) < (stop_after or MAX_EVENTS):
-        game = random_step(game, rng)
-    return game
+    start = Game.new(setup)
+    state, log = start.state, list(start.events)
+    asked = Asked(decide(state))
+    limit = stop_after or MAX_EVENTS
+    while state.phase != Phase.OVER and len(log) < limit:
+        offered = asked.actions_in(state)
+        move = _random_move(state, asked.pending, offered, rng)
+        asked = answer_in_place(state, log, move) or Asked(decide(state))
+    return Game(start.setup, tuple(log), state)

@@ -14,6 +14,8 @@ these; nothing here decides what comes next.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -26,6 +28,9 @@ from companion.rules.editions import TRACK_TITLES
 from companion.rules.regions import REGIONS
 
 LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
+# Set while ``asking`` only counts a follow-up's outcomes up to 1 or 2: a list of ready answers
+# then needs no more than that many. A ContextVar: sessions run in threads.
+READY_WANTED: ContextVar[int | None] = ContextVar("ready_wanted", default=None)
 TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
 
 def region_name(state: GameState, region: str) -> str:
@@ -34,6 +39,13 @@ def region_name(state: GameState, region: str) -> str:
 
 def good_name(good: str) -> str:
     return good.replace("_", " ")
+
+
+def enough(items: list[Any]) -> list[Any]:
+    """The items a list of ready answers is built from: all of them, or the first few while
+    their number only has to be known up to ``READY_WANTED``."""
+    wanted = READY_WANTED.get()
+    return items if wanted is None else items[:wanted]
 
 
 def plural(n: int, word: str) -> str:
@@ -45,6 +57,7 @@ def counts_words(counts: Mapping[str, int]) -> str:
     return " + ".join(plural(n, w) for w, n in counts.items() if n) or "nobody"
 
 
+@cache
 def discovery_note(item: str) -> str:
     d = DISCOVERIES[item]
     return f"natives {d.natives}, ${d.dollars}+${d.dollars_per_soldier}/soldier, {d.vp} VP"
@@ -52,7 +65,7 @@ def discovery_note(item: str) -> str:
 
 def clean(draft: Mapping[str, Any]) -> dict[str, Any]:
     """The event a finished draft stands for (private keys start with '_')."""
-    event = {k: v for k, v in draft.items() if not k.startswith("_")}
+    event = {k: v for k, v in draft.items() if k[:1] != "_"}
     if isinstance(event.get("choice"), dict):
         event["choice"] = {k: v for k, v in event["choice"].items() if not k.startswith("_")}
     return event
@@ -179,9 +192,10 @@ def discovery_question(state: GameState, draft: dict, me: str, ask: str,
 
 
 def token_question(state: GameState, target: str, me: str | None, ask: str,
-                    draft: dict[str, Any],
-                    extend: Callable[[str], dict[str, Any]]) -> Decision:
-    """Report: the token (or card) the table revealed for ``target``."""
+                    draft: dict[str, Any], extend: Callable[[str], dict[str, Any]],
+                    note: Callable[[str], str] = discovery_note) -> Decision:
+    """Report: the token (or card) the table revealed for ``target`` (``note``: what is
+    shown beside each one)."""
     if target == "card":
         owned = {d for p in state.players.values() for d in p.discoveries}
         items = [c for c in CARDS if c not in owned]
@@ -191,8 +205,8 @@ def token_question(state: GameState, target: str, me: str | None, ask: str,
         used = accounted_tokens(state)
         items = [t for t in TOKENS if t not in used]
     what = "card was drawn" if target == "card" else "token was revealed"
-    answers = tuple(ready(discovery_name(t), t, clean(extend(t)), note=discovery_note(t))
-                    for t in items)
+    answers = tuple(Answer(discovery_name(t), t, events=(clean(extend(t)),), note=note(t))
+                    for t in enough(items))
     return Decision(Kind.TOKEN, ask + f"which {what}?", None, draft["type"], answers=answers,
                     report=True, draft=draft)
 

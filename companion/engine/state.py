@@ -148,12 +148,12 @@ class GameState:
         return sum(self.regions[region].get(player, {}).values())
 
     def new_world_workers(self, player: str, worker: str | None = None) -> int:
-        return sum(
-            (counts.get(worker, 0) if worker else sum(counts.values()))
-            for region in self.regions.values()
-            for p, counts in region.items()
-            if p == player
-        )
+        total = 0
+        for region in self.regions.values():
+            counts = region.get(player)
+            if counts:
+                total += counts.get(worker, 0) if worker else sum(counts.values())
+        return total
 
     def workers_on_tracks(self, player: str, worker: str) -> int:
         """Workers still standing on a track (Discovery keeps its own count)."""

@@ -60,11 +60,20 @@ def scout(state: GameState, ev: Scout) -> None:
 def may_swap(state: GameState, name: str, worker: str) -> bool:
     """Whether ``name`` may swap a ``worker`` of theirs in the New World now (its presence
     there and a colonist in stock aside)."""
-    if worker not in SWAPPABLE:
-        return False
+    return worker in swap_kinds(state, name)
+
+
+def swap_kinds(state: GameState, name: str) -> list[str]:
+    """The kinds of specialist ``name`` may swap now (``may_swap`` for each kind)."""
     if not state.edition.swap_only_when_needed:  # AoE III: "si un joueur le souhaite"
-        return state.phase in (Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS)
-    return state.players[name].reserve[worker] == 0 and worker in must_take(state, name)
+        allowed = state.phase in (Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS)
+        return list(SWAPPABLE) if allowed else []
+    reserve = state.players[name].reserve
+    empty = [w for w in SWAPPABLE if reserve[w] == 0]
+    if not empty:  # the usual answer, asked for every player at every step: found at once
+        return []
+    needed = must_take(state, name)
+    return [w for w in empty if w in needed]
 
 
 def swap(state: GameState, ev: Swap) -> None:

@@ -102,9 +102,11 @@ class Edition:
             )
 
     def specialist_boxes(self, builders: bool) -> tuple[str, ...]:
-        boxes = ("captain", "merchant", "missionary", "soldier")
-        return (*boxes, "builder", "training") if builders else (*boxes, "training")
+        return _BOXES_WITH_BUILDERS if builders else _BOXES
 
+
+_BOXES = ("captain", "merchant", "missionary", "soldier", "training")
+_BOXES_WITH_BUILDERS = ("captain", "merchant", "missionary", "soldier", "builder", "training")
 
 EDITIONS: dict[str, Edition] = {
     "empires": Edition(

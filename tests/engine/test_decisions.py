@@ -8,6 +8,7 @@ import random
 import pytest
 
 from companion.engine import Game, IllegalAction, Kind, MalformedEvent, replay
+from companion.engine.asking import ASKERS, _probe, decide
 from companion.engine.playout import random_answer, random_step
 
 SETUPS = [
@@ -112,3 +113,35 @@ def test_an_answer_no_longer_legal_is_refused_and_nothing_changes():
     with pytest.raises(IllegalAction):
         moved.answer(answer)  # the same tap again, from a stale view
     assert moved.state == game.answer(answer).state
+
+
+def _asked_in_full(state, draft):
+    """What settling needs of a follow-up, read off the whole question (the reference the
+    engine's early-stopping probe must agree with)."""
+    follow = decide(state, draft)
+    only = follow.only_answer
+    return min(follow.outcomes, 2), (only.events if only is not None else None)
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=["empires-builders", "aoe3", "nations"])
+def test_the_probe_that_settles_answers_agrees_with_the_whole_follow_up(setup):
+    """An answer that asks on is settled by probing its follow-up only until a second
+    outcome shows: at every step of a random game, for every such answer (and every power
+    offered), the probe finds what the whole question says."""
+    rng = random.Random(11)
+    game = Game.new(setup)
+    checked = 0
+    while game.state.phase != "over" and game.state.turn <= 5:
+        state = game.state
+        drafts = [a.start for a in game.actions()]
+        wanted = game.pending()
+        drafts += [a.draft for a in ASKERS[wanted.type](state, dict(wanted.draft)).answers
+                   if a.draft is not None and not a.events]
+        for draft in drafts:
+            outcomes, only = _probe(state, draft)
+            assert (outcomes, only.events if only is not None else None) == \
+                _asked_in_full(state, draft), draft
+            assert (_probe(state, draft, 1)[0] > 0) == (outcomes > 0), draft
+            checked += 1
+        game = random_step(game, rng)
+    assert checked > 20

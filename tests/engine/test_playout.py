@@ -86,3 +86,17 @@ def test_replay_is_deterministic_for_many_seeds(seed):
     # every earlier version is reachable
     middle = len(game.events) // 2
     assert game.at(middle) == game.undo(len(game.events) - middle).state
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_random_game_played_in_place_makes_the_moves_of_random_step(players):
+    """``random_game`` changes one state in place; step by step on copies (``random_step``)
+    the same seed gives the same log and the same final state."""
+    setup = _setup("empires", players, builders=True, buy_vp=True)
+    fast = random_game(setup, seed=7)
+    rng = random.Random(7)
+    game = Game.new(setup)
+    while game.state.phase != "over":
+        game = random_step(game, rng)
+    assert fast.events == game.events
+    assert fast.state == game.state
