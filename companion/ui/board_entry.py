@@ -27,7 +27,11 @@ def board_entry(stored: StoredGame) -> None:
     if form is None:
         return
     seq = stored.seq
-    with st.expander("📋 Copy the whole placement from the board", key=f"board@{seq}"):
+    # Drawn only while open: its hundred-odd buttons would cost every rerun of the page.
+    with st.expander("📋 Copy the whole placement from the board", key=board_key(seq),
+                     on_change="rerun") as shown:
+        if not shown.open:
+            return
         st.caption("When everybody has placed: tap each track's workers from left to right "
                    "(slot order), then record. The engine checks the placement could happen "
                    "in turn order and records it worker by worker.")
@@ -41,6 +45,11 @@ def board_entry(stored: StoredGame) -> None:
         widgets.show_flashes("board")  # why the board was refused, above its button
         st.button("Record the board", type="primary", key=f"board_go@{seq}",
                   on_click=_record, args=(form, seq))
+
+
+def board_key(seq: int) -> str:
+    """The key of the board-copy expander at ``seq`` (True in the session: open)."""
+    return f"board@{seq}"
 
 
 def _piece_label(stored: StoredGame, player: str, worker: str) -> str:

@@ -8,6 +8,7 @@ from ui_driver import check, errors, open_table
 
 from companion.engine import Game, Phase, board_form
 from companion.engine.playout import random_step
+from companion.ui.board_entry import board_key
 
 FOUR = {"edition": "empires",
         "players": [{"name": n, "colour": c} for n, c in
@@ -31,8 +32,15 @@ def _tracks(game: Game) -> dict[str, list[tuple[str, str, str]]]:
             for t, slots in game.state.tracks.items()}
 
 
+def open_board(at, seq: int) -> None:
+    """Open the board-copy expander (its form is drawn only while it is open)."""
+    at.session_state[board_key(seq)] = True
+    at.run()
+
+
 def _copy_board(at, game: Game, placed: Game, seq: int) -> None:
     """Tap the finished board into the form, track by track, in slot order."""
+    open_board(at, seq)
     form = board_form(game.state)
     index = {(p.player, p.worker): j for j, p in enumerate(form.pieces)}
     for track, slots in placed.state.tracks.items():
@@ -70,6 +78,7 @@ def test_an_impossible_board_is_refused_naming_the_track(at, store):
     sg = store.create_game(FOUR)
     stored = store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
+    open_board(at, stored.seq)
     form = board_form(stored.game.state)
     ann = next(j for j, p in enumerate(form.pieces) if p.player == "Ann")
     for _ in range(2):  # Ann twice on Initiative: one worker each there
@@ -84,8 +93,11 @@ def test_the_board_form_is_offered_only_before_anyone_places(at, store):
     sg = store.create_game(FOUR)
     stored = store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
+    assert not [b for b in at.button if b.key and b.key.startswith("board_go@")]  # folded
+    open_board(at, stored.seq)
     assert at.button(key=f"board_go@{stored.seq}")
     store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
                          "track": "shipping"}, stored.seq)
     open_table(at, sg.id)
+    assert not [e for e in at.expander if "Copy the whole placement" in e.label]
     assert not [b for b in at.button if b.key and b.key.startswith("board_go@")]

@@ -211,12 +211,15 @@ def test_the_income_section_reports_the_trading_post_beside_an_empty_income(at, 
 def test_a_refused_board_says_why_inside_the_board_form(at, store):
     """The error shows in the board form, just above its Record button, not at the page's top."""
     from companion.engine import board_form
+    from companion.ui.board_entry import board_key
 
     sg = store.create_game(FOUR)
     stored = store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
                                   "buildings": ["settlers", "monastery", "trading_post",
                                                 "navigator", "trade_routes"]}, 0)
     open_table(at, sg.id)
+    at.session_state[board_key(stored.seq)] = True  # open the board-copy expander
+    at.run()
     form = board_form(stored.game.state)
     ann = next(j for j, p in enumerate(form.pieces) if p.player == "Ann")
     for _ in range(2):  # Ann twice on Initiative: one worker each there
