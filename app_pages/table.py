@@ -66,11 +66,15 @@ for i, track in enumerate(view.board):
     with left if i < 4 else right:
         widgets.track_box(view, track)
 
-with st.expander("Income: each player's best sets"):
-    widgets.income_section(view)
-with st.expander("Buildings and discoveries"):
-    widgets.player_details(view)
-# Drawn only while open (a rare form: its widgets would cost every rerun of the page).
+# Folded sections are drawn only while open: their elements would cost every rerun.
+with st.expander("Income: each player's best sets", key="income_open",
+                 on_change="rerun") as income:
+    if income.open:
+        widgets.income_section(view)
+with st.expander("Buildings and discoveries", key="details_open",
+                 on_change="rerun") as details:
+    if details.open:
+        widgets.player_details(view)
 if not viewer and not stored.read_only:
     with st.expander("Correction (outside the rules)", key="correction",
                      on_change="rerun") as correction:

@@ -203,6 +203,9 @@ def test_the_income_section_reports_the_trading_post_beside_an_empty_income(at, 
     assert "trading_post" in bob.buildings and not any(bob.income.values())
     sg = store.import_record(game.record())
     open_table(at, sg.id)
+    assert not [m for m in at.markdown if "every turn" in m.value]  # folded: not drawn
+    at.session_state["income_open"] = True  # open the Income expander
+    at.run()
     lines = [m.value for m in at.markdown if m.value.startswith("**Bob**")]
     assert lines and "Trading Post pays \\$5 every turn" in lines[0], lines
     assert "paid \\$0 at the last Income phase" in lines[0]
