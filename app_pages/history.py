@@ -308,10 +308,4 @@ with files_tab:
         for failure in report.failed:
             widgets.error(failure)
     st.divider()
-    if st.button("Add a demo game (random play)", key="hist_demo"):
-        with st.spinner("Playing a demo game…"):
-            outcome = services.demo_game()
-        if outcome.ok:
-            session.flash("success", f"Demo game #{outcome.stored.id} added")
-            st.rerun()
-        widgets.error(outcome.error)
+    widgets.demo_game_button("Add a demo game (random play)", key="hist_demo")

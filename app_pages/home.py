@@ -50,11 +50,4 @@ for g in view.finished:  # score sheets too: they are finished games without tur
 if view.total == 0:
     st.divider()
     st.caption("An empty history? Add a randomly played game to see the scoreboard and charts.")
-    if st.button("Add a demo game", key="home_demo"):
-        with st.spinner("Playing a demo game…"):
-            outcome = services.demo_game()
-        if outcome.ok:
-            session.flash("success", f"Demo game #{outcome.stored.id} added")
-            st.rerun()
-        else:
-            widgets.error(outcome.error)
+    widgets.demo_game_button("Add a demo game", key="home_demo")

@@ -129,19 +129,22 @@ def _sheet_table(sheet: Sheet, scored: Scored) -> str:
     return "\n".join(lines)
 
 
-def _open(url: str | None):  # noqa: ANN202 - a Store
-    from companion.store import open_store  # the database only for the commands that use it
+def _open(url: str | None):  # noqa: ANN202 - a Store, or None once the problem is said
+    """The database, or None after saying on standard error why it cannot be opened."""
+    from companion.store import DatabaseProblem, open_store  # only the commands that use it
 
-    return open_store(url)
+    try:
+        return open_store(url)
+    except DatabaseProblem as exc:
+        print(f"cannot open the database: {exc}", file=sys.stderr)
+        return None
 
 
 def _export(args: argparse.Namespace) -> int:
     from companion.store import DatabaseProblem
 
-    try:
-        store = _open(args.db)
-    except DatabaseProblem as exc:
-        print(f"cannot open the database: {exc}", file=sys.stderr)
+    store = _open(args.db)
+    if store is None:
         return 1
     try:
         ids = list(dict.fromkeys(args.game)) if args.game else None
@@ -202,10 +205,8 @@ def _import(args: argparse.Namespace) -> int:
     except EngineError as exc:
         print(f"Refused {exc}", file=sys.stderr)
         return 1
-    try:
-        store = _open(args.db)
-    except DatabaseProblem as exc:
-        print(f"cannot open the database: {exc}", file=sys.stderr)
+    store = _open(args.db)
+    if store is None:
         return 1
     try:
         report = imports.import_read(store, [incoming], names=dict(args.names or []))

@@ -14,7 +14,7 @@ from companion.engine import Game, GameState, Phase
 from companion.games import AGE_OF_DISCOVERY, Family, Scored, Sheet, family
 from companion.rules.buildings import buildings_for
 from companion.sheet import FACT_TITLES
-from companion.ui import session, views
+from companion.ui import services, session, views
 from companion.ui.game_view import GameView
 from companion.ui.views import md
 
@@ -376,3 +376,14 @@ def listing_label(g: Any, markdown: bool = True) -> str:
         return f"#{g.id} · {esc(names)} · won by {esc(won)} ({top} VP) · {when}"
     where = "set-up" if g.phase == Phase.SETUP else f"turn {g.turn}"
     return f"#{g.id} · {esc(names)} · {where} · {when}"
+
+
+def demo_game_button(label: str, key: str) -> None:
+    """A button that adds a randomly played game to the history (and says which)."""
+    if st.button(label, key=key):
+        with st.spinner("Playing a demo game…"):
+            outcome = services.demo_game()
+        if outcome.ok:
+            session.flash("success", f"Demo game #{outcome.stored.id} added")
+            st.rerun()
+        error(outcome.error)
