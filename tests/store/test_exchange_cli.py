@@ -237,3 +237,16 @@ def test_a_huge_file_is_refused_before_it_is_read(db_url: str, tmp_path: Path, c
     assert (code, out) == (1, "") and "a file of records is at most 0.1 MB" in err
     with Store(db_url) as store:
         assert store.count_games() == 0
+
+
+@pytest.mark.parametrize("command", [["export"], ["import", "plays.json"]])
+def test_a_database_that_cannot_be_opened_is_said_and_nothing_is_written(
+        tmp_path: Path, capsys, command: list[str]) -> None:
+    damaged = tmp_path / "damaged.db"
+    damaged.write_bytes(b"this is not a database, just some words" * 100)
+    bgstats_file(tmp_path, [play("A")])
+    argv = [part if part != "plays.json" else str(tmp_path / part) for part in command]
+    code, out, err = run(capsys, *argv, "--db", f"sqlite:///{damaged}")
+    assert (code, out) == (1, "")
+    assert err.startswith("cannot open the database: ")
+    assert damaged.read_bytes().startswith(b"this is not a database")
