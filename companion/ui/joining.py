@@ -7,6 +7,7 @@ as text and as a QR code.
 
 from __future__ import annotations
 
+import functools
 import io
 import socket
 from typing import Literal
@@ -38,6 +39,7 @@ def join_url(game_id: int, role: Role, *, host: str | None = None,
     return f"http://{host}:{port}/table?game={game_id}&role={role}"
 
 
+@functools.lru_cache(maxsize=64)  # about 30 ms to draw; Home shows one per game in progress
 def qr_png(url: str) -> bytes:
     """The link as a QR code picture (PNG) a phone camera opens."""
     picture = qrcode.make(url, box_size=6, border=2)
