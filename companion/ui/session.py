@@ -163,7 +163,7 @@ def clear_board_track(seq: int, track: str) -> None:
 # Widgets whose typed values belong to one step (their keys end in ``@seq``): the
 # correction form, the board's boxes, a field's number or order.
 CORRECTION_INPUTS = "fix_"
-BOARD_INPUTS = "board_box_"
+BOARD_INPUTS = ("board_box_", "board@")  # the Specialists boxes, the form left open
 FIELD_INPUTS = ("number@", "order@")
 _NOT_VALUES = ("fix_go@",)  # buttons: Streamlit refuses a value set for them
 
@@ -175,7 +175,7 @@ def carry_drafts(old_seq: int, new_seq: int, *, keep_draft: bool, keep_picks: bo
     new step), drop the rest. The correction form always applies."""
     held, tapped, copied = decision_draft(old_seq), picks(), board_copy(old_seq)
     kept = [CORRECTION_INPUTS]
-    kept += [BOARD_INPUTS] if keep_board else []
+    kept += list(BOARD_INPUTS) if keep_board else []
     kept += list(FIELD_INPUTS) if keep_picks else []
     moved = {}
     for name in map(str, list(st.session_state)):

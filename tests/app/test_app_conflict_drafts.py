@@ -80,3 +80,27 @@ def test_a_correction_being_typed_survives_another_devices_step(at, store):
     assert any(w.value.startswith("Another device already recorded") for w in at.warning)
     assert at.session_state["fix_reason@2"] == "Bob's fur was forgotten"
     assert at.session_state["fix_money@2"] == 3
+
+
+def test_the_board_being_copied_stays_open_and_filled_after_another_devices_correction(
+        at, store):
+    from companion.engine import board_form
+    from companion.ui.board_entry import board_key
+
+    sg = store.create_game(FOUR)
+    stored = store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    at.session_state[board_key(stored.seq)] = True  # the board-copy form, opened
+    at.run()
+    ann = next(j for j, p in enumerate(board_form(stored.game.state).pieces)
+               if p.player == "Ann")
+    at.button(key=f"board_initiative_{ann}@{stored.seq}").click().run()
+    store.append(sg.id, FIX, stored.seq)  # the other phone: a correction, nobody placed
+    at.run()  # the live check follows the game
+    check(at)
+    new = stored.seq + 1
+    assert at.button(key=f"board_go@{new}")  # still open, at the new step
+    assert any(b.key.startswith("board_initiative_") and b.key.endswith(f"@{new}")
+               for b in at.button if b.key)
+    seq, copied = at.session_state["aod.board"]  # the worker tapped in, kept
+    assert seq == new and [p for p, _ in copied["initiative"]] == ["Ann"]
