@@ -23,11 +23,9 @@ import argparse
 import cProfile
 import os
 import pstats
-import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,22 +36,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
-from fixtures import machine, six_players_at_turn  # noqa: E402
+from fixtures import machine, report, six_players_at_turn, timed  # noqa: E402
 from ui_driver import check, new_app, open_table  # noqa: E402
 
 from companion.store import Store, default_url  # noqa: E402
 from companion.ui import services  # noqa: E402
-
-
-def timed(label: str, fn: Callable[[], object], repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    print(f"  {label:<44} median {statistics.median(times) * 1000:7.1f} ms   "
-          f"min {min(times) * 1000:7.1f} ms   (n={repeat})")
-    return times
 
 
 def first_key(at, prefix: str) -> str:
@@ -127,10 +114,8 @@ def main() -> None:
                 t0 = time.perf_counter()
                 fn()
                 times.append(time.perf_counter() - t0)
-        for label, times in (("tap: place a worker (click + rerun)", place_times),
-                             ("tap: Undo (click + rerun)", undo_times)):
-            print(f"  {label:<44} median {statistics.median(times) * 1000:7.1f} ms   "
-                  f"min {min(times) * 1000:7.1f} ms   (n={len(times)})")
+        report("tap: place a worker (click + rerun)", place_times)
+        report("tap: Undo (click + rerun)", undo_times)
 
         at.switch_page("app_pages/scoreboard.py").run()
         check(at)

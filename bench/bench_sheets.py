@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -30,6 +29,8 @@ from sqlalchemy import text
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "app"))
+
+from fixtures import timed as timed_ms  # noqa: E402
 
 from companion.games import Sheet, family  # noqa: E402
 from companion.store import Store, make_engine, migrate  # noqa: E402
@@ -55,13 +56,7 @@ def sheets() -> dict[str, Sheet]:
 
 
 def timed(label: str, fn: Callable[[], object], repeat: int) -> None:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    print(f"  {label:<46} median {statistics.median(times) * 1000:8.2f} ms   "
-          f"min {min(times) * 1000:8.2f} ms   (n={repeat})")
+    timed_ms(label, fn, repeat, width=46, digits=2)  # sub-millisecond figures: 2 decimals
 
 
 def old_database(url: str, games: int) -> None:

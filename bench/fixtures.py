@@ -9,7 +9,9 @@ Not a benchmark itself: run by ``make bench`` like the others, it only prints wh
 from __future__ import annotations
 
 import random
+import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine import Game, Phase, event_dict
@@ -47,6 +49,25 @@ def machine() -> str:
     """A yardstick for comparing figures across machines: a plain Python loop's time."""
     best = min(_loop_ms() for _ in range(5))
     return f"machine yardstick: sum(range(10**6)) in {best:.1f} ms (best of 5)"
+
+
+def report(label: str, times: list[float], width: int = 44, digits: int = 1) -> None:
+    """One figure line: the median and min of ``times`` (seconds), in ms."""
+    size = digits + 6
+    print(f"  {label:<{width}} median {statistics.median(times) * 1000:{size}.{digits}f} ms   "
+          f"min {min(times) * 1000:{size}.{digits}f} ms   (n={len(times)})")
+
+
+def timed(label: str, fn: Callable[[], object], repeat: int, width: int = 44,
+          digits: int = 1) -> list[float]:
+    """Run ``fn`` ``repeat`` times, print its figure line (``report``) and return the times."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    report(label, times, width, digits)
+    return times
 
 
 def _loop_ms() -> float:
