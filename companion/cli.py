@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -26,7 +25,7 @@ from companion.engine import EngineError, Game, GameState, Phase, standings
 from companion.exchange import exports, imports
 from companion.games import InvalidSheet, Scored, Sheet, family
 from companion.games.records import is_sheet_record, read_sheet_record
-from companion.records import Limits, RecordError, check_file_size, read_path
+from companion.records import Limits, RecordError, read_file, read_path
 from companion.scoring import ScoreBreakdown
 
 
@@ -191,9 +190,7 @@ def _import(args: argparse.Namespace) -> int:
 
     limits = Limits.from_env()
     try:
-        with open(args.file, "rb") as handle:
-            check_file_size(os.fstat(handle.fileno()).st_size, args.file, limits)
-            data = handle.read(limits.file_bytes + 1)
+        data = read_file(args.file, limits)
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror or 'unknown error'}", file=sys.stderr)
         return 1

@@ -171,14 +171,21 @@ def check_file_size(size: int, source: str, limits: Limits | None = None) -> Non
                           f"{size_text(limits.file_bytes)} (COMPANION_MAX_FILE_MB)")
 
 
+def read_file(path: str | Path, limits: Limits | None = None) -> bytes:
+    """A file's bytes, its size checked before a byte of it is read (``RecordError``); a
+    file that cannot be read raises its ``OSError``."""
+    limits = limits or Limits.from_env()
+    with open(path, "rb") as handle:
+        check_file_size(os.fstat(handle.fileno()).st_size, str(path), limits)
+        return handle.read(limits.file_bytes + 1)
+
+
 def read_path(path: str | Path, limits: Limits | None = None) -> list[Any]:
     """The records in a file: its size is checked before a byte of it is read."""
     limits = limits or Limits.from_env()
     source = str(path)
     try:
-        with open(path, "rb") as handle:
-            check_file_size(os.fstat(handle.fileno()).st_size, source, limits)
-            data = handle.read(limits.file_bytes + 1)
+        data = read_file(path, limits)
     except OSError as exc:
         raise RecordError(f"cannot read {source}: {exc.strerror or 'unknown error'}") from None
     return parse_bytes(data, source, limits)
