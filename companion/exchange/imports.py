@@ -150,6 +150,8 @@ def import_read(store: Store, batches: Sequence[Incoming],
     """Store what ``read`` recognised (see the module doc)."""
     report = report or ImportReport()
     rename = matcher(store, names)
+    # our own BG Stats export coming back: the games it came from (read once per import)
+    own = own_keys(store.plays()) if any(b.is_bgstats for b in batches) else {}
     total = sum(1 if b.is_bgstats else len(b.records) for b in batches) or 1
     done = 0
     for batch in batches:
@@ -157,7 +159,6 @@ def import_read(store: Store, batches: Sequence[Incoming],
             found = read_bgstats(batch.payload, batch.source, rename)
             report.skipped += [f"{batch.source}, {s}" for s in found.skipped]
             report.other_games.update(found.other_games)
-            own = own_keys(store.plays())  # our own export coming back
             report.already += [own[r.key] for r in found.results if r.key in own]
             added, already = store.import_results(
                 [r for r in found.results if r.key not in own])
