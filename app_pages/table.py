@@ -62,9 +62,10 @@ if state.phase == Phase.OVER:
 widgets.players_table(view)
 
 left, right = st.columns(2, gap="small")
-for i, track in enumerate(view.board):
-    with left if i < 4 else right:
-        widgets.track_box(view, track)
+with left:
+    widgets.track_column(view, view.board[:4], key="tracks_left")
+with right:
+    widgets.track_column(view, view.board[4:], key="tracks_right")
 
 # Folded sections are drawn only while open: their elements would cost every rerun.
 with st.expander("Income: each player's best sets", key="income_open",

@@ -142,8 +142,8 @@ def main() -> None:
                 page.wait_for_function(SETTLED, timeout=60_000)
                 place, undo = [], []
                 for _ in range(args.taps):
-                    for times, button in ((place, '.st-key-prompt [class*="st-key-ans_0-"] '
-                                                  'button'),
+                    for times, button in ((place, '.st-key-prompt [class*="st-key-place_"] '
+                                                  '[role="radio"]'),
                                           (undo, '[class*="st-key-undo-"] button')):
                         page.locator(button).first.wait_for(timeout=30_000)
                         times.append(page.evaluate(TAP, button) / 1000)

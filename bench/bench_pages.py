@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
 from fixtures import machine, report, six_players_at_turn, timed  # noqa: E402
-from ui_driver import check, new_app, open_table  # noqa: E402
+from ui_driver import check, first_place, new_app, open_table  # noqa: E402
 
 from companion.store import Store, default_url  # noqa: E402
 from companion.ui import services  # noqa: E402
@@ -101,8 +101,7 @@ def main() -> None:
             table_profile(at)
 
         def place() -> None:
-            at.button(key=first_key(at, "ans_0@")).click().run()
-            check(at)
+            first_place(at)
 
         def undo() -> None:
             at.button(key=first_key(at, "undo@")).click().run()

@@ -26,12 +26,14 @@ from companion.engine.common import refuse
 from companion.engine.decisions import Action, Decision
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import Event, event_dict, parse_event
+from companion.engine.final import standings
 from companion.engine.flow import Phase
 from companion.engine.fold import apply, apply_checked, apply_event, apply_in_place, replay
 from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal, load, read_record
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
 from companion.rules.editions import LAST_TURN
+from companion.scoring import ScoreBreakdown
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "apply", "replay"]
 MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
@@ -163,6 +165,15 @@ class Game:
     def actions(self) -> list[Action]:
         """Powers usable at this moment and the standing actions allowed at any time."""
         return list(self._memo().actions_in(self.state))
+
+    def standings(self) -> list[tuple[int, ScoreBreakdown]]:
+        """``final.standings`` of this game's state, computed once per game: the store's
+        summary and the pages both read them after every step."""
+        ranked = self.__dict__.get("_standings")
+        if ranked is None:
+            ranked = standings(self.state)
+            object.__setattr__(self, "_standings", ranked)  # a memo, like ``_asked``
+        return ranked
 
     def _memo(self) -> Asked:
         asked = self.__dict__.get("_asked")

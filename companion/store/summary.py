@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import Game, Phase, standings
+from companion.engine import Game, Phase
 from companion.games import AGE_OF_DISCOVERY, Scored, Sheet, family
 from companion.games.results import Result
 from companion.rules.editions import TURNS
@@ -82,7 +82,7 @@ def _aod_breakdown(score: ScoreBreakdown) -> dict[str, int]:
 def summarize(game: Game) -> Summary:
     state = game.state
     finished = state.phase == Phase.OVER
-    ranked = {score.player: (place, score) for place, score in standings(state)}
+    ranked = {score.player: (place, score) for place, score in game.standings()}
     seats = []
     for seat, p in enumerate(game.setup.players, start=1):
         place, score = ranked[p.name]

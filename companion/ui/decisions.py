@@ -182,18 +182,32 @@ def _answer_buttons(decision: Decision, seq: int, depth: int) -> None:
                       on_click=_choose, args=(decision.decline, seq), type="tertiary")
 
 
+def placement_key(worker: str, seq: int, depth: int) -> str:
+    """The key of the row of places for ``worker`` (its value: the answer's index)."""
+    return f"place_{worker}@{seq}:{depth}"
+
+
 def _placement(decision: Decision, seq: int, depth: int) -> None:
-    """Placement answers in one row per worker type: one tap places a worker."""
-    rows: dict[str, list[tuple[int, Answer]]] = {}
+    """Placement answers as one row of pills per worker type: one tap places a worker.
+    (One widget per row, not a button per place: a busy turn offers 30 or more places,
+    and every element drawn costs each rerun, on the server and in the phone.)"""
+    rows: dict[str, list[int]] = {}
     for i, answer in enumerate(decision.answers):
-        rows.setdefault(answer.value[0], []).append((i, answer))
-    for worker, answers in rows.items():
-        with st.container(horizontal=True, key=f"place_row_{worker}@{seq}"):
-            st.markdown(f"**{views.worker_label(worker)}**")
-            for i, answer in answers:
-                st.button(md(views.short_place(answer.value)), key=f"ans_{i}@{seq}:{depth}",
-                          on_click=_choose, args=(answer, seq),
-                          help=f"Place a {worker} on {answer.label}")
+        rows.setdefault(answer.value[0], []).append(i)
+    labels = [md(views.short_place(a.value)) for a in decision.answers]
+    for worker, indices in rows.items():
+        key = placement_key(worker, seq, depth)
+        st.pills(f"**{views.worker_label(worker)}**", indices, format_func=labels.__getitem__,
+                 key=key, on_change=_place, args=(key, decision.answers, seq))
+
+
+def _place(key: str, answers: Sequence[Answer], seq: int) -> None:
+    """Callback: the place tapped is the answer. The row is cleared at once, so that the
+    same place can be tapped again if this tap is refused."""
+    index = session.widget_value(key)
+    session.set_widget_value(key, None)
+    if index is not None:
+        _choose(answers[index], seq)
 
 
 # ---------------------------------------------------------------- fields

@@ -36,6 +36,8 @@ class GameView:
 
     @cached_property
     def standings(self) -> list[tuple[int, ScoreBreakdown]]:
+        if self.state is self.game.state:
+            return self.game.standings()  # shared with the store's summary of this step
         return standings(self.state)
 
     @cached_property

@@ -204,11 +204,11 @@ class Table:
         tracks = PREFERENCES[index % len(PREFERENCES):] + PREFERENCES
         prompt = self.page.locator(".st-key-prompt")
         for track in tracks:
-            buttons = prompt.get_by_role("button", name=SHORT[track], exact=True)
+            buttons = prompt.get_by_role("radio", name=SHORT[track], exact=True)  # a place
             if buttons.count():
                 self.step(buttons.first)
                 return
-        raise AssertionError("no placement button found")
+        raise AssertionError("no place to tap found")
 
     def resolve_one(self) -> None:
         """Answer the question on screen: the usual answer, or no to an optional buy."""

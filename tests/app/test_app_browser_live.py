@@ -16,7 +16,9 @@ FOUR = {"edition": "empires",
                     (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
 REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
           "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
-FIRST_ANSWER = '.st-key-prompt [class*="st-key-ans_0-"] button:visible'
+# answer 0: a button, or at a placement the first place of the first row
+FIRST_ANSWER = ('.st-key-prompt [class*="st-key-ans_0-"] button:visible, '
+                '.st-key-prompt [class*="st-key-place_"] [role="radio"]:visible')
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +57,10 @@ def test_two_devices_follow_the_game_and_a_race_has_one_winner(live_server):
         b.wait_for_timeout(500)  # let B's page settle on the new step
 
         # Both phones tap Bob's first answer at once: one is stored, the other is told.
-        # The buttons are those of the game at seq 2 (keys carry it), and the clicks are
+        # The places are those of the game at seq 2 (keys carry it), and the clicks are
         # dispatched back to back: a slow machine must not let B refresh to Cid's turn
         # between the two taps and then place Cid's worker instead of racing.
-        bobs_first = '.st-key-prompt [class*="st-key-ans_0-2-"] button:visible'
+        bobs_first = '.st-key-prompt [class*="st-key-place_colonist-2-0"] [role="radio"]:visible'
         a_button, b_button = a.locator(bobs_first).first, b.locator(bobs_first).first
         b_button.wait_for()
         a_button.dispatch_event("click")

@@ -83,7 +83,7 @@ def test_phone_layout(phone_server):
             page.wait_for_timeout(800)
             _in_view(page, page.locator(".st-key-table_tools").get_by_role("button", name="Undo"))
             _in_view(page, prompt.locator("h4").first)
-            _in_view(page, prompt.locator('[class*="st-key-ans_0-"] button:visible').first)
+            _in_view(page, prompt.locator('[class*="st-key-place_"] [role="radio"]:visible').first)
             page.screenshot(path=str(SHOTS / f"phone-table-{name}.png"))
 
         # The Scoreboard: map labels apart, the regions table within the screen's width.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from ui_driver import check, new_app, open_table
+from ui_driver import check, first_place, new_app, open_table
 
 from companion import charts
 from companion.engine import game as game_module
@@ -74,8 +74,7 @@ def test_table_reruns_and_taps_replay_nothing(at, saved, replays):
     replays.clear()
     for _ in range(3):
         check(at.run())
-    at.button(key=first_key(at, "ans_0@")).click().run()  # place a worker
-    check(at)
+    first_place(at)  # place a worker
     at.button(key=first_key(at, "undo@")).click().run()  # and take it back
     check(at)
     assert not at.error
@@ -98,8 +97,7 @@ def test_scoreboard_figures_are_built_once_per_version_for_all_sessions(store, s
     assert built["money_by_turn"] == 1
     # a step recorded on the Table is a new version: its figures are built once more
     phone.switch_page("app_pages/table.py").run()
-    phone.button(key=first_key(phone, "ans_0@")).click().run()
-    check(phone)
+    first_place(phone)
     phone.switch_page("app_pages/scoreboard.py").run()
     check(phone)
     check(phone.run())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ui_driver import check, open_table
+from ui_driver import check, open_table, tap_answer
 
 FOUR = {"edition": "empires",
         "players": [{"name": n, "colour": c} for n, c in
@@ -71,12 +71,12 @@ def test_a_correction_being_typed_survives_another_devices_step(at, store):
     sg = store.create_game(FOUR)
     store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
+    shown = store.load(sg.id).game.pending()  # the question on this phone
     at.session_state["fix_reason@1"] = "Bob's fur was forgotten"
     at.session_state["fix_money@1"] = 3
     store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
                          "track": "shipping"}, 1)  # the other phone
-    at.button(key="ans_1@1:0").click().run()  # this phone's tap loses the race
-    check(at)
+    tap_answer(at, shown, 1, 1)  # this phone's tap loses the race
     assert any(w.value.startswith("Another device already recorded") for w in at.warning)
     assert at.session_state["fix_reason@2"] == "Bob's fur was forgotten"
     assert at.session_state["fix_money@2"] == 3

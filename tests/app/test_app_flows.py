@@ -10,13 +10,23 @@ import sys
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
-from ui_driver import TIMEOUT, Driver, check, errors, next_answer, open_table, same_event
+from ui_driver import (
+    TIMEOUT,
+    Driver,
+    check,
+    errors,
+    next_answer,
+    open_table,
+    same_event,
+    tap_answer,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the store's games
 from store.games import old_record_with_a_battle_against_nobody  # noqa: E402
 
 from companion.engine import Game
 from companion.engine.playout import random_game, random_step
+from companion.ui import views
 
 FOUR = {"edition": "empires",
         "players": [{"name": n, "colour": c} for n, c in
@@ -154,27 +164,30 @@ def test_placement_offers_only_legal_choices(at, store):
     store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
     decision = store.load(sg.id).game.pending()
-    keys = {b.key for b in at.button if b.key and b.key.startswith("ans_")}
-    # one button per legal placement, and nothing else to answer
-    assert keys == {f"ans_{i}@1:0" for i in range(len(decision.answers))}
+    # one row of places per worker type, one place per legal placement, nothing else to
+    # answer
+    assert not [b for b in at.button if b.key and b.key.startswith("ans_")]
+    rows = [g for g in at.button_group if (g.key or "").startswith("place_")]
+    assert [g.key for g in rows] == ["place_colonist@1:0"]
+    labels = [views.short_place(a.value) for a in decision.answers]
+    assert rows[0].options == labels and len(set(labels)) == len(labels)
     assert {a.value[0] for a in decision.answers} == {"colonist"}  # only colonists to place
     assert {a.value[1] for a in decision.answers} >= {"initiative", "dock", "shipping",
                                                       "warfare", "trade_goods"}
 
 
-def _dock_key(store, game_id: int) -> str:
+def _place_on_the_dock(at, store, game_id: int) -> None:
     stored = store.load(game_id)
-    i = next(i for i, a in enumerate(stored.game.pending().answers)
-             if a.value == ("colonist", "dock", None))
-    return f"ans_{i}@{stored.seq}:0"
+    decision = stored.game.pending()
+    i = next(i for i, a in enumerate(decision.answers) if a.value == ("colonist", "dock", None))
+    tap_answer(at, decision, i, stored.seq)
 
 
 def test_undo_takes_back_the_last_step(at, store):
     sg = store.create_game(FOUR)
     store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
-    at.button(key=_dock_key(store, sg.id)).click().run()
-    check(at)
+    _place_on_the_dock(at, store, sg.id)
     assert store.load(sg.id).seq == 2
     assert "Ann: colonist on Colonist Dock" in plain(at.button(key="undo@2").help)
     at.button(key="undo@2").click().run()
@@ -238,10 +251,10 @@ def test_a_step_recorded_meanwhile_on_another_device_is_a_conflict(at, store):
     sg = store.create_game(FOUR)
     store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
+    shown = store.load(sg.id).game.pending()  # the question on this phone
     store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
                          "track": "shipping"}, 1)  # the other phone
-    at.button(key="ans_1@1:0").click().run()
-    check(at)
+    tap_answer(at, shown, 1, 1)
     warnings = [plain(w.value) for w in at.warning]
     assert any(w.startswith("Another device already recorded: Ann: colonist on Merchant "
                             "Shipping") for w in warnings), warnings

@@ -19,8 +19,8 @@ def test_a_viewer_sees_the_question_but_can_enter_nothing(at, store):
     at.query_params["role"] = "viewer"
     open_table(at, sg.id)
     assert any("Ann places a worker" in m.value for m in at.markdown)
-    keys = [b.key or "" for b in at.button]
-    assert not [k for k in keys if k.startswith(("ans_", "undo@", "act_", "fix_"))]
+    keys = [b.key or "" for b in at.button] + [g.key or "" for g in at.button_group]
+    assert not [k for k in keys if k.startswith(("ans_", "place_", "undo@", "act_", "fix_"))]
     assert any("Following the game" in c.value for c in at.caption)
 
 
@@ -29,7 +29,7 @@ def test_an_entry_device_gets_the_answers(at, store):
     store.append(sg.id, REVEAL, 0)
     at.query_params["role"] = "entry"
     open_table(at, sg.id)
-    assert [b for b in at.button if (b.key or "").startswith("ans_")]
+    assert [g for g in at.button_group if (g.key or "").startswith("place_")]
 
 
 def test_the_store_revision_is_one_cheap_read_that_moves_with_every_change(store):

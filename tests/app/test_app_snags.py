@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ui_driver import check, open_table
+from ui_driver import check, open_table, tap_answer
 
 from companion.engine import Game
 from companion.engine.playout import random_game
@@ -165,9 +165,10 @@ def test_no_message_shown_to_the_table_names_python_internals(at, store):
                          "buildings": ["settlers", "monastery", "trading_post", "navigator",
                                        "trade_routes"]}, 0)
     open_table(at, sg.id)
+    shown = store.load(sg.id).game.pending()
     store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
                          "track": "shipping"}, 1)
-    at.button(key="ans_1@1:0").click().run()
+    tap_answer(at, shown, 1, 1)
     said += _messages(at)
     at.query_params["game"] = "999"
     at.switch_page("app_pages/table.py").run()

@@ -52,6 +52,33 @@ def open_table(at: AppTest, game_id: int) -> AppTest:
     return at
 
 
+def is_placement(decision: Decision) -> bool:
+    return decision.kind == Kind.TRACK and decision.type == "place"
+
+
+def tap_answer(at: AppTest, decision: Decision, i: int, seq: int, depth: int = 0) -> AppTest:
+    """Tap answer ``i`` of ``decision`` on the Table page: a placement answer is a pill in
+    its worker's row (``place_<worker>@seq:depth``, valued by the answer's index), any
+    other answer a button (``ans_<i>@seq:depth``)."""
+    if is_placement(decision):
+        worker = decision.answers[i].value[0]
+        at.button_group(key=f"place_{worker}@{seq}:{depth}").set_value(i).run()
+    else:
+        at.button(key=f"ans_{i}@{seq}:{depth}").click().run()
+    check(at)
+    return at
+
+
+def first_place(at: AppTest) -> AppTest:
+    """Tap the first place offered on the page: answer 0 of the placement question, the
+    first pill of the first row (rows follow the answers' order)."""
+    rows = [g for g in at.button_group if (g.key or "").startswith("place_")]
+    assert rows, "no placement row on the page"
+    rows[0].set_value(0).run()
+    check(at)
+    return at
+
+
 # ---------------------------------------------------------------- matching answers to events
 
 
@@ -156,6 +183,11 @@ class Driver:
         self.at.button(key=key).click().run()
         check(self.at)
 
+    def tap_answer(self, decision: Decision, i: int, seq: int, depth: int = 0) -> None:
+        """One tap on answer ``i``: its button, or its pill in the placement rows."""
+        tap_answer(self.at, decision, i, seq, depth)
+        self.taps += 1
+
     def number(self, key: str, value: int) -> None:
         field = self.at.number_input(key=key)
         if field.value != value:
@@ -223,7 +255,7 @@ class Driver:
                         target: Sequence[Mapping[str, Any]], seq: int, depth: int) -> Answer:
         for i, answer in enumerate(decision.all_answers()):
             if _matches(answer, target):
-                self.click(f"ans_{i}@{seq}:{depth}")
+                self.tap_answer(decision, i, seq, depth)
                 return answer
         field = decision.field
         assert field is not None, f"no answer of {decision.prompt!r} leads to {target}"
