@@ -417,9 +417,14 @@ class Store:
         return ScoreSheet.from_json(row.setup)
 
     @staticmethod
-    def _apply_summary(session: Session, row: GameRow, summary: Summary, now: datetime) -> None:
+    def _apply_summary(session: Session, row: GameRow, summary: Summary, now: datetime,
+                       *, step: bool = False) -> None:
         """Rewrite the derived columns (``revision`` is the caller's: only log changes raise
-        it)."""
+        it). ``step``: one step of a tracked game entered or undone; its seats change only
+        when the game ends or comes back from its end (names, colours and nations are the
+        set-up's; VP and places are kept for finished games), so they are left alone while
+        it goes on (a query and a check of every seat saved on every tap)."""
+        seats_change = not (step and row.status == summary.status == "in_progress")
         row.status = summary.status
         row.phase = summary.phase
         row.turn = summary.turn
@@ -427,6 +432,8 @@ class Store:
         row.winners = summary.winners
         row.result = summary.result_json()
         row.updated = now
+        if not seats_change:
+            return
         seats = {gp.seat: gp for gp in session.scalars(
             select(GamePlayerRow).where(GamePlayerRow.game_id == row.id))}
         for p in summary.players:
@@ -613,7 +620,7 @@ class Store:
                 session.execute(insert(EventRow), self._event_rows(
                     game_id, game.events[base.seq:], base.seq, now))
                 row.revision = base.revision + 1
-                self._apply_summary(session, row, summarize(game), now)
+                self._apply_summary(session, row, summarize(game), now, step=True)
                 stored = StoredGame(game_id, game, base.created, _utc(now), row.revision,
                                     held_after(base), None, base.set_aside, base.record_version)
         except IntegrityError as exc:
@@ -643,7 +650,7 @@ class Store:
             session.execute(delete(EventRow).where(
                 EventRow.game_id == game_id, EventRow.seq >= len(game.events)))
             row.revision = base.revision + 1
-            self._apply_summary(session, row, summarize(game), now)
+            self._apply_summary(session, row, summarize(game), now, step=True)
             stored = StoredGame(game_id, game, base.created, _utc(now), row.revision, earlier,
                                 None, base.set_aside, base.record_version)
         self._live.put(stored)
