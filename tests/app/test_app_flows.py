@@ -256,6 +256,9 @@ def test_a_step_recorded_meanwhile_on_another_device_is_a_conflict(at, store):
                          "track": "shipping"}, 1)  # the other phone
     tap_answer(at, shown, 1, 1)
     warnings = [plain(w.value) for w in at.warning]
+    # the page shows the next question, with no place left chosen
+    rows = [g for g in at.button_group if (g.key or "").startswith("place_")]
+    assert rows and all(g.value is None for g in rows)
     assert any(w.startswith("Another device already recorded: Ann: colonist on Merchant "
                             "Shipping") for w in warnings), warnings
     assert not any("revision" in w or "seq" in w for w in warnings)  # no internals
