@@ -9,9 +9,10 @@ shown as a page that says what is wrong and what to do, never as a traceback.
 
 import streamlit as st
 
-from companion.ui import services, widgets
+from companion.ui import process, services, widgets
 
 st.set_page_config(page_title="Age of Discovery Companion", page_icon="⚓", layout="wide")
+process.settle_start_up()  # the first run, once every module of the app is imported
 
 PAGES = [
     st.Page("app_pages/home.py", title="Home", icon="🏠", default=True),

@@ -92,7 +92,7 @@ def report(label: str, times: list[float]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--taps", type=int, default=10)
+    parser.add_argument("--taps", type=int, default=20)
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} is absent: browser figures not measured")
