@@ -20,8 +20,7 @@ viewer = session.is_viewer()
 game = stored.game
 state = game.state
 view = services.game_view(stored)  # computed once per version of the game, then kept
-st.markdown(f"#### 🎲 {views.where_now(state)}")
-widgets.game_caption(game, stored.id)
+widgets.game_heading(f"🎲 {views.where_now(state)}", game, stored.id)
 widgets.show_flashes()
 
 if stored.read_only:
@@ -61,11 +60,7 @@ if state.phase == Phase.OVER:
 
 widgets.players_table(view)
 
-left, right = st.columns(2, gap="small")
-with left:
-    widgets.track_column(view, view.board[:4], key="tracks_left")
-with right:
-    widgets.track_column(view, view.board[4:], key="tracks_right")
+widgets.board_tracks(view)
 
 # Folded sections are drawn only while open: their elements would cost every rerun.
 with st.expander("Income: each player's best sets", key="income_open",

@@ -90,11 +90,20 @@ def database_problem(problem: Any) -> None:
 
 
 def game_caption(game: Game, game_id: int | None = None) -> None:
+    st.caption(_game_line(game, game_id))
+
+
+def game_heading(title: str, game: Game, game_id: int) -> None:
+    """A heading (markdown) with the game's caption line under it, drawn as one element."""
+    st.markdown(f"#### {title}\n\n:small[:gray[{md(_game_line(game, game_id))}]]")
+
+
+def _game_line(game: Game, game_id: int | None) -> str:
     edition = game.state.edition.title
     opts = [k.replace("_", " ") for k, v in game.setup.options.model_dump().items() if v]
     extra = f" · options: {', '.join(opts)}" if opts else ""
     number = f"Game #{game_id} · " if game_id is not None else ""
-    st.caption(f"{number}{edition}{extra}")
+    return f"{number}{edition}{extra}"
 
 
 def refused_banner(refused: Any) -> None:
@@ -161,9 +170,16 @@ def slot_text(setup: Any, slot: views.SlotView, track: str) -> str:
     return text
 
 
-def track_column(view: GameView, tracks: Sequence[views.TrackView], key: str) -> None:
-    """A bordered box of tracks, each its title, its slots and a note, drawn as one block
-    (a box per track cost about 30 elements on every rerun of the Table)."""
+def board_tracks(view: GameView) -> None:
+    """The eight tracks in one bordered box, two blocks side by side (one under the other
+    on a phone), each track its title, its slots and a note (a box per track cost about
+    30 elements on every rerun of the Table)."""
+    with st.container(border=True, horizontal=True, key="tracks", gap="medium"):
+        for tracks in (view.board[:4], view.board[4:]):
+            st.markdown(_tracks_text(view, tracks), width="stretch")
+
+
+def _tracks_text(view: GameView, tracks: Sequence[views.TrackView]) -> str:
     parts = []
     for track in tracks:
         flag = " · *resolving now*" if track.active else ""
@@ -176,8 +192,7 @@ def track_column(view: GameView, tracks: Sequence[views.TrackView], key: str) ->
         if track.note:
             lines.append(f":small[:gray[{md(track.note)}]]")
         parts.append("  \n".join(lines))
-    with st.container(border=True, key=key):
-        st.markdown("\n\n---\n\n".join(parts))
+    return "\n\n---\n\n".join(parts)
 
 
 # ---------------------------------------------------------------- income and scores
