@@ -32,6 +32,7 @@ from companion.engine.questions import (
     as_list,
     counts_field,
     counts_words,
+    enough,
     good_name,
     listed,
     multisets,
@@ -466,8 +467,9 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
     who = state.players[me]
     pool = {w: n for w, n in who.discovery.items() if n}
     ask = f"{me}'s expedition: "
-    decline = ready("Nobody sails", None, {"type": "expedition", "player": me, "workers": {}})
     if "target" not in draft:
+        decline = ready("Nobody sails", None,
+                        {"type": "expedition", "player": me, "workers": {}})
         undiscovered = [r for r in REGIONS if r not in state.discovered]
         answers: list[Answer | None] = []
         for r in undiscovered:
@@ -495,8 +497,11 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
         parts = sub_multisets(pool)
         prompt = ask + f"who sails to {target_name(state, target)}?"
         if len(parts) <= LIST_AT_MOST:
+            # Every part asks on to the same token question (only its odds note differs):
+            # while a probe counts outcomes, the first few parts tell as much as all.
             return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
-                            answers=listed(send(p, usual=i == 0) for i, p in enumerate(parts)))
+                            answers=listed(send(p, usual=i == 0)
+                                           for i, p in enumerate(enough(parts))))
         options = tuple(Option(w, w, n) for w, n in pool.items())
         return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
                         field=counts_field(state, options, None, send, least=1))
@@ -657,19 +662,26 @@ def _ask_scout(state: GameState, draft: dict[str, Any]) -> Decision:
 
 def actions(state: GameState) -> list[Action]:
     """Powers usable at this moment, then the standing actions allowed at any time."""
+    # Asked after every event of every game (and nearly always empty): each rule below is
+    # asked only of what it could allow (an owned building with a power to use, a player
+    # with a nation when nations are played, a player who may need a swap).
     out: list[Action] = []
+    players, catalogue = state.players, state.catalogue
     for name in state.order:
-        who = state.players[name]
-        for building in dict.fromkeys(who.buildings):
-            b = state.catalogue[building]
-            if not benefits.usable_now(state, who, b) or benefits.power_of(b).asked_at:
+        who = players[name]
+        for building in dict.fromkeys(who.buildings) if who.buildings else ():
+            b = catalogue[building]
+            power = benefits.power_of(b)
+            if power is None or power.use is None or power.asked_at:
                 continue  # (a choice asked every turn is the pending Decision itself)
+            if not benefits.usable_now(state, who, b):
+                continue
             start = {"type": "benefit", "player": name, "building": building, "choice": {}}
             if _leads_somewhere(state, start):
                 out.append(Action(f"benefit:{name}:{building}", b.name, name, b.description,
                                   start, moment=not benefits.power_of(b).standing))
-    for name in state.order:
-        who = state.players[name]
+    for name in state.order if state.setup.options.nations else ():
+        who = players[name]
         if nations.usable_now(state, who):
             start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
             if _leads_somewhere(state, start):
