@@ -135,9 +135,15 @@ def _probe(state: GameState, draft: Mapping[str, Any],
         READY_WANTED.reset(counting)
     if decision.field is not None:
         return need, None
+    answers = decision.answers
+    if decision.decline is None and len(answers) == 1 and answers[0].draft is not None \
+            and not answers[0].events:
+        # One way on (``decide`` would skip this question): its follow-up's outcomes are
+        # these, probed once rather than first for "somewhere" and then again in full.
+        return _probe(state, answers[0].draft, need)
     found = 0 if decision.decline is None else 1
     first = None
-    for answer in decision.answers:
+    for answer in answers:
         if found >= need:
             return need, None
         if answer.events or answer.draft is None or _probe(state, answer.draft, 1)[0]:
@@ -464,9 +470,10 @@ def _free_cards(state: GameState) -> list[str]:
 
 def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
     me = state.queue[0]
-    who = state.players[me]
-    pool = {w: n for w, n in who.discovery.items() if n}
     ask = f"{me}'s expedition: "
+    if "workers" in draft and "target" in draft:  # (probed twice per region answer)
+        return _ask_found(state, draft, me, ask)
+    pool = {w: n for w, n in state.players[me].discovery.items() if n}
     if "target" not in draft:
         decline = ready("Nobody sails", None,
                         {"type": "expedition", "player": me, "workers": {}})
@@ -488,27 +495,37 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
                         "Discovery)?", me, "expedition", answers=listed(iter(answers)),
                         decline=decline, draft=draft)
     target = draft["target"]
-    if "workers" not in draft:
-        def send(counts: dict[str, int], usual: bool = False) -> Answer | None:
-            value = expedition_value(state, me, counts)
-            return then(counts_words(counts), counts, {**draft, "workers": counts},
-                         note=f"strength {value}", usual=usual)
 
-        parts = sub_multisets(pool)
-        prompt = ask + f"who sails to {target_name(state, target)}?"
-        if len(parts) <= LIST_AT_MOST:
-            # Every part asks on to the same token question (only its odds note differs):
-            # while a probe counts outcomes, the first few parts tell as much as all.
-            return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
-                            answers=listed(send(p, usual=i == 0)
-                                           for i, p in enumerate(enough(parts))))
-        options = tuple(Option(w, w, n) for w, n in pool.items())
+    def send(counts: dict[str, int], usual: bool = False) -> Answer | None:
+        value = expedition_value(state, me, counts)
+        return then(counts_words(counts), counts, {**draft, "workers": counts},
+                     note=f"strength {value}", usual=usual)
+
+    parts = sub_multisets(pool)
+    prompt = ask + f"who sails to {target_name(state, target)}?"
+    if len(parts) <= LIST_AT_MOST:
+        # Every part asks on to the same token question (only its odds note differs):
+        # while a probe counts outcomes, the first few parts tell as much as all.
         return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
-                        field=counts_field(state, options, None, send, least=1))
-    natives_extra = resistance_modifier(state, me)
-    strength = expedition_value(state, me, draft["workers"])
-    return token_question(state, target, None, ask, draft, lambda t: {**draft, "found": t},
-                          lambda t: _odds_note(state, t, strength, natives_extra, draft))
+                        answers=listed(send(p, usual=i == 0)
+                                       for i, p in enumerate(enough(parts))))
+    options = tuple(Option(w, w, n) for w, n in pool.items())
+    return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
+                    field=counts_field(state, options, None, send, least=1))
+
+
+def _ask_found(state: GameState, draft: dict[str, Any], me: str, ask: str) -> Decision:
+    """Which token (or card) the expedition revealed, each with its odds."""
+    strength: list[int] = []  # worked out with the first note (a probe may want none)
+
+    def note(item: str) -> str:
+        if not strength:
+            strength[:] = (expedition_value(state, me, draft["workers"]),
+                           resistance_modifier(state, me))
+        return _odds_note(state, item, *strength, draft)
+
+    return token_question(state, draft["target"], None, ask, draft,
+                          lambda t: {**draft, "found": t}, note)
 
 
 def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:
