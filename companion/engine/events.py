@@ -9,7 +9,6 @@ decided (where a worker went, which good was picked); the engine derives the res
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -261,30 +260,24 @@ def parse_event(data: Any) -> Event:
     """
     if isinstance(data, Event):
         return data
-    key = _flat_key(data)
-    if key is not None:
-        return _parse_flat(key)
+    if type(data) is dict:
+        try:  # each value with its exact type: ``True`` is not ``1`` to the validator
+            key = (tuple(data.items()), tuple(map(type, data.values())))
+            return _FLAT_SEEN[key]
+        except KeyError:
+            if all(kind in _FLAT_TYPES for kind in key[1]):
+                if len(_FLAT_SEEN) >= _FLAT_MOST:
+                    _FLAT_SEEN.clear()
+                event = _FLAT_SEEN[key] = _validate(data)  # a refusal raises: not kept
+                return event
+        except TypeError:  # a list or a map inside: validated every time
+            pass
     return _validate(data)
 
 
-_FLAT_TYPES = (str, int, bool, type(None))
-
-
-def _flat_key(data: Any) -> tuple[tuple[Any, type, Any], ...] | None:
-    """The dict as a hashable key, each value with its exact type (``True`` is not ``1``
-    to the validator, so it must not be to the cache); None when a value is not flat."""
-    if type(data) is not dict:
-        return None
-    key = tuple((k, type(v), v) for k, v in data.items())
-    for _, kind, _ in key:
-        if kind not in _FLAT_TYPES:
-            return None
-    return key
-
-
-@lru_cache(maxsize=8192)
-def _parse_flat(key: tuple[tuple[Any, type, Any], ...]) -> Event:
-    return _validate({k: v for k, _, v in key})  # a refusal raises: never cached
+_FLAT_TYPES = frozenset((str, int, bool, type(None)))
+_FLAT_MOST = 8192
+_FLAT_SEEN: dict[tuple[tuple[Any, ...], tuple[type, ...]], Event] = {}
 
 
 def _validate(data: Any) -> Event:
