@@ -10,7 +10,7 @@ from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
 from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
-from companion.rules.editions import TRACKS, WORKER_TYPES
+from companion.rules.editions import TRACKS, WORKER_TYPES, Edition
 
 
 def start_turn(state: GameState) -> None:
@@ -56,7 +56,12 @@ def current_placer(state: GameState) -> str | None:
 
 
 def _numbered_dock_slots(state: GameState) -> int:
-    return len(state.edition.dock_slots(len(state.players)))
+    return _dock_slot_count(state.edition, len(state.players))
+
+
+@lru_cache(maxsize=64)
+def _dock_slot_count(edition: Edition, players: int) -> int:
+    return len(edition.dock_slots(players))
 
 
 def _free_label(state: GameState, ev: Place) -> str:
@@ -73,8 +78,9 @@ def open_label(state: GameState, name: str, track_id: str,
     and why not. Probed for every place at every placement: it returns, never raises."""
     track = state.tracks[track_id]
     if track_id == "initiative":
-        if name in [s.player for s in track]:
-            return None, f"{name} already has a worker on Initiative (one each)"
+        for s in track:
+            if s.player == name:
+                return None, f"{name} already has a worker on Initiative (one each)"
         return str(len(track) + 1), ""
     if track_id == "dock" and box == "mayflower":
         if not state.setup.readings.mayflower_any_time:
@@ -86,15 +92,15 @@ def open_label(state: GameState, name: str, track_id: str,
                           "unused ship of their own, at most 3)")
         return ship, ""
     if track_id == "dock":
-        numbered = [s for s in track if s.label.isdigit()]
-        if len(numbered) >= _numbered_dock_slots(state):
+        numbered = sum(1 for s in track if s.label.isdigit())
+        if numbered >= _numbered_dock_slots(state):
             ship = mayflower.extra_dock_label(state, state.players[name])
             if ship is not None:
                 return ship, ""
             last = _numbered_dock_slots(state)
             return None, (f"the Colonist Dock is full (slots 1-{last} in a "
                           f"{len(state.players)}-player game)")
-        return str(len(numbered) + 1), ""
+        return str(numbered + 1), ""
     if track_id == "trade_goods":
         if len(track) >= len(state.goods_offer):
             return None, f"Trade Goods is full ({len(state.goods_offer)} goods this turn)"
@@ -110,8 +116,9 @@ def open_label(state: GameState, name: str, track_id: str,
             return None, f"say which Specialists box ({', '.join(boxes)})"
         if box not in boxes:
             return None, f"there is no {box} box in this game"
-        if box in [s.label for s in track]:
-            return None, f"the {box} box is already taken"
+        for s in track:
+            if s.label == box:
+                return None, f"the {box} box is already taken"
         return box, ""
     if track_id == "warfare":
         cap = state.edition.warfare_cap
@@ -148,13 +155,6 @@ def place(state: GameState, ev: Place) -> None:
     _skip_to_next_placer(state, advance=True)
 
 
-def _dock_boxes(state: GameState, track: str) -> tuple[str | None, ...]:
-    """Where on ``track`` a worker may go besides its next slot (a Mayflower ship)."""
-    if track == "dock" and state.setup.readings.mayflower_any_time:
-        return (None, "mayflower")
-    return (None,)
-
-
 Places = tuple[tuple[str, str | None], ...]  # (track, box) pairs
 
 
@@ -180,13 +180,21 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
         return name, (), ()
     # Whether a slot is free depends on the track, the box and the player, not on the
     # worker: probe each place once, then offer it to every worker the player has.
-    boxes = state.edition.specialist_boxes(state.setup.options.builders)
-    dock = _dock_boxes(state, "dock")
-    free = tuple((track, box) for track in TRACKS
-                 for box in (boxes if track == "specialists" else dock if track == "dock"
-                             else (None,))
-                 if open_label(state, name, track, box)[0] is not None)
+    places = _places(state.edition, state.setup.options.builders,
+                     state.setup.readings.mayflower_any_time)
+    free = tuple(place for place in places
+                 if open_label(state, name, place[0], place[1])[0] is not None)
     return name, workers, free
+
+
+@lru_cache(maxsize=16)
+def _places(edition: Edition, builders: bool, mayflower_any_time: bool) -> Places:
+    """Every (track, box) place of a game, in track order (open or not)."""
+    boxes = edition.specialist_boxes(builders)
+    dock = (None, "mayflower") if mayflower_any_time else (None,)
+    return tuple((track, box) for track in TRACKS
+                 for box in (boxes if track == "specialists" else dock if track == "dock"
+                             else (None,)))
 
 
 @lru_cache(maxsize=4096)
