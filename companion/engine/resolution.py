@@ -59,7 +59,7 @@ from companion.rules.editions import (
     building_price,
 )
 from companion.rules.regions import REGIONS
-from companion.scoring import best_income
+from companion.scoring import best_income_dollars
 
 BOX_ORDER = ("captain", "merchant", "missionary", "soldier", "builder", "training")
 
@@ -494,7 +494,7 @@ def warfare(state: GameState, ev: Warfare) -> None:
 
 def income_of(state: GameState, name: str) -> int:
     who = state.players[name]
-    return best_income(who.goods, mayflower.wild_ships(state, who)).dollars
+    return best_income_dollars(who.goods, mayflower.wild_ships(state, who))
 
 
 def _income(state: GameState) -> None:
