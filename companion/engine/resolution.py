@@ -412,15 +412,22 @@ def battle_regions(state: GameState, attacker: str, defender: str) -> list[str]:
     ]
 
 
-def battle_refusal(state: GameState, attacker: str, defender: str, region: str) -> str | None:
+def battle_refusal(state: GameState, attacker: str, defender: str, region: str,
+                   explain: bool = True) -> str | None:
     """Why a single battle cannot be fought there (None: it can). Both editions: the defender
     must have workers in the region ("un seul joueur à combattre dans cette région"); Empires
-    also needs a soldier of either side there (`000_…`, "Piste : Guerre")."""
-    name = region_name(state, region)
+    also needs a soldier of either side there (`000_…`, "Piste : Guerre"). With ``explain``
+    False a refusal is only ``"refused"``: the Warfare question asks of every region."""
     if not state.workers_in_region(region, defender):
+        if not explain:
+            return "refused"
+        name = region_name(state, region)
         return f"no battle against {defender} in {name}: {defender} has no worker there"
     if state.edition.battle_needs_soldier and not (
             _soldiers(state, region, attacker) or _soldiers(state, region, defender)):
+        if not explain:
+            return "refused"
+        name = region_name(state, region)
         return (f"no battle in {name}: neither {attacker} nor {defender} has a soldier there "
                 "(a battle needs a soldier of either side)")
     return None
@@ -430,7 +437,7 @@ def battle_choices(state: GameState, attacker: str, defender: str) -> list[str]:
     """Regions where a battle is allowed and can remove someone (the ones worth offering)."""
     out = []
     for r in REGIONS:
-        if battle_refusal(state, attacker, defender, r) is not None:
+        if battle_refusal(state, attacker, defender, r, explain=False) is not None:
             continue
         lose_a, lose_d = expected_losses(state, r, attacker, defender)
         if lose_a or lose_d:
