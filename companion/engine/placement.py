@@ -75,57 +75,106 @@ def _free_label(state: GameState, ev: Place) -> str:
 def open_label(state: GameState, name: str, track_id: str,
                box: str | None) -> tuple[str | None, str]:
     """The slot a worker of ``name`` would take on the track (whatever its type), or None
-    and why not. Probed for every place at every placement: it returns, never raises."""
-    track = state.tracks[track_id]
-    if track_id == "initiative":
-        for s in track:
-            if s.player == name:
-                return None, f"{name} already has a worker on Initiative (one each)"
-        return str(len(track) + 1), ""
-    if track_id == "dock" and box == "mayflower":
+    and why not. It returns, never raises."""
+    label = _OPENERS[track_id](state, name, state.tracks[track_id], box)
+    if label is not None:
+        return label, ""
+    return None, _WHY_CLOSED[track_id](state, name, state.tracks[track_id], box)
+
+
+def is_open(state: GameState, name: str, track_id: str, box: str | None) -> bool:
+    """Whether ``open_label`` finds a slot (probed for every place at every placement, so
+    the reason for a closed one is not put into words)."""
+    return _OPENERS[track_id](state, name, state.tracks[track_id], box) is not None
+
+
+# Each track's rule: the slot taken (None: closed), then the reason it is closed.
+def _initiative(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    for s in track:
+        if s.player == name:
+            return None
+    return str(len(track) + 1)
+
+
+def _initiative_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    return f"{name} already has a worker on Initiative (one each)"
+
+
+def _dock(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    if box == "mayflower":
         if not state.setup.readings.mayflower_any_time:
-            return None, ("a Mayflower ship takes a worker only once the numbered dock "
-                          "slots are full (the reading this game plays)")
-        ship = mayflower.extra_dock_label(state, state.players[name])
-        if ship is None:
-            return None, (f"{name} has no free Mayflower ship (the Mayflower and an "
-                          "unused ship of their own, at most 3)")
-        return ship, ""
-    if track_id == "dock":
-        numbered = sum(1 for s in track if s.label.isdigit())
-        if numbered >= _numbered_dock_slots(state):
-            ship = mayflower.extra_dock_label(state, state.players[name])
-            if ship is not None:
-                return ship, ""
-            last = _numbered_dock_slots(state)
-            return None, (f"the Colonist Dock is full (slots 1-{last} in a "
-                          f"{len(state.players)}-player game)")
-        return str(numbered + 1), ""
-    if track_id == "trade_goods":
-        if len(track) >= len(state.goods_offer):
-            return None, f"Trade Goods is full ({len(state.goods_offer)} goods this turn)"
-        return str(len(track) + 1), ""
-    if track_id == "buildings":
-        if len(track) >= len(state.buildings_offer):
-            return None, (f"Capital Buildings is full "
-                          f"({len(state.buildings_offer)} buildings face up)")
-        return str(len(track) + 1), ""
-    if track_id == "specialists":
-        boxes = state.edition.specialist_boxes(state.setup.options.builders)
-        if box is None:
-            return None, f"say which Specialists box ({', '.join(boxes)})"
-        if box not in boxes:
-            return None, f"there is no {box} box in this game"
-        for s in track:
-            if s.label == box:
-                return None, f"the {box} box is already taken"
-        return box, ""
-    if track_id == "warfare":
-        cap = state.edition.warfare_cap
-        if cap is not None and len(track) >= cap:
-            return None, f"Warfare is full ({cap} workers per turn)"
-        return str(len(track) + 1), ""
-    return str(len(track) + 1), ""  # shipping, discovery: anywhere
+            return None
+        return mayflower.extra_dock_label(state, state.players[name])
+    numbered = sum(1 for s in track if s.label.isdigit())
+    if numbered >= _numbered_dock_slots(state):
+        return mayflower.extra_dock_label(state, state.players[name])
+    return str(numbered + 1)
+
+
+def _dock_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    if box == "mayflower":
+        if not state.setup.readings.mayflower_any_time:
+            return ("a Mayflower ship takes a worker only once the numbered dock slots are "
+                    "full (the reading this game plays)")
+        return (f"{name} has no free Mayflower ship (the Mayflower and an unused ship of "
+                "their own, at most 3)")
+    last = _numbered_dock_slots(state)
+    return f"the Colonist Dock is full (slots 1-{last} in a {len(state.players)}-player game)"
+
+
+def _trade_goods(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    return None if len(track) >= len(state.goods_offer) else str(len(track) + 1)
+
+
+def _trade_goods_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    return f"Trade Goods is full ({len(state.goods_offer)} goods this turn)"
+
+
+def _buildings(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    return None if len(track) >= len(state.buildings_offer) else str(len(track) + 1)
+
+
+def _buildings_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    return f"Capital Buildings is full ({len(state.buildings_offer)} buildings face up)"
+
+
+def _specialists(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    if box is None or box not in state.edition.specialist_boxes(state.setup.options.builders):
+        return None
+    for s in track:
+        if s.label == box:
+            return None
+    return box
+
+
+def _specialists_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    boxes = state.edition.specialist_boxes(state.setup.options.builders)
+    if box is None:
+        return f"say which Specialists box ({', '.join(boxes)})"
+    if box not in boxes:
+        return f"there is no {box} box in this game"
+    return f"the {box} box is already taken"
+
+
+def _warfare(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    cap = state.edition.warfare_cap
+    return None if cap is not None and len(track) >= cap else str(len(track) + 1)
+
+
+def _warfare_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    return f"Warfare is full ({state.edition.warfare_cap} workers per turn)"
+
+
+def _anywhere(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    return str(len(track) + 1)  # shipping, discovery
+
+
+_OPENERS = {"initiative": _initiative, "dock": _dock, "trade_goods": _trade_goods,
+            "shipping": _anywhere, "buildings": _buildings, "discovery": _anywhere,
+            "specialists": _specialists, "warfare": _warfare}
+_WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
+               "trade_goods": _trade_goods_closed, "buildings": _buildings_closed,
+               "specialists": _specialists_closed, "warfare": _warfare_closed}
 
 
 def place(state: GameState, ev: Place) -> None:
@@ -182,8 +231,7 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
     # worker: probe each place once, then offer it to every worker the player has.
     places = _places(state.edition, state.setup.options.builders,
                      state.setup.readings.mayflower_any_time)
-    free = tuple(place for place in places
-                 if open_label(state, name, place[0], place[1])[0] is not None)
+    free = tuple(place for place in places if is_open(state, name, *place))
     return name, workers, free
 
 
