@@ -143,10 +143,19 @@ def _probe(state: GameState, draft: Mapping[str, Any],
         return _probe(state, answers[0].draft, need)
     found = 0 if decision.decline is None else 1
     first = None
+    alike = decision.same_follow_up
+    leads: bool | None = None  # (alike) whether their shared follow-up leads anywhere
     for answer in answers:
         if found >= need:
             return need, None
-        if answer.events or answer.draft is None or _probe(state, answer.draft, 1)[0]:
+        if answer.events or answer.draft is None:
+            somewhere = True
+        elif leads is not None:
+            somewhere = leads
+        else:
+            somewhere = _probe(state, answer.draft, 1)[0] > 0
+            leads = somewhere if alike else None
+        if somewhere:
             found += 1
             first = answer if first is None else first
     if found != 1 or need == 1:
@@ -508,7 +517,8 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
         # while a probe counts outcomes, the first few parts tell as much as all.
         return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
                         answers=listed(send(p, usual=i == 0)
-                                       for i, p in enumerate(enough(parts))))
+                                       for i, p in enumerate(enough(parts))),
+                        same_follow_up=True)
     options = tuple(Option(w, w, n) for w, n in pool.items())
     return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
                     field=counts_field(state, options, None, send, least=1))
