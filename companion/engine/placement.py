@@ -82,12 +82,6 @@ def open_label(state: GameState, name: str, track_id: str,
     return None, _WHY_CLOSED[track_id](state, name, state.tracks[track_id], box)
 
 
-def is_open(state: GameState, name: str, track_id: str, box: str | None) -> bool:
-    """Whether ``open_label`` finds a slot (probed for every place at every placement, so
-    the reason for a closed one is not put into words)."""
-    return _OPENERS[track_id](state, name, state.tracks[track_id], box) is not None
-
-
 # Each track's rule: the slot taken (None: closed), then the reason it is closed.
 def _initiative(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
     for s in track:
@@ -139,12 +133,14 @@ def _buildings_closed(state: GameState, name: str, track: list[Slot], box: str |
 
 
 def _specialists(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
-    if box is None or box not in state.edition.specialist_boxes(state.setup.options.builders):
-        return None
-    for s in track:
-        if s.label == box:
-            return None
-    return box
+    return box if box is not None and box in _free_boxes(state, track) else None
+
+
+def _free_boxes(state: GameState, track: list[Slot]) -> list[str]:
+    """The Specialists boxes of this game nobody has taken yet, in board order."""
+    taken = [s.label for s in track]
+    return [box for box in state.edition.specialist_boxes(state.setup.options.builders)
+            if box not in taken]
 
 
 def _specialists_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
@@ -229,20 +225,25 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
         return name, (), ()
     # Whether a slot is free depends on the track, the box and the player, not on the
     # worker: probe each place once, then offer it to every worker the player has.
-    places = _places(state.edition, state.setup.options.builders,
-                     state.setup.readings.mayflower_any_time)
-    free = tuple(place for place in places if is_open(state, name, *place))
-    return name, workers, free
+    free: list[tuple[str, str | None]] = []
+    tracks = state.tracks
+    for track, boxes in _track_boxes(state.setup.readings.mayflower_any_time):
+        if track == "specialists":  # its boxes in one pass over the track
+            free.extend((track, box) for box in _free_boxes(state, tracks[track]))
+            continue
+        opener = _OPENERS[track]
+        for box in boxes:
+            if opener(state, name, tracks[track], box) is not None:
+                free.append((track, box))
+    return name, workers, tuple(free)
 
 
-@lru_cache(maxsize=16)
-def _places(edition: Edition, builders: bool, mayflower_any_time: bool) -> Places:
-    """Every (track, box) place of a game, in track order (open or not)."""
-    boxes = edition.specialist_boxes(builders)
+@lru_cache(maxsize=4)
+def _track_boxes(mayflower_any_time: bool) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
+    """Each track, in order, with the boxes a worker may ask for there besides its next
+    slot (the Specialists boxes are the game's own: ``_free_boxes``)."""
     dock = (None, "mayflower") if mayflower_any_time else (None,)
-    return tuple((track, box) for track in TRACKS
-                 for box in (boxes if track == "specialists" else dock if track == "dock"
-                             else (None,)))
+    return tuple((track, dock if track == "dock" else (None,)) for track in TRACKS)
 
 
 @lru_cache(maxsize=4096)
