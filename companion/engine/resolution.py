@@ -6,7 +6,7 @@ Steps that need no decision run by themselves; the others wait for the table's e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.engine import benefits
 from companion.engine.benefits import (
@@ -64,8 +64,7 @@ from companion.scoring import best_income_dollars
 BOX_ORDER = ("captain", "merchant", "missionary", "soldier", "builder", "training")
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(NamedTuple):  # read before every event applied: a tuple is cheap to build
     """The decision the engine waits for: an event ``kind`` from ``player`` about ``label``."""
 
     kind: str
@@ -202,9 +201,11 @@ def pending(state: GameState) -> Pending | None:
         due = choice_due(state)
         return Pending("benefit", due[0] if due else None)
     slot = state.tracks[step][state.cursor]
-    kind = {"dock": "dock", "trade_goods": "take_good", "buildings": "buy",
-            "specialists": "training", "warfare": "warfare"}[step]
-    return Pending(kind, slot.player, slot.label, slot.worker)
+    return Pending(_ANSWER_OF_STEP[step], slot.player, slot.label, slot.worker)
+
+
+_ANSWER_OF_STEP = {"dock": "dock", "trade_goods": "take_good", "buildings": "buy",
+                   "specialists": "training", "warfare": "warfare"}
 
 
 def _expect(state: GameState, kind: str) -> Slot:
