@@ -21,9 +21,14 @@ from companion.engine import benefits, nations
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option, evolve
 from companion.engine.discovery import expedition_value, resistance_modifier
 from companion.engine.errors import MalformedEvent
-from companion.engine.events import Place, event_dict
+from companion.engine.events import event_dict
 from companion.engine.flow import IN_TURN, Phase, Step
-from companion.engine.placement import current_placer, open_places, placement_options_of
+from companion.engine.placement import (
+    current_placer,
+    open_places,
+    place_event,
+    placement_options_of,
+)
 from companion.engine.powers import NATION_POWERS, portugal, west_indies
 from companion.engine.questions import (
     LIST_AT_MOST,
@@ -307,14 +312,17 @@ def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
 def _placement_answers(name: str, workers: tuple[str, ...],
                        free: tuple[tuple[str, str | None], ...]) -> tuple[Answer, ...]:
     """Answers are frozen, and the same few places recur all game: built once each."""
-    return tuple(_placement_answer(o) for o in placement_options_of(name, workers, free))
+    return tuple(_placement_answer(o.player, o.worker, o.track, o.box)
+                 for o in placement_options_of(name, workers, free))
 
 
 @lru_cache(maxsize=4096)
-def _placement_answer(o: Place) -> Answer:
-    where = TRACK_NAMES[o.track] + (" (on a Mayflower ship)" if o.box == "mayflower"
-                                    else f" ({o.box} box)" if o.box else "")
-    return ready(where, (o.worker, o.track, o.box), event_dict(o), note=o.worker)
+def _placement_answer(name: str, worker: str, track: str, box: str | None) -> Answer:
+    """Keyed on plain strings: hashing the event model itself costs more than building it."""
+    where = TRACK_NAMES[track] + (" (on a Mayflower ship)" if box == "mayflower"
+                                  else f" ({box} box)" if box else "")
+    return ready(where, (worker, track, box), event_dict(place_event(name, worker, track, box)),
+                 note=worker)
 
 
 # ---------------------------------------------------------------- resolution

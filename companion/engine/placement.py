@@ -210,7 +210,7 @@ def placement_options(state: GameState) -> list[Place]:
 
 def placement_options_of(name: str, workers: tuple[str, ...], free: Places) -> list[Place]:
     """The placements ``open_places`` describes: each worker type on each open place."""
-    return [_place(name, worker, track, box) for worker in workers for track, box in free]
+    return [place_event(name, worker, track, box) for worker in workers for track, box in free]
 
 
 def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
@@ -247,6 +247,6 @@ def _track_boxes(mayflower_any_time: bool) -> tuple[tuple[str, tuple[str | None,
 
 
 @lru_cache(maxsize=4096)
-def _place(player: str, worker: str, track: str, box: str | None) -> Place:
+def place_event(player: str, worker: str, track: str, box: str | None) -> Place:
     """Events are frozen: the same placement is validated once and shared."""
     return Place(player=player, worker=worker, track=track, box=box)
