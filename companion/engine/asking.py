@@ -27,7 +27,7 @@ from companion.engine.placement import (
     current_placer,
     open_places,
     place_event,
-    placement_options_of,
+    placement_choices,
 )
 from companion.engine.powers import NATION_POWERS, portugal, west_indies
 from companion.engine.questions import (
@@ -312,8 +312,7 @@ def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
 def _placement_answers(name: str, workers: tuple[str, ...],
                        free: tuple[tuple[str, str | None], ...]) -> tuple[Answer, ...]:
     """Answers are frozen, and the same few places recur all game: built once each."""
-    return tuple(_placement_answer(o.player, o.worker, o.track, o.box)
-                 for o in placement_options_of(name, workers, free))
+    return tuple(_placement_answer(name, *choice) for choice in placement_choices(workers, free))
 
 
 @lru_cache(maxsize=4096)

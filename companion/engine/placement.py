@@ -210,7 +210,14 @@ def placement_options(state: GameState) -> list[Place]:
 
 def placement_options_of(name: str, workers: tuple[str, ...], free: Places) -> list[Place]:
     """The placements ``open_places`` describes: each worker type on each open place."""
-    return [place_event(name, worker, track, box) for worker in workers for track, box in free]
+    return [place_event(name, *choice) for choice in placement_choices(workers, free)]
+
+
+def placement_choices(workers: tuple[str, ...],
+                      free: Places) -> list[tuple[str, str, str | None]]:
+    """(worker, track, box) of each placement ``open_places`` describes, in the order
+    offered: each worker type on each open place."""
+    return [(worker, track, box) for worker in workers for track, box in free]
 
 
 def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
