@@ -511,14 +511,18 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
                         "Discovery)?", me, "expedition", answers=listed(iter(answers)),
                         decline=decline, draft=draft)
     target = draft["target"]
+    counting = READY_WANTED.get() is not None  # asked once per region to settle the first
+    # question: a probe reads no words, so none are written then
 
     def send(counts: dict[str, int], usual: bool = False) -> Answer | None:
+        if counting:
+            return then("", counts, {**draft, "workers": counts}, usual=usual)
         value = expedition_value(state, me, counts)
         return then(counts_words(counts), counts, {**draft, "workers": counts},
                      note=f"strength {value}", usual=usual)
 
     parts = sub_multisets(pool)
-    prompt = ask + f"who sails to {target_name(state, target)}?"
+    prompt = "" if counting else ask + f"who sails to {target_name(state, target)}?"
     if len(parts) <= LIST_AT_MOST:
         # Every part asks on to the same token question (only its odds note differs):
         # while a probe counts outcomes, the first few parts tell as much as all.
