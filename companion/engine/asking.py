@@ -104,7 +104,8 @@ def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
     decision = ASKERS[draft["type"]](state, dict(draft))
     answers = decision.answers
     if not all(a.events or a.draft is None for a in answers):  # some ask on: settle them
-        answers = tuple(a for a in (_settle(state, a) for a in answers) if a is not None)
+        answers = (_settle_alike(state, answers) if decision.same_follow_up
+                   else tuple(a for a in (_settle(state, a) for a in answers) if a is not None))
     field = decision.field
     if field is not None:
         field = evolve(field, build=_settled_build(state, field.build))
@@ -124,6 +125,19 @@ def _settle(state: GameState, answer: Answer) -> Answer | None:
     if only is not None:
         return evolve(answer, events=only.events, draft=None)
     return answer
+
+
+def _settle_alike(state: GameState, answers: tuple[Answer, ...]) -> tuple[Answer, ...]:
+    """``_settle`` for answers whose follow-ups have as many outcomes each
+    (``Decision.same_follow_up``): one probe tells whether they are all dropped or all
+    left to ask on; only when each has a single outcome is each settled to its own."""
+    asking_on = next(a for a in answers if not a.events and a.draft is not None)
+    outcomes = _probe(state, asking_on.draft)[0]
+    if outcomes == 1:
+        return tuple(a for a in (_settle(state, a) for a in answers) if a is not None)
+    if outcomes == 0:
+        return tuple(a for a in answers if a.events or a.draft is None)
+    return answers
 
 
 def _probe(state: GameState, draft: Mapping[str, Any],
