@@ -139,7 +139,7 @@ class Decision:
         return None
 
     def all_answers(self) -> tuple[Answer, ...]:
-        return self.answers + ((self.decline,) if self.decline else ())
+        return self.answers if self.decline is None else (*self.answers, self.decline)
 
 
 @dataclass(frozen=True)
