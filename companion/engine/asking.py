@@ -501,7 +501,7 @@ def _free_cards(state: GameState) -> list[str]:
 def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
     me = state.queue[0]
     ask = f"{me}'s expedition: "
-    if "workers" in draft and "target" in draft:  # (probed twice per region answer)
+    if "workers" in draft and "target" in draft:  # the last step: which token was revealed
         return _ask_found(state, draft, me, ask)
     pool = {w: n for w, n in state.players[me].discovery.items() if n}
     if "target" not in draft:
@@ -714,9 +714,8 @@ def _ask_scout(state: GameState, draft: dict[str, Any]) -> Decision:
 
 def actions(state: GameState) -> list[Action]:
     """Powers usable at this moment, then the standing actions allowed at any time."""
-    # Asked after every event of every game (and nearly always empty): each rule below is
-    # asked only of what it could allow (an owned building with a power to use, a player
-    # with a nation when nations are played, a player who may need a swap).
+    # Asked after every event of every game (and nearly always empty): the building rule is
+    # asked only of buildings with a power to use, the nations' only when they are played.
     out: list[Action] = []
     players, catalogue = state.players, state.catalogue
     for name in state.order:
