@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.goods import GOODS, SHIP
-from companion.scoring import Income, best_income, economy_vp, set_value
+from companion.scoring import Income, best_income, best_income_dollars, economy_vp, set_value
 
 GOOD_NAMES = tuple(GOODS)
 
@@ -190,6 +190,8 @@ def test_economy_vp_is_income():
 def test_bad_holdings_raise(goods, ships):
     with pytest.raises(ValueError):
         best_income(goods, ships=ships)
+    with pytest.raises(ValueError):
+        best_income_dollars(goods, ships=ships)
 
 
 def test_zero_counts_are_allowed():
@@ -269,6 +271,7 @@ def test_best_income_matches_reference_on_large_holdings(holding):
     goods, ships = holding
     income = best_income(goods, ships)
     assert income.dollars == dp_income(goods, ships)
+    assert best_income_dollars(goods, ships) == income.dollars
     check_legal(income, goods, ships)
 
 

@@ -21,9 +21,14 @@ from companion.engine import benefits, nations
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option, evolve
 from companion.engine.discovery import expedition_value, resistance_modifier
 from companion.engine.errors import MalformedEvent
-from companion.engine.events import Place, event_dict
+from companion.engine.events import event_dict
 from companion.engine.flow import IN_TURN, Phase, Step
-from companion.engine.placement import current_placer, open_places, placement_options_of
+from companion.engine.placement import (
+    current_placer,
+    open_places,
+    place_event,
+    placement_choices,
+)
 from companion.engine.powers import NATION_POWERS, portugal, west_indies
 from companion.engine.questions import (
     LIST_AT_MOST,
@@ -32,6 +37,7 @@ from companion.engine.questions import (
     as_list,
     counts_field,
     counts_words,
+    enough,
     good_name,
     listed,
     multisets,
@@ -98,7 +104,8 @@ def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
     decision = ASKERS[draft["type"]](state, dict(draft))
     answers = decision.answers
     if not all(a.events or a.draft is None for a in answers):  # some ask on: settle them
-        answers = tuple(a for a in (_settle(state, a) for a in answers) if a is not None)
+        answers = (_settle_alike(state, answers) if decision.same_follow_up
+                   else tuple(a for a in (_settle(state, a) for a in answers) if a is not None))
     field = decision.field
     if field is not None:
         field = evolve(field, build=_settled_build(state, field.build))
@@ -120,6 +127,19 @@ def _settle(state: GameState, answer: Answer) -> Answer | None:
     return answer
 
 
+def _settle_alike(state: GameState, answers: tuple[Answer, ...]) -> tuple[Answer, ...]:
+    """``_settle`` for answers whose follow-ups have as many outcomes each
+    (``Decision.same_follow_up``): one probe tells whether they are all dropped or all
+    left to ask on; only when each has a single outcome is each settled to its own."""
+    asking_on = next(a for a in answers if not a.events and a.draft is not None)
+    outcomes = _probe(state, asking_on.draft)[0]
+    if outcomes == 1:
+        return tuple(a for a in (_settle(state, a) for a in answers) if a is not None)
+    if outcomes == 0:
+        return tuple(a for a in answers if a.events or a.draft is None)
+    return answers
+
+
 def _probe(state: GameState, draft: Mapping[str, Any],
            need: int = 2) -> tuple[int, Answer | None]:
     """What ``_settle`` needs of ``decide(state, draft)``: its outcomes counted up to
@@ -134,12 +154,27 @@ def _probe(state: GameState, draft: Mapping[str, Any],
         READY_WANTED.reset(counting)
     if decision.field is not None:
         return need, None
+    answers = decision.answers
+    if decision.decline is None and len(answers) == 1 and answers[0].draft is not None \
+            and not answers[0].events:
+        # One way on (``decide`` would skip this question): its follow-up's outcomes are
+        # these, probed once rather than first for "somewhere" and then again in full.
+        return _probe(state, answers[0].draft, need)
     found = 0 if decision.decline is None else 1
     first = None
-    for answer in decision.answers:
+    alike = decision.same_follow_up
+    leads: bool | None = None  # (alike) whether their shared follow-up leads anywhere
+    for answer in answers:
         if found >= need:
             return need, None
-        if answer.events or answer.draft is None or _probe(state, answer.draft, 1)[0]:
+        if answer.events or answer.draft is None:
+            somewhere = True
+        elif leads is not None:
+            somewhere = leads
+        else:
+            somewhere = _probe(state, answer.draft, 1)[0] > 0
+            leads = somewhere if alike else None
+        if somewhere:
             found += 1
             first = answer if first is None else first
     if found != 1 or need == 1:
@@ -291,14 +326,16 @@ def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
 def _placement_answers(name: str, workers: tuple[str, ...],
                        free: tuple[tuple[str, str | None], ...]) -> tuple[Answer, ...]:
     """Answers are frozen, and the same few places recur all game: built once each."""
-    return tuple(_placement_answer(o) for o in placement_options_of(name, workers, free))
+    return tuple(_placement_answer(name, *choice) for choice in placement_choices(workers, free))
 
 
 @lru_cache(maxsize=4096)
-def _placement_answer(o: Place) -> Answer:
-    where = TRACK_NAMES[o.track] + (" (on a Mayflower ship)" if o.box == "mayflower"
-                                    else f" ({o.box} box)" if o.box else "")
-    return ready(where, (o.worker, o.track, o.box), event_dict(o), note=o.worker)
+def _placement_answer(name: str, worker: str, track: str, box: str | None) -> Answer:
+    """Keyed on plain strings: hashing the event model itself costs more than building it."""
+    where = TRACK_NAMES[track] + (" (on a Mayflower ship)" if box == "mayflower"
+                                  else f" ({box} box)" if box else "")
+    return ready(where, (worker, track, box), event_dict(place_event(name, worker, track, box)),
+                 note=worker)
 
 
 # ---------------------------------------------------------------- resolution
@@ -463,11 +500,13 @@ def _free_cards(state: GameState) -> list[str]:
 
 def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
     me = state.queue[0]
-    who = state.players[me]
-    pool = {w: n for w, n in who.discovery.items() if n}
     ask = f"{me}'s expedition: "
-    decline = ready("Nobody sails", None, {"type": "expedition", "player": me, "workers": {}})
+    if "workers" in draft and "target" in draft:  # the last step: which token was revealed
+        return _ask_found(state, draft, me, ask)
+    pool = {w: n for w, n in state.players[me].discovery.items() if n}
     if "target" not in draft:
+        decline = ready("Nobody sails", None,
+                        {"type": "expedition", "player": me, "workers": {}})
         undiscovered = [r for r in REGIONS if r not in state.discovered]
         answers: list[Answer | None] = []
         for r in undiscovered:
@@ -486,24 +525,42 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
                         "Discovery)?", me, "expedition", answers=listed(iter(answers)),
                         decline=decline, draft=draft)
     target = draft["target"]
-    if "workers" not in draft:
-        def send(counts: dict[str, int], usual: bool = False) -> Answer | None:
-            value = expedition_value(state, me, counts)
-            return then(counts_words(counts), counts, {**draft, "workers": counts},
-                         note=f"strength {value}", usual=usual)
+    counting = READY_WANTED.get() is not None  # asked once per region to settle the first
+    # question: a probe reads no words, so none are written then
 
-        parts = sub_multisets(pool)
-        prompt = ask + f"who sails to {target_name(state, target)}?"
-        if len(parts) <= LIST_AT_MOST:
-            return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
-                            answers=listed(send(p, usual=i == 0) for i, p in enumerate(parts)))
-        options = tuple(Option(w, w, n) for w, n in pool.items())
+    def send(counts: dict[str, int], usual: bool = False) -> Answer | None:
+        if counting:
+            return then("", counts, {**draft, "workers": counts}, usual=usual)
+        value = expedition_value(state, me, counts)
+        return then(counts_words(counts), counts, {**draft, "workers": counts},
+                     note=f"strength {value}", usual=usual)
+
+    parts = sub_multisets(pool)
+    prompt = "" if counting else ask + f"who sails to {target_name(state, target)}?"
+    if len(parts) <= LIST_AT_MOST:
+        # Every part asks on to the same token question (only its odds note differs):
+        # while a probe counts outcomes, the first few parts tell as much as all.
         return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
-                        field=counts_field(state, options, None, send, least=1))
-    natives_extra = resistance_modifier(state, me)
-    strength = expedition_value(state, me, draft["workers"])
-    return token_question(state, target, None, ask, draft, lambda t: {**draft, "found": t},
-                          lambda t: _odds_note(state, t, strength, natives_extra, draft))
+                        answers=listed(send(p, usual=i == 0)
+                                       for i, p in enumerate(enough(parts))),
+                        same_follow_up=True)
+    options = tuple(Option(w, w, n) for w, n in pool.items())
+    return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
+                    field=counts_field(state, options, None, send, least=1))
+
+
+def _ask_found(state: GameState, draft: dict[str, Any], me: str, ask: str) -> Decision:
+    """Which token (or card) the expedition revealed, each with its odds."""
+    strength: list[int] = []  # worked out with the first note (a probe may want none)
+
+    def note(item: str) -> str:
+        if not strength:
+            strength[:] = (expedition_value(state, me, draft["workers"]),
+                           resistance_modifier(state, me))
+        return _odds_note(state, item, *strength, draft)
+
+    return token_question(state, draft["target"], None, ask, draft,
+                          lambda t: {**draft, "found": t}, note)
 
 
 def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:
@@ -657,19 +714,25 @@ def _ask_scout(state: GameState, draft: dict[str, Any]) -> Decision:
 
 def actions(state: GameState) -> list[Action]:
     """Powers usable at this moment, then the standing actions allowed at any time."""
+    # Asked after every event of every game (and nearly always empty): the building rule is
+    # asked only of buildings with a power to use, the nations' only when they are played.
     out: list[Action] = []
+    players, catalogue = state.players, state.catalogue
     for name in state.order:
-        who = state.players[name]
-        for building in dict.fromkeys(who.buildings):
-            b = state.catalogue[building]
-            if not benefits.usable_now(state, who, b) or benefits.power_of(b).asked_at:
+        who = players[name]
+        for building in dict.fromkeys(who.buildings) if who.buildings else ():
+            b = catalogue[building]
+            power = benefits.power_of(b)
+            if power is None or power.use is None or power.asked_at:
                 continue  # (a choice asked every turn is the pending Decision itself)
+            if not benefits.usable_now(state, who, b):
+                continue
             start = {"type": "benefit", "player": name, "building": building, "choice": {}}
             if _leads_somewhere(state, start):
                 out.append(Action(f"benefit:{name}:{building}", b.name, name, b.description,
                                   start, moment=not benefits.power_of(b).standing))
-    for name in state.order:
-        who = state.players[name]
+    for name in state.order if state.setup.options.nations else ():
+        who = players[name]
         if nations.usable_now(state, who):
             start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
             if _leads_somewhere(state, start):

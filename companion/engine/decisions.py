@@ -118,6 +118,9 @@ class Decision:
     draft: Mapping[str, Any] = dc_field(default_factory=dict)  # what was chosen so far
     slot: str | None = None  # the track slot being resolved, if any
     worker: str | None = None  # the worker standing on it
+    # Set by an asker whose answers that ask on all lead to questions with the same number
+    # of outcomes (only their words differ): one probe of them tells for all.
+    same_follow_up: bool = dc_field(default=False, repr=False, compare=False)
 
     @property
     def outcomes(self) -> int:
@@ -136,7 +139,7 @@ class Decision:
         return None
 
     def all_answers(self) -> tuple[Answer, ...]:
-        return self.answers + ((self.decline,) if self.decline else ())
+        return self.answers if self.decline is None else (*self.answers, self.decline)
 
 
 @dataclass(frozen=True)

@@ -249,9 +249,38 @@ _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEvent)
 
 
 def parse_event(data: Any) -> Event:
-    """An event from a dict (or an event), or ``MalformedEvent`` naming what is wrong."""
+    """An event from a dict (or an event), or ``MalformedEvent`` naming what is wrong.
+
+    Events are frozen, so a flat dict (strings, whole numbers, flags, None) seen before
+    gets the event validated then: every answer of a playout is one of a few such dicts.
+
+    >>> raw = {"type": "dock", "player": "Ann", "region": "caribbean"}
+    >>> parse_event(raw) is parse_event(dict(raw))
+    True
+    """
     if isinstance(data, Event):
         return data
+    if type(data) is dict:
+        try:  # each value with its exact type: ``True`` is not ``1`` to the validator
+            key = (tuple(data.items()), tuple(map(type, data.values())))
+            return _FLAT_SEEN[key]
+        except KeyError:
+            if all(kind in _FLAT_TYPES for kind in key[1]):
+                if len(_FLAT_SEEN) >= _FLAT_MOST:
+                    _FLAT_SEEN.clear()
+                event = _FLAT_SEEN[key] = _validate(data)  # a refusal raises: not kept
+                return event
+        except TypeError:  # a list or a map inside: validated every time
+            pass
+    return _validate(data)
+
+
+_FLAT_TYPES = frozenset((str, int, bool, type(None)))
+_FLAT_MOST = 8192
+_FLAT_SEEN: dict[tuple[tuple[Any, ...], tuple[type, ...]], Event] = {}
+
+
+def _validate(data: Any) -> Event:
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:

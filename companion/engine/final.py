@@ -13,7 +13,7 @@ from companion.rules.regions import REGIONS
 from companion.scoring import (
     EndFacts,
     ScoreBreakdown,
-    best_income,
+    best_income_dollars,
     building_vp,
     discovery_vp,
     glory_regions,
@@ -55,7 +55,7 @@ def final_scores(state: GameState) -> list[ScoreBreakdown]:
         facts = end_facts(state, name, regions)
         economy = who.income.get(LAST_TURN)
         if economy is None:
-            economy = best_income(who.goods, who.ships).dollars
+            economy = best_income_dollars(who.goods, who.ships)
         scores.append(ScoreBreakdown(
             player=name,
             colony=tuple(who.colony_vp),

@@ -10,7 +10,7 @@ from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
 from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
-from companion.rules.editions import TRACKS, WORKER_TYPES
+from companion.rules.editions import TRACKS, WORKER_TYPES, Edition
 
 
 def start_turn(state: GameState) -> None:
@@ -56,7 +56,12 @@ def current_placer(state: GameState) -> str | None:
 
 
 def _numbered_dock_slots(state: GameState) -> int:
-    return len(state.edition.dock_slots(len(state.players)))
+    return _dock_slot_count(state.edition, len(state.players))
+
+
+@lru_cache(maxsize=64)
+def _dock_slot_count(edition: Edition, players: int) -> int:
+    return len(edition.dock_slots(players))
 
 
 def _free_label(state: GameState, ev: Place) -> str:
@@ -70,55 +75,102 @@ def _free_label(state: GameState, ev: Place) -> str:
 def open_label(state: GameState, name: str, track_id: str,
                box: str | None) -> tuple[str | None, str]:
     """The slot a worker of ``name`` would take on the track (whatever its type), or None
-    and why not. Probed for every place at every placement: it returns, never raises."""
-    track = state.tracks[track_id]
-    if track_id == "initiative":
-        if name in [s.player for s in track]:
-            return None, f"{name} already has a worker on Initiative (one each)"
-        return str(len(track) + 1), ""
-    if track_id == "dock" and box == "mayflower":
+    and why not. It returns, never raises."""
+    label = _OPENERS[track_id](state, name, state.tracks[track_id], box)
+    if label is not None:
+        return label, ""
+    return None, _WHY_CLOSED[track_id](state, name, state.tracks[track_id], box)
+
+
+# Each track's rule: the slot taken (None: closed), then the reason it is closed.
+def _initiative(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    for s in track:
+        if s.player == name:
+            return None
+    return str(len(track) + 1)
+
+
+def _initiative_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    return f"{name} already has a worker on Initiative (one each)"
+
+
+def _dock(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    if box == "mayflower":
         if not state.setup.readings.mayflower_any_time:
-            return None, ("a Mayflower ship takes a worker only once the numbered dock "
-                          "slots are full (the reading this game plays)")
-        ship = mayflower.extra_dock_label(state, state.players[name])
-        if ship is None:
-            return None, (f"{name} has no free Mayflower ship (the Mayflower and an "
-                          "unused ship of their own, at most 3)")
-        return ship, ""
-    if track_id == "dock":
-        numbered = [s for s in track if s.label.isdigit()]
-        if len(numbered) >= _numbered_dock_slots(state):
-            ship = mayflower.extra_dock_label(state, state.players[name])
-            if ship is not None:
-                return ship, ""
-            last = _numbered_dock_slots(state)
-            return None, (f"the Colonist Dock is full (slots 1-{last} in a "
-                          f"{len(state.players)}-player game)")
-        return str(len(numbered) + 1), ""
-    if track_id == "trade_goods":
-        if len(track) >= len(state.goods_offer):
-            return None, f"Trade Goods is full ({len(state.goods_offer)} goods this turn)"
-        return str(len(track) + 1), ""
-    if track_id == "buildings":
-        if len(track) >= len(state.buildings_offer):
-            return None, (f"Capital Buildings is full "
-                          f"({len(state.buildings_offer)} buildings face up)")
-        return str(len(track) + 1), ""
-    if track_id == "specialists":
-        boxes = state.edition.specialist_boxes(state.setup.options.builders)
-        if box is None:
-            return None, f"say which Specialists box ({', '.join(boxes)})"
-        if box not in boxes:
-            return None, f"there is no {box} box in this game"
-        if box in [s.label for s in track]:
-            return None, f"the {box} box is already taken"
-        return box, ""
-    if track_id == "warfare":
-        cap = state.edition.warfare_cap
-        if cap is not None and len(track) >= cap:
-            return None, f"Warfare is full ({cap} workers per turn)"
-        return str(len(track) + 1), ""
-    return str(len(track) + 1), ""  # shipping, discovery: anywhere
+            return None
+        return mayflower.extra_dock_label(state, state.players[name])
+    numbered = sum(1 for s in track if s.label.isdigit())
+    if numbered >= _numbered_dock_slots(state):
+        return mayflower.extra_dock_label(state, state.players[name])
+    return str(numbered + 1)
+
+
+def _dock_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    if box == "mayflower":
+        if not state.setup.readings.mayflower_any_time:
+            return ("a Mayflower ship takes a worker only once the numbered dock slots are "
+                    "full (the reading this game plays)")
+        return (f"{name} has no free Mayflower ship (the Mayflower and an unused ship of "
+                "their own, at most 3)")
+    last = _numbered_dock_slots(state)
+    return f"the Colonist Dock is full (slots 1-{last} in a {len(state.players)}-player game)"
+
+
+def _trade_goods(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    return None if len(track) >= len(state.goods_offer) else str(len(track) + 1)
+
+
+def _trade_goods_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    return f"Trade Goods is full ({len(state.goods_offer)} goods this turn)"
+
+
+def _buildings(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    return None if len(track) >= len(state.buildings_offer) else str(len(track) + 1)
+
+
+def _buildings_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    return f"Capital Buildings is full ({len(state.buildings_offer)} buildings face up)"
+
+
+def _specialists(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    return box if box is not None and box in _free_boxes(state, track) else None
+
+
+def _free_boxes(state: GameState, track: list[Slot]) -> list[str]:
+    """The Specialists boxes of this game nobody has taken yet, in board order."""
+    taken = [s.label for s in track]
+    return [box for box in state.edition.specialist_boxes(state.setup.options.builders)
+            if box not in taken]
+
+
+def _specialists_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    boxes = state.edition.specialist_boxes(state.setup.options.builders)
+    if box is None:
+        return f"say which Specialists box ({', '.join(boxes)})"
+    if box not in boxes:
+        return f"there is no {box} box in this game"
+    return f"the {box} box is already taken"
+
+
+def _warfare(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    cap = state.edition.warfare_cap
+    return None if cap is not None and len(track) >= cap else str(len(track) + 1)
+
+
+def _warfare_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    return f"Warfare is full ({state.edition.warfare_cap} workers per turn)"
+
+
+def _anywhere(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
+    return str(len(track) + 1)  # shipping, discovery
+
+
+_OPENERS = {"initiative": _initiative, "dock": _dock, "trade_goods": _trade_goods,
+            "shipping": _anywhere, "buildings": _buildings, "discovery": _anywhere,
+            "specialists": _specialists, "warfare": _warfare}
+_WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
+               "trade_goods": _trade_goods_closed, "buildings": _buildings_closed,
+               "specialists": _specialists_closed, "warfare": _warfare_closed}
 
 
 def place(state: GameState, ev: Place) -> None:
@@ -148,13 +200,6 @@ def place(state: GameState, ev: Place) -> None:
     _skip_to_next_placer(state, advance=True)
 
 
-def _dock_boxes(state: GameState, track: str) -> tuple[str | None, ...]:
-    """Where on ``track`` a worker may go besides its next slot (a Mayflower ship)."""
-    if track == "dock" and state.setup.readings.mayflower_any_time:
-        return (None, "mayflower")
-    return (None,)
-
-
 Places = tuple[tuple[str, str | None], ...]  # (track, box) pairs
 
 
@@ -165,7 +210,14 @@ def placement_options(state: GameState) -> list[Place]:
 
 def placement_options_of(name: str, workers: tuple[str, ...], free: Places) -> list[Place]:
     """The placements ``open_places`` describes: each worker type on each open place."""
-    return [_place(name, worker, track, box) for worker in workers for track, box in free]
+    return [place_event(name, *choice) for choice in placement_choices(workers, free)]
+
+
+def placement_choices(workers: tuple[str, ...],
+                      free: Places) -> list[tuple[str, str, str | None]]:
+    """(worker, track, box) of each placement ``open_places`` describes, in the order
+    offered: each worker type on each open place."""
+    return [(worker, track, box) for worker in workers for track, box in free]
 
 
 def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
@@ -180,16 +232,28 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
         return name, (), ()
     # Whether a slot is free depends on the track, the box and the player, not on the
     # worker: probe each place once, then offer it to every worker the player has.
-    boxes = state.edition.specialist_boxes(state.setup.options.builders)
-    dock = _dock_boxes(state, "dock")
-    free = tuple((track, box) for track in TRACKS
-                 for box in (boxes if track == "specialists" else dock if track == "dock"
-                             else (None,))
-                 if open_label(state, name, track, box)[0] is not None)
-    return name, workers, free
+    free: list[tuple[str, str | None]] = []
+    tracks = state.tracks
+    for track, boxes in _track_boxes(state.setup.readings.mayflower_any_time):
+        if track == "specialists":  # its boxes in one pass over the track
+            free.extend((track, box) for box in _free_boxes(state, tracks[track]))
+            continue
+        opener = _OPENERS[track]
+        for box in boxes:
+            if opener(state, name, tracks[track], box) is not None:
+                free.append((track, box))
+    return name, workers, tuple(free)
+
+
+@lru_cache(maxsize=4)
+def _track_boxes(mayflower_any_time: bool) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
+    """Each track, in order, with the boxes a worker may ask for there besides its next
+    slot (the Specialists boxes are the game's own: ``_free_boxes``)."""
+    dock = (None, "mayflower") if mayflower_any_time else (None,)
+    return tuple((track, dock if track == "dock" else (None,)) for track in TRACKS)
 
 
 @lru_cache(maxsize=4096)
-def _place(player: str, worker: str, track: str, box: str | None) -> Place:
+def place_event(player: str, worker: str, track: str, box: str | None) -> Place:
     """Events are frozen: the same placement is validated once and shared."""
     return Place(player=player, worker=worker, track=track, box=box)

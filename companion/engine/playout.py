@@ -50,10 +50,10 @@ def random_answer(state: GameState, decision: Decision,
                   rng: random.Random) -> tuple[Mapping[str, Any], ...] | None:
     """Walk a Decision to ready events with random answers (None if it leads nowhere)."""
     for _ in range(MAX_QUESTIONS):
-        answers: list[Answer] = list(decision.all_answers())
+        answers: Sequence[Answer] = decision.all_answers()
         if decision.field is not None and (not answers or rng.random() < 0.5):
             value = random_field_value(decision.kind, decision.field, rng)
-            answers = [decision.field.answer(value)]
+            answers = (decision.field.answer(value),)
         if not answers:
             return None
         # Half the time one of the first answers listed (the usual one, the smallest

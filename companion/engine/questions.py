@@ -29,7 +29,8 @@ from companion.rules.regions import REGIONS
 
 LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
 # Set while ``asking`` only counts a follow-up's outcomes up to 1 or 2: a list of ready answers
-# then needs no more than that many. A ContextVar: sessions run in threads.
+# then needs no more than that many, and no words (a probe reads only answers' events and
+# drafts). A ContextVar: sessions run in threads.
 READY_WANTED: ContextVar[int | None] = ContextVar("ready_wanted", default=None)
 TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
 
@@ -205,8 +206,11 @@ def token_question(state: GameState, target: str, me: str | None, ask: str,
         used = accounted_tokens(state)
         items = [t for t in TOKENS if t not in used]
     what = "card was drawn" if target == "card" else "token was revealed"
-    answers = tuple(Answer(discovery_name(t), t, events=(clean(extend(t)),), note=note(t))
-                    for t in enough(items))
+    if READY_WANTED.get() is not None:  # a probe counts: the events alone, no words
+        answers = tuple(Answer("", t, events=(clean(extend(t)),)) for t in enough(items))
+    else:
+        answers = tuple(Answer(discovery_name(t), t, events=(clean(extend(t)),), note=note(t))
+                        for t in items)
     return Decision(Kind.TOKEN, ask + f"which {what}?", None, draft["type"], answers=answers,
                     report=True, draft=draft)
 

@@ -6,7 +6,7 @@ Steps that need no decision run by themselves; the others wait for the table's e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.engine import benefits
 from companion.engine.benefits import (
@@ -59,13 +59,12 @@ from companion.rules.editions import (
     building_price,
 )
 from companion.rules.regions import REGIONS
-from companion.scoring import best_income
+from companion.scoring import best_income_dollars
 
 BOX_ORDER = ("captain", "merchant", "missionary", "soldier", "builder", "training")
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(NamedTuple):  # read before every event applied: a tuple is cheap to build
     """The decision the engine waits for: an event ``kind`` from ``player`` about ``label``."""
 
     kind: str
@@ -202,9 +201,11 @@ def pending(state: GameState) -> Pending | None:
         due = choice_due(state)
         return Pending("benefit", due[0] if due else None)
     slot = state.tracks[step][state.cursor]
-    kind = {"dock": "dock", "trade_goods": "take_good", "buildings": "buy",
-            "specialists": "training", "warfare": "warfare"}[step]
-    return Pending(kind, slot.player, slot.label, slot.worker)
+    return Pending(_ANSWER_OF_STEP[step], slot.player, slot.label, slot.worker)
+
+
+_ANSWER_OF_STEP = {"dock": "dock", "trade_goods": "take_good", "buildings": "buy",
+                   "specialists": "training", "warfare": "warfare"}
 
 
 def _expect(state: GameState, kind: str) -> Slot:
@@ -412,15 +413,22 @@ def battle_regions(state: GameState, attacker: str, defender: str) -> list[str]:
     ]
 
 
-def battle_refusal(state: GameState, attacker: str, defender: str, region: str) -> str | None:
+def battle_refusal(state: GameState, attacker: str, defender: str, region: str,
+                   explain: bool = True) -> str | None:
     """Why a single battle cannot be fought there (None: it can). Both editions: the defender
     must have workers in the region ("un seul joueur à combattre dans cette région"); Empires
-    also needs a soldier of either side there (`000_…`, "Piste : Guerre")."""
-    name = region_name(state, region)
+    also needs a soldier of either side there (`000_…`, "Piste : Guerre"). With ``explain``
+    False a refusal is only ``"refused"``: the Warfare question asks of every region."""
     if not state.workers_in_region(region, defender):
+        if not explain:
+            return "refused"
+        name = region_name(state, region)
         return f"no battle against {defender} in {name}: {defender} has no worker there"
     if state.edition.battle_needs_soldier and not (
             _soldiers(state, region, attacker) or _soldiers(state, region, defender)):
+        if not explain:
+            return "refused"
+        name = region_name(state, region)
         return (f"no battle in {name}: neither {attacker} nor {defender} has a soldier there "
                 "(a battle needs a soldier of either side)")
     return None
@@ -430,7 +438,7 @@ def battle_choices(state: GameState, attacker: str, defender: str) -> list[str]:
     """Regions where a battle is allowed and can remove someone (the ones worth offering)."""
     out = []
     for r in REGIONS:
-        if battle_refusal(state, attacker, defender, r) is not None:
+        if battle_refusal(state, attacker, defender, r, explain=False) is not None:
             continue
         lose_a, lose_d = expected_losses(state, r, attacker, defender)
         if lose_a or lose_d:
@@ -494,7 +502,7 @@ def warfare(state: GameState, ev: Warfare) -> None:
 
 def income_of(state: GameState, name: str) -> int:
     who = state.players[name]
-    return best_income(who.goods, mayflower.wild_ships(state, who)).dollars
+    return best_income_dollars(who.goods, mayflower.wild_ships(state, who))
 
 
 def _income(state: GameState) -> None:

@@ -69,9 +69,12 @@ def swap_kinds(state: GameState, name: str) -> list[str]:
         allowed = state.phase in (Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS)
         return list(SWAPPABLE) if allowed else []
     reserve = state.players[name].reserve
-    empty = [w for w in SWAPPABLE if reserve[w] == 0]
-    if not empty:  # the usual answer, asked for every player at every step: found at once
+    for w in SWAPPABLE:  # asked for every player at every step: usually none is short
+        if reserve[w] == 0:
+            break
+    else:
         return []
+    empty = [w for w in SWAPPABLE if reserve[w] == 0]
     needed = must_take(state, name)
     return [w for w in empty if w in needed]
 

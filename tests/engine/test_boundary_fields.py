@@ -203,3 +203,18 @@ def test_money_overrides_and_bids_are_bounded_whole_numbers():
     for money in (2**31, 15.0, -1):
         with pytest.raises(MalformedEvent, match=r"players\.0\.money"):
             parse_setup({"players": [{"name": "A", "money": money}, {"name": "B"}]})
+
+
+# ---------------------------------------------------------------- the cache of flat events
+
+def test_a_flat_event_seen_before_is_still_judged_by_its_exact_values():
+    """Flat event dicts are remembered once validated: ``True`` must not pass for the ``1``
+    seen before (equal and of equal hash to Python), and a refusal is refused every time."""
+    good = {"type": "buy_vp", "player": "Ann", "vp": 1}
+    assert parse_event(good) is parse_event(dict(good))  # remembered
+    assert parse_event(good).vp == 1
+    for _ in range(2):
+        refused({"type": "buy_vp", "player": "Ann", "vp": True}, "vp")
+        refused({"type": "buy_vp", "player": "Ann", "vp": 1.0}, "vp")
+    assert parse_event({**good, "auto": True}).auto is True
+    refused({**good, "auto": 1}, "auto")

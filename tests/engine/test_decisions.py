@@ -10,6 +10,8 @@ import pytest
 from companion.engine import Game, IllegalAction, Kind, MalformedEvent, replay
 from companion.engine.asking import ASKERS, _probe, decide
 from companion.engine.playout import random_answer, random_step
+from companion.rules.discoveries import TOKENS
+from companion.rules.regions import REGIONS
 
 SETUPS = [
     {"players": [{"name": n} for n in "ABCD"], "options": {"builders": True, "buy_vp": True}},
@@ -145,3 +147,47 @@ def test_the_probe_that_settles_answers_agrees_with_the_whole_follow_up(setup):
             checked += 1
         game = random_step(game, rng)
     assert checked > 20
+
+
+def test_an_expedition_to_a_region_with_no_token_left_leads_nowhere_however_it_sails():
+    """The workers question says its answers lead alike (``same_follow_up``): the probe tries
+    one crew and, when no token is left to reveal there, drops the region for every crew."""
+    rng = random.Random(4)
+    game = Game.new(SETUPS[0])
+    while not (game.pending().type == "expedition"
+               and sum(game.state.players[game.pending().player].discovery.values()) > 1):
+        game = random_step(game, rng)
+    state = game.state.clone()
+    state.removed_tokens = list(TOKENS)  # every token out of the game: none left to reveal
+    wanted = decide(state)
+    hidden = [r for r in REGIONS if r not in state.discovered and r not in state.known_tokens]
+    assert hidden and not {a.value for a in wanted.answers} & set(hidden)
+    draft = {**wanted.draft, "target": hidden[0]}
+    workers = decide(state, {**wanted.draft, "target": hidden[0]})
+    assert workers.answers == ()  # no crew can reveal anything there
+    assert ASKERS["expedition"](state, dict(draft)).same_follow_up
+    assert _probe(state, draft) == (0, None) and _probe(state, draft, 1) == (0, None)
+
+
+def test_answers_said_to_lead_alike_have_follow_ups_with_equal_outcomes():
+    """``same_follow_up`` lets a probe try one answer that asks on for all of them: wherever
+    an asker sets it (on the pending question or on the next one of any of its answers, as
+    asked before settling), every such answer leads to a question with as many outcomes."""
+    checked = 0
+    for setup in SETUPS:
+        rng = random.Random(13)
+        game = Game.new(setup)
+        while game.state.phase != "over":
+            state, wanted = game.state, game.pending()
+            raw = ASKERS[wanted.type](state, dict(wanted.draft))
+            questions = [raw] + [ASKERS[a.draft["type"]](state, dict(a.draft))
+                                 for a in raw.answers if a.draft is not None and not a.events]
+            for question in questions:
+                drafts = [a.draft for a in question.answers
+                          if a.draft is not None and not a.events]
+                if question.same_follow_up and len(drafts) > 1:
+                    outcomes = {decide(state, d).outcomes for d in drafts}
+                    assert len(outcomes) == 1, question.prompt
+                    checked += 1
+            game = random_step(game, rng)
+    assert checked > 10
