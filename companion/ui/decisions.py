@@ -52,8 +52,6 @@ def record_events(events: Sequence[Mapping[str, Any]], seq: int,
     """Record one answer's events and say what happened (or why not: at the input ``where``
     they were given). After a conflict the drafts that still apply are kept
     (``services.carry_drafts``)."""
-    stored = services.current_game()
-    before = stored.game.state if stored else None
     outcome = services.record(list(events))
     if outcome.conflict:
         session.flash("warning", outcome.error or "")
@@ -62,8 +60,9 @@ def record_events(events: Sequence[Mapping[str, Any]], seq: int,
     session.clear_picks()
     if not outcome.ok:
         session.flash("error", outcome.error or "refused", at=where)
-    elif before is not None and outcome.stored is not None:
-        session.flash("success", views.step_summary(before, outcome.stored.game, seq))
+    elif outcome.stored is not None:
+        # the words the Undo row shows for this step too: worked out once for both
+        session.flash("success", services.last_step(outcome.stored) or "")
     return outcome
 
 
