@@ -12,6 +12,8 @@ notes/issue-11-final.md): before (17705bb) 2 / 4 / 6 players about 11 / 5.5 / 3 
 Issue 11 item 6, playouts (notes/issue-11-playouts.md; three before/after pairs, the median
 of each side, ``--rounds 3 --seconds 3``): before (main, 51ed7ee) 2 / 4 / 6 players
 30.4 / 14.4 / 9.2 games/s, replay 28.6 ms; after 37.8 / 19.1 / 12.5 games/s, replay 23.1 ms.
+Merged on main, one quiet back-to-back pair: 27.6 / 13.6 / 8.7 -> 40.2 / 22.1 / 13.1 games/s,
+replay 31.4 -> 24.3 ms.
 The target of 100 four-player games/s is not reached.
 """
 
