@@ -190,7 +190,7 @@ def _tracks_text(view: GameView, tracks: Sequence[views.TrackView]) -> str:
         elif track.open_ended:
             lines.append("*nobody yet*")
         if track.note:
-            lines.append(f":small[:gray[{md(track.note)}]]")
+            lines.append(f":small[:gray[{track.note}]]")  # markdown already: names escaped
         parts.append("  \n".join(lines))
     return "\n\n---\n\n".join(parts)
 

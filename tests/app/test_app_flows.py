@@ -459,3 +459,18 @@ def test_a_game_a_corrected_rule_refuses_opens_read_only_and_can_go_on(at, store
     assert not store.load(stored.id).read_only
     assert any(b.key and b.key.startswith("ans_") for b in at.button)  # the table goes on
     assert at.button(key=f"reapply_skip@{battle}") is not None
+
+
+def test_the_board_shows_a_name_with_markdown_once_escaped(at, store):
+    """The tracks are one markdown block each side: a name in a track's note (Merchant
+    Shipping's values here) is escaped once, never shown with backslashes or as markup."""
+    name = "Ann *the* [great]"
+    sg = store.create_game({"players": [{"name": name}, {"name": "Bob"}]})
+    store.append(sg.id, REVEAL, 0)
+    store.append(sg.id, {"type": "place", "player": name, "worker": "colonist",
+                         "track": "shipping"}, 1)
+    open_table(at, sg.id)
+    board = [m.value for m in at.markdown if "Merchant Shipping" in m.value]
+    assert len(board) == 1
+    assert f"{views.md(name)} " in board[0]  # escaped once: shown as typed
+    assert views.md(views.md(name)) not in board[0]

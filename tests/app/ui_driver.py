@@ -20,6 +20,7 @@ from streamlit.testing.v1 import AppTest
 from companion.engine import Answer, Decision, Game, Kind, parse_event
 from companion.engine.playout import random_step
 from companion.store import Store, StoredGame
+from companion.ui.decisions import placement_key
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -62,7 +63,7 @@ def tap_answer(at: AppTest, decision: Decision, i: int, seq: int, depth: int = 0
     other answer a button (``ans_<i>@seq:depth``)."""
     if is_placement(decision):
         worker = decision.answers[i].value[0]
-        at.button_group(key=f"place_{worker}@{seq}:{depth}").set_value(i).run()
+        at.button_group(key=placement_key(worker, seq, depth)).set_value(i).run()
     else:
         at.button(key=f"ans_{i}@{seq}:{depth}").click().run()
     check(at)
