@@ -196,7 +196,8 @@ def _placement(decision: Decision, seq: int, depth: int) -> None:
     labels = [md(views.short_place(a.value)) for a in decision.answers]
     for worker, indices in rows.items():
         key = placement_key(worker, seq, depth)
-        st.pills(f"**{views.worker_label(worker)}**", indices, format_func=labels.__getitem__,
+        # a plain label: it is the row's name to a screen reader too
+        st.pills(views.worker_label(worker), indices, format_func=labels.__getitem__,
                  key=key, on_change=_place, args=(key, decision.answers, seq))
 
 

@@ -84,6 +84,8 @@ def test_phone_layout(phone_server):
             _in_view(page, page.locator(".st-key-table_tools").get_by_role("button", name="Undo"))
             _in_view(page, prompt.locator("h4").first)
             _in_view(page, prompt.locator('[class*="st-key-place_"] [role="radio"]:visible').first)
+            # each row of places is named by its worker, in plain words
+            expect(prompt.get_by_role("radiogroup", name="👤 colonist", exact=True)).to_be_visible()
             page.screenshot(path=str(SHOTS / f"phone-table-{name}.png"))
 
         # The Scoreboard: map labels apart, the regions table within the screen's width.
