@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ui_driver import check, errors, open_table
+from ui_driver import check, errors, errors_in_order, open_table
 
 from companion.engine import Game, Phase, board_form
 from companion.engine.playout import random_step
@@ -75,6 +75,8 @@ def test_the_board_copied_track_by_track_is_recorded_as_the_placements(at, store
 
 
 def test_an_impossible_board_is_refused_naming_the_track(at, store):
+    """Refused inside the board form, just above its Record button, not at the page's top;
+    nothing stored."""
     sg = store.create_game(FOUR)
     stored = store.append(sg.id, REVEAL, 0)
     open_table(at, sg.id)
@@ -86,6 +88,10 @@ def test_an_impossible_board_is_refused_naming_the_track(at, store):
     at.button(key=f"board_go@{stored.seq}").click().run()
     check(at)
     assert any("Initiative" in e and "Ann" in e for e in errors(at))
+    _, keys, shown = errors_in_order(at, "Initiative")
+    assert len(shown) == 1
+    assert keys.index(f"board_initiative_{ann}@{stored.seq}") < shown[0]
+    assert shown[0] < keys.index(f"board_go@{stored.seq}")
     assert store.load(sg.id).seq == stored.seq  # nothing stored
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ui_driver import check, open_table, tap_answer
+from ui_driver import check, errors_in_order, open_table, tap_answer
 
 from companion.engine import Game
 from companion.engine.playout import random_game
@@ -100,14 +100,6 @@ def test_the_score_sheet_lists_offer_no_select_all(at):
         assert m.proto.HasField("select_all") and m.proto.select_all == 0, m.key
 
 
-def _in_order(node) -> list:
-    """The page's elements in the order they are drawn."""
-    children = getattr(node, "children", None)
-    if not children:
-        return [node]
-    return [leaf for key in sorted(children) for leaf in _in_order(children[key])]
-
-
 def test_a_set_up_error_shows_beside_the_input_it_concerns(at):
     """Seat 2 repeats seat 1's name: the error shows under seat 2's row (before seat 3's),
     says what is wrong and what to do."""
@@ -116,17 +108,13 @@ def test_a_set_up_error_shows_beside_the_input_it_concerns(at):
     at.text_input(key="ng_name_0").set_value("Ann").run()
     at.text_input(key="ng_name_1").set_value("Ann").run()
     check(at)
-    order = _in_order(at.main)
-    keys = [getattr(e, "key", None) for e in order]
-    shown = [i for i, e in enumerate(order) if e.type == "error" and "same name" in e.value]
+    order, keys, shown = errors_in_order(at, "same name")
     assert len(shown) == 1
     assert keys.index("ng_colour_1") < shown[0] < keys.index("ng_name_2")
     assert "give each player a different name" in order[shown[0]].value
     at.text_input(key="ng_name_1").set_value("Bob").run()
     at.selectbox(key="ng_colour_2").set_value(at.selectbox(key="ng_colour_0").value).run()
-    order = _in_order(at.main)
-    keys = [getattr(e, "key", None) for e in order]
-    shown = [i for i, e in enumerate(order) if e.type == "error" and "same colour" in e.value]
+    order, keys, shown = errors_in_order(at, "same colour")
     assert len(shown) == 1 and keys.index("ng_colour_2") < shown[0] < keys.index("ng_start")
     assert shown[0] < next(i for i, e in enumerate(order) if e.type == "radio"
                            and e.key == "ng_order")
@@ -189,9 +177,7 @@ def test_a_score_sheet_error_shows_at_the_seat_and_input_it_concerns(at):
     at.selectbox(key="sheet_colour_0").set_value("blue").run()
     at.selectbox(key="sheet_colour_1").set_value("blue").run()
     check(at)
-    order = _in_order(at.main)
-    keys = [getattr(e, "key", None) for e in order]
-    shown = [i for i, e in enumerate(order) if e.type == "error" and "same colour" in e.value]
+    order, keys, shown = errors_in_order(at, "same colour")
     assert shown and keys.index("sheet_colour_1") < shown[0] < keys.index("sheet_nation_1")
     assert "give each player a different colour" in order[shown[0]].value
 
@@ -210,29 +196,3 @@ def test_the_income_section_reports_the_trading_post_beside_an_empty_income(at, 
     lines = [m.value for m in at.markdown if m.value.startswith("**Bob**")]
     assert lines and "Trading Post pays \\$5 every turn" in lines[0], lines
     assert "paid \\$0 at the last Income phase" in lines[0]
-
-
-def test_a_refused_board_says_why_inside_the_board_form(at, store):
-    """The error shows in the board form, just above its Record button, not at the page's top."""
-    from companion.engine import board_form
-    from companion.ui.board_entry import board_key
-
-    sg = store.create_game(FOUR)
-    stored = store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
-                                  "buildings": ["settlers", "monastery", "trading_post",
-                                                "navigator", "trade_routes"]}, 0)
-    open_table(at, sg.id)
-    at.session_state[board_key(stored.seq)] = True  # open the board-copy expander
-    at.run()
-    form = board_form(stored.game.state)
-    ann = next(j for j, p in enumerate(form.pieces) if p.player == "Ann")
-    for _ in range(2):  # Ann twice on Initiative: one worker each there
-        at.button(key=f"board_initiative_{ann}@{stored.seq}").click().run()
-    at.button(key=f"board_go@{stored.seq}").click().run()
-    check(at)
-    order = _in_order(at.main)
-    keys = [getattr(e, "key", None) for e in order]
-    shown = [i for i, e in enumerate(order) if e.type == "error" and "Initiative" in e.value]
-    assert len(shown) == 1
-    assert keys.index(f"board_initiative_{ann}@{stored.seq}") < shown[0]
-    assert shown[0] < keys.index(f"board_go@{stored.seq}")

@@ -80,6 +80,23 @@ def first_place(at: AppTest) -> AppTest:
     return at
 
 
+def drawn_in_order(node: Any) -> list[Any]:
+    """The page's elements (under ``node``, e.g. ``at.main``) in the order they are drawn."""
+    children = getattr(node, "children", None)
+    if not children:
+        return [node]
+    return [leaf for key in sorted(children) for leaf in drawn_in_order(children[key])]
+
+
+def errors_in_order(at: AppTest, words: str) -> tuple[list[Any], list[str | None], list[int]]:
+    """The main area's elements in drawn order, their keys, and the places of the errors
+    that say ``words`` (to check that an error shows beside the input it concerns)."""
+    order = drawn_in_order(at.main)
+    keys = [getattr(e, "key", None) for e in order]
+    shown = [i for i, e in enumerate(order) if e.type == "error" and words in e.value]
+    return order, keys, shown
+
+
 # ---------------------------------------------------------------- matching answers to events
 
 
