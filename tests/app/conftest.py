@@ -43,3 +43,15 @@ def at():
     from ui_driver import new_app
 
     return new_app()
+
+
+@pytest.fixture(scope="module")
+def served_app(tmp_path_factory):
+    """The app served by a real streamlit for one browser test module: its URL and data
+    folder (skipped, or failed in CI, without chromium)."""
+    from test_app_browser import require_chromium, running_app
+
+    require_chromium()
+    home = tmp_path_factory.mktemp("app")
+    with running_app(home / "data", home / "streamlit.log") as (url, _):
+        yield url, home / "data"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS, require_chromium, running_app
+from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS
 
 pytestmark = pytest.mark.browser
 
@@ -21,20 +21,12 @@ FIRST_ANSWER = ('.st-key-prompt [class*="st-key-ans_0-"] button:visible, '
                 '.st-key-prompt [class*="st-key-place_"] [role="radio"]:visible')
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
-    require_chromium()
-    home = tmp_path_factory.mktemp("live")
-    with running_app(home / "data", home / "streamlit.log") as (url, _):
-        yield url, home / "data"
-
-
-def test_two_devices_follow_the_game_and_a_race_has_one_winner(live_server):
+def test_two_devices_follow_the_game_and_a_race_has_one_winner(served_app):
     from playwright.sync_api import expect, sync_playwright
 
     from companion.store import Store
 
-    url, data = live_server
+    url, data = served_app
     store = Store(f"sqlite:///{data / 'companion.db'}")
     game = store.create_game(FOUR)
     store.append(game.id, REVEAL, 0)

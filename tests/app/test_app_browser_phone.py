@@ -5,7 +5,7 @@ and the regions table fits the screen. Screenshots go to ``test-output/screensho
 from __future__ import annotations
 
 import pytest
-from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS, require_chromium, running_app
+from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS
 
 pytestmark = pytest.mark.browser
 
@@ -15,14 +15,6 @@ FOUR = {"edition": "empires",
                      ("Dee", "yellow"))]}
 REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
           "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
-
-
-@pytest.fixture(scope="module")
-def phone_server(tmp_path_factory):
-    require_chromium()
-    home = tmp_path_factory.mktemp("phone")
-    with running_app(home / "data", home / "streamlit.log") as (url, _):
-        yield url, home / "data"
 
 
 def _in_view(page, locator) -> None:
@@ -39,13 +31,13 @@ def _overlaps(a: dict, b: dict) -> bool:
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
-def test_phone_layout(phone_server):
+def test_phone_layout(served_app):
     from playwright.sync_api import expect, sync_playwright
 
     from companion.engine.playout import random_game
     from companion.store import Store
 
-    url, data = phone_server
+    url, data = served_app
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
