@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
 PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}
-SLOT_GAP = " \u2003"  # an em space between slots
 
 
 def show_flashes(at: str | None = None, every: bool = False) -> None:
