@@ -1,0 +1,95 @@
+"""Rules: a searchable reference of buildings, discovery tokens and cards, in our own words."""
+
+import pandas as pd
+import streamlit as st
+
+from companion.rules.buildings import BUILDINGS
+from companion.rules.discoveries import CARDS, TOKENS
+from companion.rules.editions import EDITIONS
+from companion.ui import views
+from companion.ui.views import md
+
+
+def matches(words: list[str], *texts: str) -> bool:
+    """Every searched word is in one of ``texts``."""
+    blob = " ".join(texts).lower()
+    return all(w in blob for w in words)
+
+
+def show() -> None:
+    """One run of the page."""
+    st.title("📖 Rules reference")
+    st.caption("A quick reference written for this app. The rule book of your edition has the "
+               "final word.")
+
+    cols = st.columns([3, 2])
+    query = cols[0].text_input("Search", key="rules_query", placeholder="e.g. soldier, VP, dock")
+    edition = cols[1].radio("Edition", list(EDITIONS), key="rules_edition", horizontal=True,
+                            format_func=lambda e: EDITIONS[e].title.split(":")[0])
+    words = query.lower().split()
+
+    buildings_tab, tokens_tab, cards_tab, turn_tab = st.tabs(
+        ["Capital buildings", "Discovery tokens", "Discovery cards", "A turn in brief"])
+
+    with buildings_tab:
+        ages = st.segmented_control("Age", [1, 2, 3], selection_mode="multi", default=[1, 2, 3],
+                                    key="rules_ages", format_func=lambda a: "Age " + "I" * a)
+        shown = 0
+        for age in ages or [1, 2, 3]:
+            lines = []
+            for b in BUILDINGS:
+                if edition not in b.editions or b.age != age:
+                    continue
+                kind = views.KIND_TITLES[b.kind]
+                formula = b.effect.end_vp.describe() if b.effect.end_vp else ""
+                if not matches(words, b.name, b.description, kind, formula):
+                    continue
+                cost = "free" if b.cost == "free" else f"${(10, 14, 20)[age - 1]}"
+                tags = [kind, cost] + (["Builder expansion"] if b.builder_expansion else [])
+                if b.fixed_vp:
+                    tags.append(f"{b.fixed_vp} VP")
+                lines.append(f"- **{b.name}** · {md(' · '.join(tags))} — {md(b.description)}")
+            if lines:
+                st.markdown(f"**Age {'I' * age}**")
+                st.markdown("\n".join(lines))
+                shown += len(lines)
+        st.caption(f"{shown} building(s)")
+
+    with tokens_tab:
+        st.caption("One face-down token lies on each undiscovered region. An expedition succeeds "
+                   "when its value (captain 2, any other worker 1) reaches the natives number.")
+        rows = [{"Token": t.id, "$": t.dollars, "$ per soldier sent": t.dollars_per_soldier,
+                 "Natives": t.natives, "VP": t.vp} for t in TOKENS.values()
+                if matches(words, t.id, t.name, f"natives {t.natives}", f"{t.vp} vp")]
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+    with cards_tab:
+        st.caption("Once every region is discovered, expeditions draw these cards instead: the "
+                   "same test and rewards, but no colonist goes anywhere.")
+        rows = [{"Card": c.name, "$": c.dollars, "$ per soldier sent": c.dollars_per_soldier,
+                 "Natives": c.natives, "VP": c.vp} for c in CARDS.values()
+                if matches(words, c.name, f"natives {c.natives}", f"{c.vp} vp")]
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+    with turn_tab:
+        st.markdown(
+            "Eight turns make three ages (turns 1–3, 4–6, 7–8); the colonies score after turns "
+            "3, 6 and 8.\n\n"
+            "1. **Placement** — in turn order, one worker at a time, until everybody is out of "
+            "workers.\n"
+            "2. **Resolution** — the tracks act from top to bottom: Initiative pays its slot "
+            "number and sets next turn's order; the Dock sends workers to the New World; Trade "
+            "Goods hands out goods; the strongest presence on Merchant Shipping wins the ship; "
+            "Capital Buildings sells buildings; Discovery sends expeditions; Specialists hands "
+            "out specialists; Warfare settles battles and wars.\n"
+            "3. **Income** — goods and ships make sets: three different goods pay \\$1, three of "
+            "a kind \\$3, four of a kind \\$6; a ship stands in for any good, one per set.\n"
+            "4. **Buildings** — the buildings' powers and income.\n"
+            "5. **Refresh** — new goods and buildings, new colonists, the next turn order.\n\n"
+            "**Colony scoring**: a region counts once somebody has 3 workers there; the sole "
+            "leader scores 6 VP and the sole runner-up 2; two players sharing the lead score 2 "
+            "each. Builders add a bonus to the first and second places.\n\n"
+            "**At the end**: colony VP, discovery VP, building VP and the last income as economy "
+            "VP. Ties go to more turn-8 colony VP, then more money, then more goods (plus ships "
+            "in Empires; goods only in Age of Empires III)."
+        )

@@ -1,0 +1,48 @@
+"""Scoreboard: standings with the VP breakdown, holdings and income, the map, the charts."""
+
+import streamlit as st
+
+from companion.engine import Phase
+from companion.ui import hints, services, session, views, widgets
+
+
+def show() -> None:
+    """One run of the page."""
+    st.title("🏆 Scoreboard")
+    widgets.show_flashes()
+    stored = services.current_game()
+    if stored is None:
+        st.info("No game is open. Resume a game from Home, or replay a finished one in History.")
+        st.page_link("app_pages/home.py", label="Home", icon="🏠")
+        st.page_link("app_pages/history.py", label="History", icon="📜")
+        st.stop()
+
+    session.link_game(stored.id)
+    game, state = stored.game, stored.game.state
+    view = services.game_view(stored)  # tables and figures built once per version of the game
+    st.markdown(f"**{views.where_now(state)}**")
+    widgets.game_caption(game, stored.id)
+    if state.phase != Phase.OVER:
+        st.caption("Scores are provisional: economy is what the current goods and ships "
+                   "would earn.")
+
+    st.subheader("Standings")
+    widgets.standings_table(view)
+    hints.ended_now(stored, view)  # opt-in per game, like the hints on the Table page
+
+    st.subheader("Money, goods and income")
+    widgets.players_table(view, show_placing=False)
+    with st.expander("Income sets", expanded=True):
+        widgets.income_section(view)
+    with st.expander("Buildings and discoveries"):
+        widgets.player_details(view)
+
+    st.subheader("The New World")
+    map_col, table_col = st.columns([1, 1])
+    with map_col:
+        widgets.region_map(view, "sb_map")
+    with table_col:
+        widgets.regions_table(view)
+
+    st.subheader("Charts")
+    widgets.charts_section(view, "sb", lazy=True)  # only the open tab's chart is drawn

@@ -1,0 +1,83 @@
+"""Table: the question the engine asks now, answered with a tap; the board below it."""
+
+import streamlit as st
+
+from companion.engine import Phase
+from companion.ui import board_entry, decisions, live, services, session, views, widgets
+
+
+def show() -> None:
+    """One run of the page."""
+    stored = services.current_game()
+    if stored is None:
+        st.title("🎲 Table")
+        widgets.show_flashes()
+        st.info("No game is open. Resume one from Home or start a new one.")
+        st.page_link("app_pages/home.py", label="Home", icon="🏠")
+        st.page_link("app_pages/new_game.py", label="New game", icon="➕")
+        st.stop()
+
+    session.link_game(stored.id)
+    live.follow(stored.id, stored.revision)  # another phone's entry shows here within seconds
+    viewer = session.is_viewer()
+    game = stored.game
+    state = game.state
+    view = services.game_view(stored)  # computed once per version of the game, then kept
+    widgets.game_heading(f"🎲 {views.where_now(state)}", game, stored.id)
+    widgets.show_flashes()
+
+    if stored.read_only:
+        widgets.refused_banner(stored.refused)
+        if viewer:
+            st.caption("👀 Following the game; steps are entered on another device.")
+        else:
+            st.button("Set the refused events aside and go on", key=f"set_aside@{stored.seq}",
+                      on_click=decisions.set_aside, args=(stored.seq,), type="primary")
+    else:
+        # Undo first, then the question: on a phone both show before any scrolling.
+        with st.container(horizontal=True, key="table_tools"):
+            last = services.last_step(stored)
+            if viewer:
+                st.caption("👀 Following the game; steps are entered on another device.")
+            else:
+                st.button("↩ Undo", key=f"undo@{stored.seq}", on_click=decisions.undo,
+                          args=(stored.seq,), disabled=last is None,
+                          help=f"Take back: {last}" if last else "Nothing to undo")
+            if last:
+                st.caption(f"Last step: {views.md(last)}")
+        with st.container(border=True, key="prompt"):
+            widgets.show_flashes("prompt")  # a refused answer, at the question it answers
+            if viewer:
+                decisions.prompt_text(stored)
+            else:
+                decisions.prompt(stored)
+                board_entry.board_entry(stored)
+
+        if not viewer and stored.set_aside and stored.set_aside[-1].events:
+            decisions.set_aside_tools(stored)
+
+    if state.phase == Phase.OVER:
+        st.subheader("Final standings")
+        widgets.standings_table(view)
+        st.page_link("app_pages/scoreboard.py", label="Scoreboard and charts", icon="🏆")
+
+    widgets.players_table(view)
+
+    widgets.board_tracks(view)
+
+    # Folded sections are drawn only while open: their elements would cost every rerun.
+    with st.expander("Income: each player's best sets", key="income_open",
+                     on_change="rerun") as income:
+        if income.open:
+            widgets.income_section(view)
+    with st.expander("Buildings and discoveries", key="details_open",
+                     on_change="rerun") as details:
+        if details.open:
+            widgets.player_details(view)
+    if not viewer and not stored.read_only:
+        with st.expander("Correction (outside the rules)", key="correction",
+                         on_change="rerun") as correction:
+            if correction.open:
+                widgets.show_flashes("correction")
+                decisions.correction(stored)
+    widgets.show_flashes(every=True)  # any left (their input is not drawn now)
