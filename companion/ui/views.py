@@ -501,10 +501,12 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
     named as settled by the app."""
     state = before
     told, settled = [], []
-    for ev in after.events[start:]:
+    events = after.events[start:]
+    for i, ev in enumerate(events):
         words = describe_event(state, ev)
         taken = dict(state.region_good_taken_by)
-        state = apply(state, ev)
+        # The state after the last event is the game's own: only steps in between are folded.
+        state = after.state if i == len(events) - 1 else apply(state, ev)
         for region, owner in state.region_good_taken_by.items():
             if region not in taken:  # the third worker there takes the region's good
                 words += (f" — {owner} takes {region_title(state, region)}'s "
