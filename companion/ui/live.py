@@ -9,14 +9,21 @@ from __future__ import annotations
 
 import streamlit as st
 
-from companion.ui import services
+from companion.ui import services, session
 
 LIVE_SECONDS = 1.5
 
 
 @st.fragment(run_every=LIVE_SECONDS)
 def follow(game_id: int, seen: int) -> None:
-    """Rerun the page once the game is past revision ``seen`` (entered on another device)."""
+    """Rerun the page once the game is past revision ``seen`` (entered on another device).
+
+    The page drawn just after this session's own write skips one check: the revision it
+    would read is the one that write made a moment ago (after a tap, that read was the
+    costliest step left in drawing the page). A write is followed by a whole-page run, so
+    the fragment's own reruns always check."""
+    if session.take_own_write(game_id, seen):
+        return
     now = services.revision_of(game_id)
     if now is not None and now != seen:
         services.follow_up(game_id)  # the game as it is now; drafts kept where they apply

@@ -191,7 +191,7 @@ def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
     except GameNotFound as exc:
         session.close_game()
         return Outcome(None, str(exc))
-    session.remember_game(new)
+    session.remember_game(new, written=True)
     return Outcome(new)
 
 
@@ -219,7 +219,7 @@ def _rewrite(change: Callable[[Store, StoredGame], StoredGame]) -> Outcome:
         return _conflict(stored.id, exc)
     except EngineError as exc:
         return Outcome(stored, str(exc))
-    session.remember_game(new)
+    session.remember_game(new, written=True)
     session.clear_drafts()
     return Outcome(new)
 

@@ -6,6 +6,7 @@ session state themselves. Tests seed a session through the same key names (``KEY
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -15,6 +16,7 @@ Level = Literal["success", "info", "warning", "error"]
 
 GAME_ID = "aod.game_id"  # the game open on the Table page
 GAME = "aod.game"  # its last loaded StoredGame (reloaded on a conflict)
+OWN_WRITE = "aod.own_write"  # (game id, revision, when): this session's last write, unchecked
 FLASH = "aod.flash"  # messages to show once, after a rerun
 DRAFT = "aod.draft"  # (seq, draft): an answer being given step by step
 PICKS = "aod.picks"  # items tapped so far into a multiset field
@@ -23,8 +25,8 @@ HISTORY_GAME = "aod.history_game"  # the game opened on the History page
 SHEET_PREFILL = "aod.sheet_prefill"  # (game id, games.Sheet, date): a saved sheet to reopen
 SHEET_SAVED = "aod.sheet_saved"  # (fingerprint of the inputs, game id): the sheet last saved
 HINTS = "aod.hints"  # ids of the games whose hints are on (a teaching aid, off by default)
-KEYS = (GAME_ID, GAME, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL, SHEET_SAVED,
-        HINTS)
+KEYS = (GAME_ID, GAME, OWN_WRITE, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL,
+        SHEET_SAVED, HINTS)
 
 
 @dataclass(frozen=True)
@@ -62,13 +64,30 @@ def cached_game() -> Any | None:
     return stored
 
 
-def remember_game(stored: Any) -> None:
+def remember_game(stored: Any, *, written: bool = False) -> None:
+    """Keep ``stored`` as the open game; ``written``: this session has just made this
+    version (a tap's write), so the page drawn next need not ask the store for it again."""
     st.session_state[GAME_ID] = stored.id
     st.session_state[GAME] = stored
+    if written:
+        st.session_state[OWN_WRITE] = (stored.id, stored.revision, time.monotonic())
+    else:
+        st.session_state.pop(OWN_WRITE, None)
+
+
+OWN_WRITE_SECONDS = 1.0  # a page drawn later than this after the write asks the store again
+
+
+def take_own_write(game_id: int, revision: int) -> bool:
+    """True once, for the page drawn just after this session wrote ``revision`` of the game
+    (within ``OWN_WRITE_SECONDS``); the mark is gone after it is asked about."""
+    mark = st.session_state.pop(OWN_WRITE, None)
+    return (mark is not None and mark[:2] == (game_id, revision)
+            and time.monotonic() - mark[2] <= OWN_WRITE_SECONDS)
 
 
 def close_game() -> None:
-    for key in (GAME_ID, GAME, DRAFT, PICKS):
+    for key in (GAME_ID, GAME, OWN_WRITE, DRAFT, PICKS):
         st.session_state.pop(key, None)
 
 

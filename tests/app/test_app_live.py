@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ui_driver import check, open_table
+from ui_driver import check, first_place, open_table
 
+from companion.store import Store
 from companion.ui import joining
 
 FOUR = {"edition": "empires",
@@ -39,6 +40,46 @@ def test_the_store_revision_is_one_cheap_read_that_moves_with_every_change(store
     assert store.revision(sg.id) == 1
     store.undo(sg.id, 1)
     assert store.revision(sg.id) == 2  # an undo moves it on too
+
+
+def counting_revision_reads(monkeypatch) -> list[int]:
+    """Every ``Store.revision`` read from now on, by game id."""
+    reads: list[int] = []
+    read = Store.revision
+
+    def counted(self, game_id):
+        reads.append(game_id)
+        return read(self, game_id)
+
+    monkeypatch.setattr(Store, "revision", counted)
+    return reads
+
+
+def test_the_page_after_a_tap_does_not_read_back_the_revision_the_tap_wrote(
+        at, store, monkeypatch):
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    reads = counting_revision_reads(monkeypatch)
+    first_place(at)
+    assert store.load(sg.id).seq == 2 and reads == []  # the tap's own version, not asked for
+    at.run()  # a later run of the page checks again
+    check(at)
+    assert reads == [sg.id]
+
+
+def test_another_devices_step_after_a_tap_is_followed_on_the_next_run(at, store):
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    first_place(at)  # this phone: Ann places
+    assert any("Bob places a worker" in m.value for m in at.markdown)
+    shown = store.load(sg.id)
+    bob = shown.game.pending().answers[0]
+    store.answer(sg.id, list(bob.events), revision=shown.revision)  # the other phone: Bob
+    at.run()
+    check(at)
+    assert any("Cid places a worker" in m.value for m in at.markdown)
 
 
 def test_the_join_link_names_the_game_and_the_role_on_the_network_address():
