@@ -9,15 +9,32 @@ A database that cannot be used (damaged, read-only, full, another program's, unr
 shown as a page that says what is wrong and what to do, never as a traceback.
 """
 
+import copy
+import functools
+
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from companion.ui import process, services, widgets
 
 
 def pages() -> list[st.Page]:
-    """The app's pages (paths relative to ``app.py``); made on every run, since
-    ``st.navigation`` marks the ones it is given."""
-    return [
+    """The app's pages (paths relative to ``app.py``), fresh objects for this run:
+    ``st.navigation`` marks the page it lets run, so two sessions must not share them."""
+    if get_script_run_ctx() is None:  # outside a run a page is left half made: not kept
+        return list(_make_pages())
+    return [copy.copy(page) for page in _made_pages()]
+
+
+@functools.cache
+def _made_pages() -> tuple[st.Page, ...]:
+    """Made once per process: making a page resolves its path and reads the disk, about
+    0.15 ms each on every run otherwise."""
+    return _make_pages()
+
+
+def _make_pages() -> tuple[st.Page, ...]:
+    return (
         st.Page("app_pages/home.py", title="Home", icon="🏠", default=True),
         st.Page("app_pages/new_game.py", title="New game", icon="➕"),
         st.Page("app_pages/table.py", title="Table", icon="🎲"),
@@ -25,7 +42,7 @@ def pages() -> list[st.Page]:
         st.Page("app_pages/history.py", title="History", icon="📜"),
         st.Page("app_pages/score_sheet.py", title="Score sheet", icon="🧮"),
         st.Page("app_pages/rules.py", title="Rules", icon="📖"),
-    ]
+    )
 
 
 def main() -> None:

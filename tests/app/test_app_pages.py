@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ui_driver import check, open_table
+from ui_driver import check, new_app, open_table
 
 from companion.engine import Game
 from companion.engine.playout import random_game
@@ -25,6 +25,21 @@ def test_the_app_starts_on_home(at):
     check(at)
     assert "Age of Discovery Companion" in at.title[0].value
     assert "None. Start a new game above." in [c.value for c in at.caption]
+
+
+def test_every_session_gets_the_whole_menu_even_after_pages_were_made_outside_a_run():
+    """The pages are made once per process and copied for each run; pages asked for outside
+    a run (Streamlit leaves those half made) are never the ones kept."""
+    from companion.ui import shell
+
+    shell.pages()
+    for at in (new_app(), new_app()):  # two sessions, each run twice
+        for _ in range(2):
+            check(at.run())
+            menu = [(link.proto.label, link.proto.page) for link in at.get("page_link")]
+            assert menu == [("Home", ""), ("New", "new_game"), ("Table", "table"),
+                            ("Scores", "scoreboard"), ("History", "history"),
+                            ("Sheet", "score_sheet"), ("Rules", "rules")]
 
 
 @pytest.mark.parametrize("page", PAGES)
