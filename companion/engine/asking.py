@@ -46,7 +46,7 @@ from companion.engine.questions import (
     record,
     region_answers,
     region_name,
-    sub_multisets,
+    sub_multiset_items,
     target_name,
     then,
     token_question,
@@ -535,13 +535,13 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
         return then(counts_words(counts), counts, {**draft, "workers": counts},
                      note=f"strength {value}", usual=usual)
 
-    parts = sub_multisets(pool)
+    parts = sub_multiset_items(tuple(pool.items()))  # each part's dict made only if used
     prompt = "" if counting else ask + f"who sails to {target_name(state, target)}?"
     if len(parts) <= LIST_AT_MOST:
         # Every part asks on to the same token question (only its odds note differs):
         # while a probe counts outcomes, the first few parts tell as much as all.
         return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
-                        answers=listed(send(p, usual=i == 0)
+                        answers=listed(send(dict(p), usual=i == 0)
                                        for i, p in enumerate(enough(parts))),
                         same_follow_up=True)
     options = tuple(Option(w, w, n) for w, n in pool.items())
