@@ -714,30 +714,7 @@ def _ask_scout(state: GameState, draft: dict[str, Any]) -> Decision:
 
 def actions(state: GameState) -> list[Action]:
     """Powers usable at this moment, then the standing actions allowed at any time."""
-    # Asked after every event of every game (and nearly always empty): the building rule is
-    # asked only of buildings with a power to use, the nations' only when they are played.
-    out: list[Action] = []
-    players, catalogue = state.players, state.catalogue
-    for name in state.order:
-        who = players[name]
-        for building in dict.fromkeys(who.buildings) if who.buildings else ():
-            b = catalogue[building]
-            power = benefits.power_of(b)
-            if power is None or power.use is None or power.asked_at:
-                continue  # (a choice asked every turn is the pending Decision itself)
-            if not benefits.usable_now(state, who, b):
-                continue
-            start = {"type": "benefit", "player": name, "building": building, "choice": {}}
-            if _leads_somewhere(state, start):
-                out.append(Action(f"benefit:{name}:{building}", b.name, name, b.description,
-                                  start, moment=not benefits.power_of(b).standing))
-    for name in state.order if state.setup.options.nations else ():
-        who = players[name]
-        if nations.usable_now(state, who):
-            start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
-            if _leads_somewhere(state, start):
-                out.append(Action(f"power:{name}", f"{nations.NATION_NAMES[who.nation]}'s power",
-                                  name, nations.POWER_TEXT[who.nation], start, moment=True))
+    out = list(_power_actions(state))
     if any(_swappable(state, n) for n in state.order):
         out.append(Action("swap", "Swap a specialist for a colonist", None,
                           "A captain, merchant or missionary of yours in the New World comes "
@@ -749,6 +726,42 @@ def actions(state: GameState) -> list[Action]:
         out.append(Action("scout", "Scouting", None, "Pay to look at a hidden token (or the top "
                           "card) in secret.", {"type": "scout"}))
     return out
+
+
+def moment_power_usable(state: GameState) -> bool:
+    """Whether ``actions(state)`` offers a power tied to this moment (``Action.moment``):
+    the same rules asked, stopping at the first such power, and never the standing ones."""
+    return any(True for _ in _power_actions(state, moments_only=True))
+
+
+def _power_actions(state: GameState, moments_only: bool = False) -> Iterator[Action]:
+    """The buildings' powers usable now, then the nations' (``moments_only``: only those
+    tied to this moment)."""
+    # Asked after every event of every game (and nearly always empty): the building rule is
+    # asked only of buildings with a power to use, the nations' only when they are played.
+    players, catalogue = state.players, state.catalogue
+    for name in state.order:
+        who = players[name]
+        for building in dict.fromkeys(who.buildings) if who.buildings else ():
+            b = catalogue[building]
+            power = benefits.power_of(b)
+            if power is None or power.use is None or power.asked_at:
+                continue  # (a choice asked every turn is the pending Decision itself)
+            if moments_only and power.standing:
+                continue
+            if not benefits.usable_now(state, who, b):
+                continue
+            start = {"type": "benefit", "player": name, "building": building, "choice": {}}
+            if _leads_somewhere(state, start):
+                yield Action(f"benefit:{name}:{building}", b.name, name, b.description,
+                             start, moment=not power.standing)
+    for name in state.order if state.setup.options.nations else ():
+        who = players[name]
+        if nations.usable_now(state, who):
+            start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
+            if _leads_somewhere(state, start):
+                yield Action(f"power:{name}", f"{nations.NATION_NAMES[who.nation]}'s power",
+                             name, nations.POWER_TEXT[who.nation], start, moment=True)
 
 
 def _leads_somewhere(state: GameState, start: Mapping[str, Any]) -> bool:

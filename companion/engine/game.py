@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.asking import actions, decide
+from companion.engine.asking import actions, decide, moment_power_usable
 from companion.engine.common import refuse
 from companion.engine.decisions import Action, Decision
 from companion.engine.errors import MalformedEvent
@@ -236,6 +236,6 @@ def _only_outcome(state: GameState) -> tuple[Event | None, Asked]:
     only = asked.pending.only_answer if asked.pending is not None else None
     if only is None or len(only.events) != 1:
         return None, asked
-    if any(a.moment for a in asked.actions_in(state)):
+    if moment_power_usable(state):  # (the standing actions need not be asked for that)
         return None, asked
     return parse_event({**only.events[0], "auto": True}), asked
