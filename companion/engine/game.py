@@ -206,7 +206,10 @@ def answer_in_place(state: GameState, log: list[Event],
     place), then every step the engine settles alone (``auto``). Returns what the state
     now asks, when that was found on the way. A refused event raises and leaves both
     part-way: callers that must stay whole work on copies (``Game.answer``)."""
-    batch = [events] if isinstance(events, Event | Mapping) else list(events)
+    if type(events) is tuple or type(events) is list:  # an Answer's events (the usual case)
+        batch = events
+    else:
+        batch = [events] if isinstance(events, Event | Mapping) else list(events)
     if not batch:
         raise MalformedEvent("an answer needs at least one event")
     for index, raw in enumerate(batch):
