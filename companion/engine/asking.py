@@ -218,13 +218,15 @@ def _opening_draft(state: GameState) -> dict[str, Any] | None:
         if due is None:  # nothing is owed: income is paid at once (never waits here)
             return None
         return {"type": "benefit", "player": due[0], "building": due[1], "choice": {}}
-    by_step = {Step.DECLARE: "resolve", Step.DOCK: "dock", Step.TRADE_GOODS: "take_good",
-               Step.BUILDINGS: "buy", Step.DISCOVERY: "expedition", Step.SPECIALISTS: "training",
-               Step.WARFARE: "warfare"}
     if step == Step.DECLARE:
         return {"type": "resolve"}
     decider = state.queue[0] if step == Step.DISCOVERY else _slot(state).player
-    return {"type": by_step[step], "player": decider}
+    return {"type": _ANSWER_TYPE_OF_STEP[step], "player": decider}
+
+
+_ANSWER_TYPE_OF_STEP = {Step.DOCK: "dock", Step.TRADE_GOODS: "take_good", Step.BUILDINGS: "buy",
+                        Step.DISCOVERY: "expedition", Step.SPECIALISTS: "training",
+                        Step.WARFARE: "warfare"}
 
 
 def _slot(state: GameState) -> Slot:
