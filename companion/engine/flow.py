@@ -59,17 +59,18 @@ def first_step(declare: bool) -> Step:
     return Step.DECLARE if declare else TRACK_STEPS[0]
 
 
+STEP_ORDER: tuple[Step, ...] = tuple(Step)  # listed once: iterating an enum is slow
+
+
 def next_step(step: Step) -> Step | None:
     """The step after ``step``; None after Income (the building phase comes next)."""
-    order = list(Step)
-    index = order.index(step)
-    return order[index + 1] if index + 1 < len(order) else None
+    index = STEP_ORDER.index(step)
+    return STEP_ORDER[index + 1] if index + 1 < len(STEP_ORDER) else None
 
 
 def steps_before(step: Step) -> tuple[Step, ...]:
     """The steps that come before ``step`` (declare included): "before it resolves"."""
-    order = list(Step)
-    return tuple(order[: order.index(step)])
+    return STEP_ORDER[: STEP_ORDER.index(step)]
 
 
 def is_resolving(phase: Phase | str, step: Step | str | None, *steps: Step) -> bool:
