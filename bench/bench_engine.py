@@ -14,6 +14,12 @@ of each side, ``--rounds 3 --seconds 3``): before (main, 51ed7ee) 2 / 4 / 6 play
 30.4 / 14.4 / 9.2 games/s, replay 28.6 ms; after 37.8 / 19.1 / 12.5 games/s, replay 23.1 ms.
 Merged on main, one quiet back-to-back pair: 27.6 / 13.6 / 8.7 -> 40.2 / 22.1 / 13.1 games/s,
 replay 31.4 -> 24.3 ms.
+Second round (notes/issue-11-playouts-2.md; three before/after pairs, medians, ``--rounds 3
+--seconds 3``, yardstick 33-36 ms): before (main, a39fcbb) 2 / 4 / 6 players 37.3 / 18.7 /
+12.1 games/s; after 47.3 / 25.0 / 15.8 games/s. The random stream changed in that round
+(actions are asked only when a power is tried), so the seed-42 game replayed above is
+another game: 522 events in 26.3 ms before, 510 in 21.1 ms after; the same stored
+522-event game (bench/games/six_players_whole.json) replays in 26.2 -> 21.3 ms.
 The target of 100 four-player games/s is not reached.
 """
 

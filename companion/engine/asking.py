@@ -22,7 +22,19 @@ from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Op
 from companion.engine.discovery import expedition_value, resistance_modifier
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import event_dict
-from companion.engine.flow import IN_TURN, Phase, Step
+from companion.engine.flow import (
+    IN_TURN,
+    PHASE_BENEFITS,
+    PHASE_BUY_VP,
+    PHASE_OVER,
+    PHASE_PLACEMENT,
+    PHASE_RESOLUTION,
+    PHASE_SETUP,
+    STEP_DECLARE,
+    STEP_DISCOVERY,
+    STEP_INCOME,
+    Step,
+)
 from companion.engine.placement import (
     current_placer,
     open_places,
@@ -46,7 +58,7 @@ from companion.engine.questions import (
     record,
     region_answers,
     region_name,
-    sub_multisets,
+    sub_multiset_items,
     target_name,
     then,
     token_question,
@@ -90,7 +102,7 @@ def decide(state: GameState, draft: Mapping[str, Any] | None = None) -> Decision
         if draft is None:
             return None
     decision = _ask(state, draft)
-    if opening and state.phase == Phase.RESOLUTION and state.step in SLOT_STEPS:
+    if opening and state.phase == PHASE_RESOLUTION and state.step in SLOT_STEPS:
         slot = _slot(state)
         decision = evolve(decision, slot=slot.label, worker=slot.worker)
     while (decision.field is None and decision.decline is None and len(decision.answers) == 1
@@ -200,31 +212,33 @@ SLOT_STEPS = (Step.DOCK, Step.TRADE_GOODS, Step.BUILDINGS, Step.SPECIALISTS, Ste
 
 def _opening_draft(state: GameState) -> dict[str, Any] | None:
     phase = state.phase
-    if phase == Phase.OVER:
+    if phase == PHASE_OVER:
         return None
-    if phase == Phase.SETUP:
+    if phase == PHASE_SETUP:
         return {"type": "reveal"}
-    if phase == Phase.PLACEMENT:
+    if phase == PHASE_PLACEMENT:
         return {"type": "place"}
-    if phase == Phase.BENEFITS:
+    if phase == PHASE_BENEFITS:
         return {"type": "refresh"}
-    if phase == Phase.BUY_VP:
+    if phase == PHASE_BUY_VP:
         return {"type": "buy_vp", "player": state.queue[0]}
     step = state.step
     if discovery_pause(state):
         return {"type": "resolve"}
-    if step == Step.INCOME:
+    if step == STEP_INCOME:
         due = benefits.choice_due(state)
         if due is None:  # nothing is owed: income is paid at once (never waits here)
             return None
         return {"type": "benefit", "player": due[0], "building": due[1], "choice": {}}
-    by_step = {Step.DECLARE: "resolve", Step.DOCK: "dock", Step.TRADE_GOODS: "take_good",
-               Step.BUILDINGS: "buy", Step.DISCOVERY: "expedition", Step.SPECIALISTS: "training",
-               Step.WARFARE: "warfare"}
-    if step == Step.DECLARE:
+    if step == STEP_DECLARE:
         return {"type": "resolve"}
-    decider = state.queue[0] if step == Step.DISCOVERY else _slot(state).player
-    return {"type": by_step[step], "player": decider}
+    decider = state.queue[0] if step == STEP_DISCOVERY else _slot(state).player
+    return {"type": _ANSWER_TYPE_OF_STEP[step], "player": decider}
+
+
+_ANSWER_TYPE_OF_STEP = {Step.DOCK: "dock", Step.TRADE_GOODS: "take_good", Step.BUILDINGS: "buy",
+                        Step.DISCOVERY: "expedition", Step.SPECIALISTS: "training",
+                        Step.WARFARE: "warfare"}
 
 
 def _slot(state: GameState) -> Slot:
@@ -322,7 +336,7 @@ def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
                     answers=_placement_answers(*open_places(state)), draft=draft)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)  # about 80% of a playout's placements found here (1024: 60%)
 def _placement_answers(name: str, workers: tuple[str, ...],
                        free: tuple[tuple[str, str | None], ...]) -> tuple[Answer, ...]:
     """Answers are frozen, and the same few places recur all game: built once each."""
@@ -535,13 +549,13 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
         return then(counts_words(counts), counts, {**draft, "workers": counts},
                      note=f"strength {value}", usual=usual)
 
-    parts = sub_multisets(pool)
+    parts = sub_multiset_items(tuple(pool.items()))  # each part's dict made only if used
     prompt = "" if counting else ask + f"who sails to {target_name(state, target)}?"
     if len(parts) <= LIST_AT_MOST:
         # Every part asks on to the same token question (only its odds note differs):
         # while a probe counts outcomes, the first few parts tell as much as all.
         return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
-                        answers=listed(send(p, usual=i == 0)
+                        answers=listed(send(dict(p), usual=i == 0)
                                        for i, p in enumerate(enough(parts))),
                         same_follow_up=True)
     options = tuple(Option(w, w, n) for w, n in pool.items())
@@ -714,30 +728,7 @@ def _ask_scout(state: GameState, draft: dict[str, Any]) -> Decision:
 
 def actions(state: GameState) -> list[Action]:
     """Powers usable at this moment, then the standing actions allowed at any time."""
-    # Asked after every event of every game (and nearly always empty): the building rule is
-    # asked only of buildings with a power to use, the nations' only when they are played.
-    out: list[Action] = []
-    players, catalogue = state.players, state.catalogue
-    for name in state.order:
-        who = players[name]
-        for building in dict.fromkeys(who.buildings) if who.buildings else ():
-            b = catalogue[building]
-            power = benefits.power_of(b)
-            if power is None or power.use is None or power.asked_at:
-                continue  # (a choice asked every turn is the pending Decision itself)
-            if not benefits.usable_now(state, who, b):
-                continue
-            start = {"type": "benefit", "player": name, "building": building, "choice": {}}
-            if _leads_somewhere(state, start):
-                out.append(Action(f"benefit:{name}:{building}", b.name, name, b.description,
-                                  start, moment=not benefits.power_of(b).standing))
-    for name in state.order if state.setup.options.nations else ():
-        who = players[name]
-        if nations.usable_now(state, who):
-            start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
-            if _leads_somewhere(state, start):
-                out.append(Action(f"power:{name}", f"{nations.NATION_NAMES[who.nation]}'s power",
-                                  name, nations.POWER_TEXT[who.nation], start, moment=True))
+    out = list(_power_actions(state))
     if any(_swappable(state, n) for n in state.order):
         out.append(Action("swap", "Swap a specialist for a colonist", None,
                           "A captain, merchant or missionary of yours in the New World comes "
@@ -749,6 +740,42 @@ def actions(state: GameState) -> list[Action]:
         out.append(Action("scout", "Scouting", None, "Pay to look at a hidden token (or the top "
                           "card) in secret.", {"type": "scout"}))
     return out
+
+
+def moment_power_usable(state: GameState) -> bool:
+    """Whether ``actions(state)`` offers a power tied to this moment (``Action.moment``):
+    the same rules asked, stopping at the first such power, and never the standing ones."""
+    return any(True for _ in _power_actions(state, moments_only=True))
+
+
+def _power_actions(state: GameState, moments_only: bool = False) -> Iterator[Action]:
+    """The buildings' powers usable now, then the nations' (``moments_only``: only those
+    tied to this moment)."""
+    # Asked after every event of every game (and nearly always empty): the building rule is
+    # asked only of buildings with a power to use, the nations' only when they are played.
+    players, catalogue = state.players, state.catalogue
+    for name in state.order:
+        who = players[name]
+        for building in dict.fromkeys(who.buildings) if who.buildings else ():
+            b = catalogue[building]
+            power = benefits.power_of(b)
+            if power is None or power.use is None or power.asked_at:
+                continue  # (a choice asked every turn is the pending Decision itself)
+            if moments_only and power.standing:
+                continue
+            if not benefits.usable_now(state, who, b):
+                continue
+            start = {"type": "benefit", "player": name, "building": building, "choice": {}}
+            if _leads_somewhere(state, start):
+                yield Action(f"benefit:{name}:{building}", b.name, name, b.description,
+                             start, moment=not power.standing)
+    for name in state.order if state.setup.options.nations else ():
+        who = players[name]
+        if nations.usable_now(state, who):
+            start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
+            if _leads_somewhere(state, start):
+                yield Action(f"power:{name}", f"{nations.NATION_NAMES[who.nation]}'s power",
+                             name, nations.POWER_TEXT[who.nation], start, moment=True)
 
 
 def _leads_somewhere(state: GameState, start: Mapping[str, Any]) -> bool:

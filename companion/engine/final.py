@@ -23,8 +23,26 @@ from companion.scoring import (
 
 
 def region_counts(state: GameState) -> dict[str, dict[str, int]]:
-    """region -> player -> workers there (what glory is judged on)."""
-    return {r: {p: state.workers_in_region(r, p) for p in state.players} for r in REGIONS}
+    """region -> player -> workers there (what glory is judged on): ``workers_in_region``
+    of each pair, read in one pass over the board."""
+    players = state.players
+    counts = {}
+    for r in REGIONS:
+        here = state.regions[r]
+        counts[r] = {p: sum(here[p].values()) if p in here else 0 for p in players}
+    return counts
+
+
+def new_world_tally(state: GameState, name: str) -> tuple[int, int, int]:
+    """``new_world_workers`` of ``name`` in all, of soldiers and of builders, in one pass."""
+    total = soldiers = builders = 0
+    for region in state.regions.values():
+        counts = region.get(name)
+        if counts:
+            total += sum(counts.values())
+            soldiers += counts.get("soldier", 0)
+            builders += counts.get("builder", 0)
+    return total, soldiers, builders
 
 
 def end_facts(state: GameState, name: str,
@@ -33,24 +51,28 @@ def end_facts(state: GameState, name: str,
     who = state.players[name]
     if regions is None:
         regions = region_counts(state)
+    new_world, soldiers, builders = new_world_tally(state, name)
     return EndFacts(
         goods=sum(who.goods.values()),
         ships=who.ships,
         money=who.money if who.wealth_money is None else who.wealth_money,
         buildings=len(who.buildings),
         discoveries=len(who.discoveries),
-        new_world_workers=state.new_world_workers(name),
-        new_world_soldiers=state.new_world_workers(name, "soldier"),
-        new_world_builders=state.new_world_workers(name, "builder"),
+        new_world_workers=new_world,
+        new_world_soldiers=soldiers,
+        new_world_builders=builders,
         specialists_track_workers=sum(
             1 for s in state.tracks.get("specialists", []) if s.player == name),
         glory_regions=glory_regions(name, regions, state.edition.glory_rule),
     )
 
 
-def final_scores(state: GameState) -> list[ScoreBreakdown]:
+def final_scores(state: GameState,
+                 regions: dict[str, dict[str, int]] | None = None) -> list[ScoreBreakdown]:
+    """``regions``: ``region_counts(state)``, when the caller already has it."""
     scores = []
-    regions = region_counts(state)  # the same for every player
+    if regions is None:
+        regions = region_counts(state)  # the same for every player
     for name, who in state.players.items():
         facts = end_facts(state, name, regions)
         economy = who.income.get(LAST_TURN)

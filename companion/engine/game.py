@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.asking import actions, decide
+from companion.engine.asking import actions, decide, moment_power_usable
 from companion.engine.common import refuse
 from companion.engine.decisions import Action, Decision
 from companion.engine.errors import MalformedEvent
@@ -206,7 +206,10 @@ def answer_in_place(state: GameState, log: list[Event],
     place), then every step the engine settles alone (``auto``). Returns what the state
     now asks, when that was found on the way. A refused event raises and leaves both
     part-way: callers that must stay whole work on copies (``Game.answer``)."""
-    batch = [events] if isinstance(events, Event | Mapping) else list(events)
+    if type(events) is tuple or type(events) is list:  # an Answer's events (the usual case)
+        batch = events
+    else:
+        batch = [events] if isinstance(events, Event | Mapping) else list(events)
     if not batch:
         raise MalformedEvent("an answer needs at least one event")
     for index, raw in enumerate(batch):
@@ -236,6 +239,6 @@ def _only_outcome(state: GameState) -> tuple[Event | None, Asked]:
     only = asked.pending.only_answer if asked.pending is not None else None
     if only is None or len(only.events) != 1:
         return None, asked
-    if any(a.moment for a in asked.actions_in(state)):
+    if moment_power_usable(state):  # (the standing actions need not be asked for that)
         return None, asked
     return parse_event({**only.events[0], "auto": True}), asked

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from companion.engine.common import player, refuse
 from companion.engine.events import Place
-from companion.engine.flow import Phase
+from companion.engine.flow import PHASE_PLACEMENT, Phase
 from companion.engine.powers import mayflower
 from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
@@ -52,7 +52,7 @@ def _skip_to_next_placer(state: GameState, advance: bool) -> None:
 
 
 def current_placer(state: GameState) -> str | None:
-    return state.order[state.placing] if state.phase == Phase.PLACEMENT else None
+    return state.order[state.placing] if state.phase == PHASE_PLACEMENT else None
 
 
 def _numbered_dock_slots(state: GameState) -> int:
@@ -174,7 +174,7 @@ _WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
 
 
 def place(state: GameState, ev: Place) -> None:
-    if state.phase != Phase.PLACEMENT:
+    if state.phase != PHASE_PLACEMENT:
         raise refuse(state, "workers are placed only during the placement phase")
     who = player(state, ev.player)
     expected = current_placer(state)
@@ -200,7 +200,8 @@ def place(state: GameState, ev: Place) -> None:
     _skip_to_next_placer(state, advance=True)
 
 
-Places = tuple[tuple[str, str | None], ...]  # (track, box) pairs
+Place_ = tuple[str, str | None]  # a (track, box) pair
+Places = tuple[Place_, ...]
 
 
 def placement_options(state: GameState) -> list[Place]:
@@ -226,31 +227,32 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
     name = current_placer(state)
     if name is None:
         return "", (), ()
-    who = state.players[name]
-    workers = tuple(w for w in WORKER_TYPES if who.available.get(w, 0) >= 1)
+    available = state.players[name].available
+    workers = tuple([w for w in WORKER_TYPES if available.get(w, 0) >= 1])
     if not workers:
         return name, (), ()
     # Whether a slot is free depends on the track, the box and the player, not on the
     # worker: probe each place once, then offer it to every worker the player has.
     free: list[tuple[str, str | None]] = []
     tracks = state.tracks
-    for track, boxes in _track_boxes(state.setup.readings.mayflower_any_time):
+    for track, places in _track_places(state.setup.readings.mayflower_any_time):
         if track == "specialists":  # its boxes in one pass over the track
-            free.extend((track, box) for box in _free_boxes(state, tracks[track]))
+            free.extend([(track, box) for box in _free_boxes(state, tracks[track])])
             continue
-        opener = _OPENERS[track]
-        for box in boxes:
-            if opener(state, name, tracks[track], box) is not None:
-                free.append((track, box))
+        opener, slots = _OPENERS[track], tracks[track]
+        for place in places:
+            if opener(state, name, slots, place[1]) is not None:
+                free.append(place)
     return name, workers, tuple(free)
 
 
 @lru_cache(maxsize=4)
-def _track_boxes(mayflower_any_time: bool) -> tuple[tuple[str, tuple[str | None, ...]], ...]:
-    """Each track, in order, with the boxes a worker may ask for there besides its next
-    slot (the Specialists boxes are the game's own: ``_free_boxes``)."""
+def _track_places(mayflower_any_time: bool) -> tuple[tuple[str, tuple[Place_, ...]], ...]:
+    """Each track, in order, with its (track, box) places a worker may ask for besides its
+    next slot (the Specialists boxes are the game's own: ``_free_boxes``), made once."""
     dock = (None, "mayflower") if mayflower_any_time else (None,)
-    return tuple((track, dock if track == "dock" else (None,)) for track in TRACKS)
+    return tuple((track, tuple((track, box) for box in (dock if track == "dock" else (None,))))
+                 for track in TRACKS)
 
 
 @lru_cache(maxsize=4096)

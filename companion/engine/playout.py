@@ -11,12 +11,13 @@ asked step by step, or a power offered beside it): this module never decides a r
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from companion.engine.asking import decide
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind
-from companion.engine.flow import Phase
+from companion.engine.flow import PHASE_OVER
 from companion.engine.game import Asked, Game, answer_in_place
 from companion.engine.state import GameState
 
@@ -72,16 +73,19 @@ def random_answer(state: GameState, decision: Decision,
 
 def random_step(game: Game, rng: random.Random) -> Game:
     """One random answer (or a power offered beside the pending Decision) applied."""
-    offered = game.actions()  # asked once per game state (the answer before asked it)
-    return game.answer(_random_move(game.state, game.pending(), offered, rng))
+    return game.answer(_random_move(game.state, game.pending(), game.actions, rng))
 
 
-def _random_move(state: GameState, wanted: Decision | None, offered: Sequence[Action],
+def _random_move(state: GameState, wanted: Decision | None,
+                 offered: Callable[[], Sequence[Action]],
                  rng: random.Random) -> tuple[Mapping[str, Any], ...]:
     """The events of one random move: a power or standing action offered now (tried now
-    and then), else an answer to the pending Decision."""
-    if offered and rng.random() < POWER_CHANCE:
-        action = rng.choice(offered)
+    and then), else an answer to the pending Decision. The actions are asked only when
+    the draw would try one: nearly always there is none, and asking costs a pass over
+    every player's buildings and stock."""
+    actions = offered() if rng.random() < POWER_CHANCE else ()
+    if actions:
+        action = rng.choice(actions)
         start = decide(state, action.start)
         if start is not None:
             events = random_answer(state, start, rng)
@@ -108,8 +112,7 @@ def random_game(setup: Mapping[str, Any] | Any, seed: int = 0,
     state, log = start.state, list(start.events)
     asked = Asked(decide(state))
     limit = stop_after or MAX_EVENTS
-    while state.phase != Phase.OVER and len(log) < limit:
-        offered = asked.actions_in(state)
-        move = _random_move(state, asked.pending, offered, rng)
+    while state.phase != PHASE_OVER and len(log) < limit:
+        move = _random_move(state, asked.pending, partial(asked.actions_in, state), rng)
         asked = answer_in_place(state, log, move) or Asked(decide(state))
     return Game(start.setup, tuple(log), state)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -111,13 +111,23 @@ def multisets(limits: Mapping[str, int], size: int) -> list[dict[str, int]]:
 
 
 def sub_multisets(pool: Mapping[str, int]) -> list[dict[str, int]]:
-    """Every non-empty part of ``pool``, largest first."""
+    """Every non-empty part of ``pool``, largest first (new dicts each time)."""
+    return [dict(part) for part in sub_multiset_items(tuple(pool.items()))]
+
+
+Items = tuple[tuple[str, int], ...]
+
+
+@lru_cache(maxsize=1024)
+def sub_multiset_items(pool: Items) -> tuple[Items, ...]:
+    """``sub_multisets`` of a pool given as its items, each part as its items: worked out
+    once per pool (an expedition asks it of every region it probes)."""
     parts: list[dict[str, int]] = [{}]
-    for kind, n in pool.items():
+    for kind, n in pool:
         parts = [{**p, kind: k} if k else dict(p) for p in parts for k in range(n + 1)]
     parts = [p for p in parts if sum(p.values())]
     parts.sort(key=lambda p: -sum(p.values()))
-    return parts
+    return tuple(tuple(p.items()) for p in parts)
 
 
 def counts_field(state: GameState, options: Sequence[Option], total: int | None,

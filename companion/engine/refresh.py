@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.engine.common import check_good, player, refuse
 from companion.engine.events import BuyVP, Refresh, Reveal
-from companion.engine.final import final_scores
+from companion.engine.final import final_scores, region_counts
 from companion.engine.flow import Phase
 from companion.engine.placement import start_turn
 from companion.engine.powers import west_indies
@@ -89,7 +89,8 @@ def _next_order(state: GameState) -> list[str]:
 
 
 def snapshot(state: GameState, turn: int) -> dict:
-    scores = {s.player: s for s in final_scores(state)}
+    regions = region_counts(state)  # read once: the scores and the leaders both need it
+    scores = {s.player: s for s in final_scores(state, regions)}
     return {
         "turn": turn,
         "players": {
@@ -106,13 +107,17 @@ def snapshot(state: GameState, turn: int) -> dict:
             }
             for name, p in state.players.items()
         },
-        "leaders": {region: region_leader(state, region) for region in REGIONS},
+        "leaders": {region: region_leader(state, region, regions[region]) for region in REGIONS},
     }
 
 
-def region_leader(state: GameState, region: str) -> str | None:
-    """The one player with the most workers in ``region``; None when empty or tied."""
-    counts = {n: state.workers_in_region(region, n) for n in state.order}
+def region_leader(state: GameState, region: str,
+                  workers: dict[str, int] | None = None) -> str | None:
+    """The one player with the most workers in ``region``; None when empty or tied
+    (``workers``: player -> workers there, when the caller already has them)."""
+    if workers is None:
+        workers = {n: state.workers_in_region(region, n) for n in state.order}
+    counts = {n: workers[n] for n in state.order}
     most = max(counts.values(), default=0)
     top = [n for n, c in counts.items() if c == most]
     return top[0] if most and len(top) == 1 else None
