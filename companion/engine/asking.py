@@ -22,19 +22,7 @@ from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Op
 from companion.engine.discovery import expedition_value, resistance_modifier
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import event_dict
-from companion.engine.flow import (
-    IN_TURN,
-    PHASE_BENEFITS,
-    PHASE_BUY_VP,
-    PHASE_OVER,
-    PHASE_PLACEMENT,
-    PHASE_RESOLUTION,
-    PHASE_SETUP,
-    STEP_DECLARE,
-    STEP_DISCOVERY,
-    STEP_INCOME,
-    Step,
-)
+from companion.engine.flow import IN_TURN, Phase, Step
 from companion.engine.placement import (
     current_placer,
     open_places,
@@ -102,7 +90,7 @@ def decide(state: GameState, draft: Mapping[str, Any] | None = None) -> Decision
         if draft is None:
             return None
     decision = _ask(state, draft)
-    if opening and state.phase == PHASE_RESOLUTION and state.step in SLOT_STEPS:
+    if opening and state.phase == Phase.RESOLUTION and state.step in SLOT_STEPS:
         slot = _slot(state)
         decision = evolve(decision, slot=slot.label, worker=slot.worker)
     while (decision.field is None and decision.decline is None and len(decision.answers) == 1
@@ -212,27 +200,27 @@ SLOT_STEPS = (Step.DOCK, Step.TRADE_GOODS, Step.BUILDINGS, Step.SPECIALISTS, Ste
 
 def _opening_draft(state: GameState) -> dict[str, Any] | None:
     phase = state.phase
-    if phase == PHASE_OVER:
+    if phase == Phase.OVER:
         return None
-    if phase == PHASE_SETUP:
+    if phase == Phase.SETUP:
         return {"type": "reveal"}
-    if phase == PHASE_PLACEMENT:
+    if phase == Phase.PLACEMENT:
         return {"type": "place"}
-    if phase == PHASE_BENEFITS:
+    if phase == Phase.BENEFITS:
         return {"type": "refresh"}
-    if phase == PHASE_BUY_VP:
+    if phase == Phase.BUY_VP:
         return {"type": "buy_vp", "player": state.queue[0]}
     step = state.step
     if discovery_pause(state):
         return {"type": "resolve"}
-    if step == STEP_INCOME:
+    if step == Step.INCOME:
         due = benefits.choice_due(state)
         if due is None:  # nothing is owed: income is paid at once (never waits here)
             return None
         return {"type": "benefit", "player": due[0], "building": due[1], "choice": {}}
-    if step == STEP_DECLARE:
+    if step == Step.DECLARE:
         return {"type": "resolve"}
-    decider = state.queue[0] if step == STEP_DISCOVERY else _slot(state).player
+    decider = state.queue[0] if step == Step.DISCOVERY else _slot(state).player
     return {"type": _ANSWER_TYPE_OF_STEP[step], "player": decider}
 
 

@@ -40,16 +40,6 @@ class Step(StrEnum):
     INCOME = "income"  # phase 3: waits while a choice made "before income is paid" is due
 
 
-# The members bound to plain names, for the engine's hottest checks (some 10,000 reads in
-# one random game): on Python 3.11 every read of ``Phase.X`` or ``Step.X`` goes through the
-# enum class's ``__getattr__`` hook, about 0.2 µs (Python 3.12 drops the hook).
-PHASE_SETUP, PHASE_PLACEMENT, PHASE_RESOLUTION = Phase.SETUP, Phase.PLACEMENT, Phase.RESOLUTION
-PHASE_BENEFITS, PHASE_BUY_VP, PHASE_OVER = Phase.BENEFITS, Phase.BUY_VP, Phase.OVER
-STEP_DECLARE, STEP_INITIATIVE, STEP_DOCK = Step.DECLARE, Step.INITIATIVE, Step.DOCK
-STEP_TRADE_GOODS, STEP_SHIPPING, STEP_BUILDINGS = Step.TRADE_GOODS, Step.SHIPPING, Step.BUILDINGS
-STEP_DISCOVERY, STEP_SPECIALISTS = Step.DISCOVERY, Step.SPECIALISTS
-STEP_WARFARE, STEP_INCOME = Step.WARFARE, Step.INCOME
-
 TRACK_STEPS: tuple[Step, ...] = tuple(s for s in Step if s not in (Step.DECLARE, Step.INCOME))
 IN_TURN = (Phase.PLACEMENT, Phase.RESOLUTION)  # phases during which the tracks are in play
 

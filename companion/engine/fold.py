@@ -21,7 +21,7 @@ from companion.engine.asking import decide
 from companion.engine.common import check_good, player, refuse
 from companion.engine.errors import EngineError, MalformedEvent
 from companion.engine.events import Correction, Event, parse_event
-from companion.engine.flow import PHASE_OVER, Phase
+from companion.engine.flow import Phase
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
 
@@ -124,7 +124,7 @@ def _in_turn(state: GameState, ev: Event, wanted: resolution.Pending | None) -> 
 
 def apply_in_place(state: GameState, ev: Event) -> Event:
     """Apply ``ev`` to ``state`` (changed in place); returns the event as recorded."""
-    if state.phase == PHASE_OVER and ev.type != "correction":
+    if state.phase == Phase.OVER and ev.type != "correction":
         raise refuse(state, "no more moves: the game is over")
     wanted = resolution.pending(state)  # read once: both checks below look at it
     _in_turn(state, ev, wanted)

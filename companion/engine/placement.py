@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from companion.engine.common import player, refuse
 from companion.engine.events import Place
-from companion.engine.flow import PHASE_PLACEMENT, Phase
+from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
 from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
@@ -52,7 +52,7 @@ def _skip_to_next_placer(state: GameState, advance: bool) -> None:
 
 
 def current_placer(state: GameState) -> str | None:
-    return state.order[state.placing] if state.phase == PHASE_PLACEMENT else None
+    return state.order[state.placing] if state.phase == Phase.PLACEMENT else None
 
 
 def _numbered_dock_slots(state: GameState) -> int:
@@ -174,7 +174,7 @@ _WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
 
 
 def place(state: GameState, ev: Place) -> None:
-    if state.phase != PHASE_PLACEMENT:
+    if state.phase != Phase.PLACEMENT:
         raise refuse(state, "workers are placed only during the placement phase")
     who = player(state, ev.player)
     expected = current_placer(state)

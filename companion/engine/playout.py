@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.engine.asking import decide
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind
-from companion.engine.flow import PHASE_OVER
+from companion.engine.flow import Phase
 from companion.engine.game import Asked, Game, answer_in_place
 from companion.engine.state import GameState
 
@@ -112,7 +112,7 @@ def random_game(setup: Mapping[str, Any] | Any, seed: int = 0,
     state, log = start.state, list(start.events)
     asked = Asked(decide(state))
     limit = stop_after or MAX_EVENTS
-    while state.phase != PHASE_OVER and len(log) < limit:
+    while state.phase != Phase.OVER and len(log) < limit:
         move = _random_move(state, asked.pending, partial(asked.actions_in, state), rng)
         asked = answer_in_place(state, log, move) or Asked(decide(state))
     return Game(start.setup, tuple(log), state)

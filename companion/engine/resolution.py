@@ -45,26 +45,7 @@ from companion.engine.events import (
     Training,
     Warfare,
 )
-from companion.engine.flow import (
-    PHASE_BENEFITS,
-    PHASE_BUY_VP,
-    PHASE_OVER,
-    PHASE_PLACEMENT,
-    PHASE_RESOLUTION,
-    PHASE_SETUP,
-    STEP_BUILDINGS,
-    STEP_DECLARE,
-    STEP_DISCOVERY,
-    STEP_INCOME,
-    STEP_INITIATIVE,
-    STEP_SHIPPING,
-    STEP_SPECIALISTS,
-    STEP_TRADE_GOODS,
-    Phase,
-    Step,
-    first_step,
-    next_step,
-)
+from companion.engine.flow import Phase, Step, first_step, next_step
 from companion.engine.nations import powers_usable
 from companion.engine.powers import holland, mayflower, portugal, reformation
 from companion.engine.state import GameState, Slot
@@ -119,9 +100,9 @@ def _next_step(state: GameState) -> None:
 def discovery_pause(state: GameState) -> bool:
     """Whether the tracks wait just before Discovery resolves (nobody sails this turn, but a
     power that acts then, Empires Stables, can still be used): a ``resolve`` goes on."""
-    return (state.phase == PHASE_RESOLUTION and state.step == STEP_DISCOVERY
+    return (state.phase == Phase.RESOLUTION and state.step == Step.DISCOVERY
             and not state.queue and not discovery_began(state)
-            and waits_before(state, STEP_DISCOVERY))
+            and waits_before(state, Step.DISCOVERY))
 
 
 def resolve(state: GameState, ev: Resolve) -> None:
@@ -149,31 +130,31 @@ def benefit(state: GameState, ev: Benefit) -> None:
 
 def advance(state: GameState) -> None:
     """Run automatic steps until a decision is needed or the resolution is over."""
-    while state.phase == PHASE_RESOLUTION:
+    while state.phase == Phase.RESOLUTION:
         step = state.step
-        if step is None or step == STEP_INCOME:
+        if step is None or step == Step.INCOME:
             if choice_due(state) is None:
                 _income(state)
             return
-        if step == STEP_DECLARE:
+        if step == Step.DECLARE:
             return
         track = state.tracks[step]
-        if step == STEP_INITIATIVE:
+        if step == Step.INITIATIVE:
             for slot in track:
                 state.players[slot.player].money += int(slot.label)
                 _home(state, slot)
             _next_step(state)
-        elif step == STEP_SHIPPING:
+        elif step == Step.SHIPPING:
             _shipping(state)
             _next_step(state)
-        elif step == STEP_DISCOVERY:
+        elif step == Step.DISCOVERY:
             if state.cursor == 0 and not state.queue:
                 state.queue = [n for n in state.order if any(state.players[n].discovery.values())]
                 state.cursor = 1  # the queue is built
             if state.queue or discovery_pause(state):
                 return
             _next_step(state)
-        elif step == STEP_SPECIALISTS:
+        elif step == Step.SPECIALISTS:
             if state.cursor == 0:  # every box but Training resolves by itself
                 for slot in track:
                     if slot.label != "training":
@@ -187,8 +168,8 @@ def advance(state: GameState) -> None:
                 return
             _next_step(state)
         else:  # dock, trade_goods, buildings, warfare: one decision per slot
-            if step == STEP_TRADE_GOODS and not state.goods_offer or (
-                step == STEP_BUILDINGS and not state.buildings_offer
+            if step == Step.TRADE_GOODS and not state.goods_offer or (
+                step == Step.BUILDINGS and not state.buildings_offer
             ):
                 for slot in track[state.cursor:]:
                     _home(state, slot)
@@ -200,23 +181,23 @@ def advance(state: GameState) -> None:
 
 def pending(state: GameState) -> Pending | None:
     """What the engine waits for now (None once the game is over)."""
-    if state.phase == PHASE_SETUP:
+    if state.phase == Phase.SETUP:
         return Pending("reveal")
-    if state.phase == PHASE_PLACEMENT:
+    if state.phase == Phase.PLACEMENT:
         name = state.order[state.placing]
         return Pending("place", name)
-    if state.phase == PHASE_BENEFITS:
+    if state.phase == Phase.BENEFITS:
         return Pending("refresh")
-    if state.phase == PHASE_BUY_VP:
+    if state.phase == Phase.BUY_VP:
         return Pending("buy_vp", state.queue[0])
-    if state.phase == PHASE_OVER:
+    if state.phase == Phase.OVER:
         return None
     step = state.step
-    if step == STEP_DECLARE or discovery_pause(state):
+    if step == Step.DECLARE or discovery_pause(state):
         return Pending("resolve")
-    if step == STEP_DISCOVERY:
+    if step == Step.DISCOVERY:
         return Pending("expedition", state.queue[0])
-    if step == STEP_INCOME:
+    if step == Step.INCOME:
         due = choice_due(state)
         return Pending("benefit", due[0] if due else None)
     slot = state.tracks[step][state.cursor]
@@ -229,7 +210,7 @@ _ANSWER_OF_STEP = {"dock": "dock", "trade_goods": "take_good", "buildings": "buy
 
 def _expect(state: GameState, kind: str) -> Slot:
     wanted = pending(state)
-    if state.phase != PHASE_RESOLUTION or wanted is None or wanted.kind != kind:
+    if state.phase != Phase.RESOLUTION or wanted is None or wanted.kind != kind:
         expected = wanted.kind.replace("_", " ") if wanted else "nothing"
         raise refuse(state, f"the game expects {expected} now, not {kind.replace('_', ' ')}")
     if kind == "expedition":
