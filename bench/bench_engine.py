@@ -1,5 +1,5 @@
-"""Engine benchmark: replay of a complete 6-player game, one state copy, and random playouts
-per second (2, 4 and 6 players, one core).
+"""Engine benchmark: replay of a complete 6-player game (the one kept in bench/games), one
+state copy, and random playouts per second (2, 4 and 6 players, one core).
 
     .venv/bin/python bench/bench_engine.py [--rounds N] [--seconds S]
 
@@ -14,12 +14,12 @@ of each side, ``--rounds 3 --seconds 3``): before (main, 51ed7ee) 2 / 4 / 6 play
 30.4 / 14.4 / 9.2 games/s, replay 28.6 ms; after 37.8 / 19.1 / 12.5 games/s, replay 23.1 ms.
 Merged on main, one quiet back-to-back pair: 27.6 / 13.6 / 8.7 -> 40.2 / 22.1 / 13.1 games/s,
 replay 31.4 -> 24.3 ms.
-Second round (notes/issue-11-playouts-2.md; three before/after pairs, medians, ``--rounds 3
---seconds 3``, yardstick 33-36 ms): before (main, a39fcbb) 2 / 4 / 6 players 37.3 / 18.7 /
-12.1 games/s; after 47.3 / 25.0 / 15.8 games/s. The random stream changed in that round
-(actions are asked only when a power is tried), so the seed-42 game replayed above is
-another game: 522 events in 26.3 ms before, 510 in 21.1 ms after; the same stored
-522-event game (bench/games/six_players_whole.json) replays in 26.2 -> 21.3 ms.
+Second round (session 5; notes/issue-11-playouts-2.md; the enum-names commit of that
+branch was not merged): two back-to-back pairs, ``--rounds 3 --seconds 3``, yardstick
+33-36 ms, before (38488f6) 2 / 4 / 6 players 34.4-36.9 / 18.5-19.4 / 11.8-12.3 games/s,
+after 44.6-46.9 / 23.1-24.4 / 15.0-15.3 games/s; the replay of the kept 522-event game
+26.2-27.4 -> 22.9-24.5 ms. The random stream changed in that round (actions are asked
+only when a power is tried): the replayed game is the one kept in bench/games.
 The target of 100 four-player games/s is not reached.
 """
 
@@ -27,17 +27,16 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from companion.engine import Game, replay
-from companion.engine.playout import random_game
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SIX = {
-    "edition": "empires",
-    "players": [{"name": f"P{i}", "nation": n} for i, n in enumerate(
-        ["england", "spain", "france", "portugal", "holland", "italy"])],
-    "options": {"builders": True, "nations": True, "buy_vp": True},
-}
+from fixtures import whole_six_player_game  # noqa: E402
+
+from companion.engine import Game, replay  # noqa: E402
+from companion.engine.playout import random_game  # noqa: E402
 
 
 def main() -> None:
@@ -47,12 +46,13 @@ def main() -> None:
     args = parser.parse_args()
     best = min(_loop_ms() for _ in range(5))
     print(f"machine yardstick: sum(range(10**6)) in {best:.1f} ms (best of 5)")
-    game = random_game(SIX, seed=42)
+    game = whole_six_player_game()  # kept in bench/games: the same game whatever the stream
+    setup = game.record()["setup"]
     events = [e.model_dump() for e in game.events]
     times = []
     for _ in range(20):
         start = time.perf_counter()
-        replay(SIX, events)
+        replay(setup, events)
         times.append(time.perf_counter() - start)
     print(f"replay of a complete 6-player game ({len(events)} events): "
           f"median {statistics.median(times) * 1000:.1f} ms, min {min(times) * 1000:.1f} ms")
