@@ -17,6 +17,10 @@ Issue 11's figures on the 2-core shared machine (see notes/issue-11-final.md): b
 (17705bb) Table rerun about 80 ms, tap place / Undo about 55 / 90 ms. Session 4 (medians,
 back to back, quiet machine): before (51ed7ee) Table 28.7 ms, place / Undo 39.6 / 39.4 ms,
 Scoreboard 21.9 ms; after (placement pills, tracks in two blocks) 14.5, 20.1 / 21.0, 19.2 ms.
+Session 5 (page bodies compiled once, no revision read back after a tap, pages made once,
+the last step's words without a second fold; seven back-to-back pairs on a loaded machine,
+yardstick 33-36 ms): before (38488f6) Table 15.3-17.1 ms, place / Undo 22.1-24.0 /
+23.0-24.6 ms; after Table 12.6-13.7 ms, place / Undo 17.4-20.0 / 17.2-19.7 ms.
 """
 
 from __future__ import annotations
