@@ -54,6 +54,7 @@ from companion.engine.questions import (
 )
 from companion.engine.refresh import building_pile
 from companion.engine.resolution import (
+    ANSWER_OF_STEP,
     battle_choices,
     battle_regions,
     discovery_pause,
@@ -221,12 +222,7 @@ def _opening_draft(state: GameState) -> dict[str, Any] | None:
     if step == Step.DECLARE:
         return {"type": "resolve"}
     decider = state.queue[0] if step == Step.DISCOVERY else _slot(state).player
-    return {"type": _ANSWER_TYPE_OF_STEP[step], "player": decider}
-
-
-_ANSWER_TYPE_OF_STEP = {Step.DOCK: "dock", Step.TRADE_GOODS: "take_good", Step.BUILDINGS: "buy",
-                        Step.DISCOVERY: "expedition", Step.SPECIALISTS: "training",
-                        Step.WARFARE: "warfare"}
+    return {"type": ANSWER_OF_STEP[step], "player": decider}
 
 
 def _slot(state: GameState) -> Slot:

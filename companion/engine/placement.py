@@ -200,8 +200,8 @@ def place(state: GameState, ev: Place) -> None:
     _skip_to_next_placer(state, advance=True)
 
 
-Place_ = tuple[str, str | None]  # a (track, box) pair
-Places = tuple[Place_, ...]
+TrackBox = tuple[str, str | None]  # a (track, box) pair
+Places = tuple[TrackBox, ...]
 
 
 def placement_options(state: GameState) -> list[Place]:
@@ -247,7 +247,7 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
 
 
 @lru_cache(maxsize=4)
-def _track_places(mayflower_any_time: bool) -> tuple[tuple[str, tuple[Place_, ...]], ...]:
+def _track_places(mayflower_any_time: bool) -> tuple[tuple[str, tuple[TrackBox, ...]], ...]:
     """Each track, in order, with its (track, box) places a worker may ask for besides its
     next slot (the Specialists boxes are the game's own: ``_free_boxes``), made once."""
     dock = (None, "mayflower") if mayflower_any_time else (None,)

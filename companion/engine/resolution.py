@@ -196,16 +196,18 @@ def pending(state: GameState) -> Pending | None:
     if step == Step.DECLARE or discovery_pause(state):
         return Pending("resolve")
     if step == Step.DISCOVERY:
-        return Pending("expedition", state.queue[0])
+        return Pending(ANSWER_OF_STEP[step], state.queue[0])
     if step == Step.INCOME:
         due = choice_due(state)
         return Pending("benefit", due[0] if due else None)
     slot = state.tracks[step][state.cursor]
-    return Pending(_ANSWER_OF_STEP[step], slot.player, slot.label, slot.worker)
+    return Pending(ANSWER_OF_STEP[step], slot.player, slot.label, slot.worker)
 
 
-_ANSWER_OF_STEP = {"dock": "dock", "trade_goods": "take_good", "buildings": "buy",
-                   "specialists": "training", "warfare": "warfare"}
+# The event that answers each track's step (the same table for ``pending`` and the asker).
+ANSWER_OF_STEP = {Step.DOCK: "dock", Step.TRADE_GOODS: "take_good", Step.BUILDINGS: "buy",
+                  Step.DISCOVERY: "expedition", Step.SPECIALISTS: "training",
+                  Step.WARFARE: "warfare"}
 
 
 def _expect(state: GameState, kind: str) -> Slot:
