@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.engine.decisions import Answer, Decision, Field, Kind, Option
 from companion.engine.discovery import accounted_tokens
@@ -33,6 +33,8 @@ LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
 # drafts). A ContextVar: sessions run in threads.
 READY_WANTED: ContextVar[int | None] = ContextVar("ready_wanted", default=None)
 TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
+T = TypeVar("T")
+
 
 def region_name(state: GameState, region: str) -> str:
     return REGIONS[region].display_name(state.setup.edition)
@@ -42,7 +44,7 @@ def good_name(good: str) -> str:
     return good.replace("_", " ")
 
 
-def enough(items: list[Any]) -> list[Any]:
+def enough(items: Sequence[T]) -> Sequence[T]:
     """The items a list of ready answers is built from: all of them, or the first few while
     their number only has to be known up to ``READY_WANTED``."""
     wanted = READY_WANTED.get()

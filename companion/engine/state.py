@@ -225,11 +225,11 @@ def initial_state(setup: GameSetup) -> GameState:
         reserve = dict(WORKER_SUPPLY)
         if not setup.options.builders:
             reserve["builder"] = 0
-        state = PlayerState(name=p.name, colour=p.colour, nation=p.nation, money=money[p.name],
-                            reserve=reserve)
-        state.reserve["colonist"] -= COLONISTS_PER_TURN
-        state.available["colonist"] = COLONISTS_PER_TURN
-        players[p.name] = state
+        someone = PlayerState(name=p.name, colour=p.colour, nation=p.nation,
+                              money=money[p.name], reserve=reserve)
+        someone.reserve["colonist"] -= COLONISTS_PER_TURN
+        someone.available["colonist"] = COLONISTS_PER_TURN
+        players[p.name] = someone
     region_goods = {rid: r.good for rid, r in REGIONS.items()}
     region_goods.update(setup.region_goods)
     supply = dict(GOODS)

@@ -109,9 +109,9 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
         raise refuse(state, f"{who.name} has no worker waiting on {title}")
     picked = [s for s in candidates if s.label == str(label)]
     if not picked:
-        slots = ", ".join(s.label for s in candidates)
+        labels = ", ".join(s.label for s in candidates)
         raise refuse(state, f"say which of {who.name}'s workers on {title} moves to the front "
-                            f"(slot {slots}), not {label!r}")
+                            f"(slot {labels}), not {label!r}")
     slots = state.tracks[track]
     slot = picked[0]
     if slot is _queue(state, track)[0]:
