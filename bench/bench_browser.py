@@ -12,7 +12,9 @@ starts ``streamlit run app.py`` on it, and with playwright (chromium, desktop wi
    shows the next step (the Undo button's key carries the new event count), then taps Undo
    and waits for the count to come back: each wait, from the click, is one figure. The
    click and the wait happen inside the page, timed by its own clock (a MutationObserver),
-   so the driver's own delays are not counted.
+   so the driver's own delays are not counted. Each tap's figure is also split: the time to
+   the server's last message before the result showed (the server's part: the callback, the
+   page's run, sending it), the rest being the browser drawing it.
 
 Issue 11, session 4 (medians of 20 taps, back to back, quiet machine): before (51ed7ee)
 place / Undo 207 / 206 ms; after 127 / 114 ms. The page shows a step only once the whole
@@ -46,8 +48,15 @@ UNDO_SEQ = ("() => { const e = document.querySelector('[class*=\"st-key-undo-\"]
             " if (!e) return null; const m = e.className.match(/st-key-undo-(\\d+)/);"
             " return m ? Number(m[1]) : null; }")
 SETTLED = "() => document.querySelectorAll('[data-stale=\"true\"]').length === 0"
+# Every message from the server is noted with the page's clock, to split a tap's time into
+# the server's part (until its last message before the result showed) and the browser's.
+NOTE_MESSAGES = """(() => { window.__arrivals = []; const Native = window.WebSocket;
+  class Noted extends Native { constructor(...args) { super(...args);
+    this.addEventListener('message', () => window.__arrivals.push(performance.now())); } }
+  window.WebSocket = Noted; })();"""
 # Click inside the page and time, with the page's own clock, until the Undo button's key
 # carries another event count (the step is recorded and shown): no driver overhead counted.
+# Resolves to [ms to the result, ms to the server's last message before it].
 TAP = """sel => new Promise((resolve, reject) => {
   const seq = () => { const e = document.querySelector('[class*="st-key-undo-"]');
     const m = e && e.className.match(/st-key-undo-(\\d+)/); return m ? Number(m[1]) : null; };
@@ -55,9 +64,12 @@ TAP = """sel => new Promise((resolve, reject) => {
   const target = document.querySelector(sel);
   if (!target) { reject(new Error('nothing to tap: ' + sel)); return; }
   const watch = new MutationObserver(() => {
-    if (seq() !== before) { watch.disconnect(); resolve(performance.now() - t0); } });
+    if (seq() !== before) { watch.disconnect(); const shown = performance.now();
+      const server = window.__arrivals.filter(t => t >= t0 && t <= shown);
+      resolve([shown - t0, server.length ? server[server.length - 1] - t0 : NaN]); } });
   watch.observe(document.body, {subtree: true, childList: true, attributes: true,
                                 attributeFilter: ['class']});
+  window.__arrivals = [];
   const t0 = performance.now();
   target.click();
 })"""
@@ -125,6 +137,7 @@ def main() -> None:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.add_init_script(NOTE_MESSAGES)
                 page.goto(url)
                 page.get_by_text("Games in progress").first.wait_for(timeout=60_000)
                 page.wait_for_function(SETTLED, timeout=60_000)
@@ -145,17 +158,22 @@ def main() -> None:
                 page.goto(f"{url}/table?game={game_id}")
                 page.wait_for_function(f"() => ({UNDO_SEQ})() !== null", timeout=60_000)
                 page.wait_for_function(SETTLED, timeout=60_000)
-                place, undo = [], []
+                place, undo, place_server, undo_server = [], [], [], []
                 for _ in range(args.taps):
-                    for times, button in ((place, '.st-key-prompt [class*="st-key-place_"] '
+                    for times, server, button in (
+                            (place, place_server, '.st-key-prompt [class*="st-key-place_"] '
                                                   '[role="radio"]'),
-                                          (undo, '[class*="st-key-undo-"] button')):
+                            (undo, undo_server, '[class*="st-key-undo-"] button')):
                         page.locator(button).first.wait_for(timeout=30_000)
-                        times.append(page.evaluate(TAP, button) / 1000)
+                        shown, last_message = page.evaluate(TAP, button)
+                        times.append(shown / 1000)
+                        server.append(last_message / 1000)
                         page.wait_for_function(SETTLED, timeout=30_000)
                         page.wait_for_timeout(300)
                 report("tap to result: place a worker", place)
                 report("tap to result: Undo", undo)
+                report("  of which to the server's last message: place", place_server)
+                report("  of which to the server's last message: Undo", undo_server)
                 print(f"  server RSS at the end: {rss_mib(proc.pid):.0f} MiB")
                 browser.close()
         finally:
