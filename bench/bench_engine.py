@@ -21,6 +21,10 @@ after 44.6-46.9 / 23.1-24.4 / 15.0-15.3 games/s; the replay of the kept 522-even
 26.2-27.4 -> 22.9-24.5 ms. The random stream changed in that round (actions are asked
 only when a power is tried): the replayed game is the one kept in bench/games.
 The target of 100 four-player games/s is not reached.
+Session 6 (yardstick 30 ms): 46.9 / 23.9 / 15.1 games/s, replay 19.1 ms. Measured and not
+adopted: the engine's logic modules compiled with mypyc (state, Decisions and events left
+interpreted) gave 33.5-38.8 four-player games/s against 23.6-24.1, about 1.5x; compiling
+the state and the Decisions too was slower (32.6). Labels and notes left blank: about 3%.
 """
 
 from __future__ import annotations
