@@ -253,6 +253,18 @@ def test_university_moves_a_worker_to_the_front_of_a_track(track, kind):
     assert (game.pending().player, game.pending().slot) == ("Red", "1")
 
 
+def test_university_while_an_earlier_track_resolves_reaches_a_track_still_to_come():
+    game = _university_owner()
+    game = only_workers(game, {"Red": {"colonist": 3}, "Blue": {"colonist": 2}})
+    game = place(game, ("Blue", "colonist", "warfare"), ("Red", "colonist", "dock"),
+                 ("Blue", "colonist", "dock"), ("Red", "colonist", "warfare"),
+                 ("Red", "colonist", "shipping"))
+    game = decline_until(game, "dock")  # the Colonist Dock resolves; Warfare is still to come
+    assert _labels(game, "warfare") == [("Blue", "1"), ("Red", "2")]
+    game = game.apply(_study("warfare"))
+    assert _labels(game, "warfare") == [("Red", "1"), ("Blue", "2")]
+
+
 def test_university_on_initiative_pays_slot_1_and_leads_next_turn():
     game = _university_owner()
     game = only_workers(game, {"Red": {"colonist": 2}, "Blue": {"colonist": 1}})

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from companion.engine.common import dock_order, refuse
 from companion.engine.decisions import Decision, Kind
-from companion.engine.flow import STEP_ORDER, Phase, Step
+from companion.engine.flow import STEP_ORDER, Phase, Step, steps_before
 from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import TRACK_NAMES, clean, listed, ready, then, with_choice
 from companion.engine.state import GameState, PlayerState, Slot
@@ -56,9 +56,8 @@ def _waiting(state: GameState, track: str) -> bool:
         return True
     if state.phase != Phase.RESOLUTION or state.step is None:
         return False
-    order = STEP_ORDER
     return state.step in (Step.DECLARE, track) or (
-        track in order and order.index(state.step) < order.index(Step(track)))
+        track in STEP_ORDER and state.step in steps_before(Step(track)))
 
 
 def movable(state: GameState, name: str, track: str, front_too: bool = False) -> list[Slot]:
