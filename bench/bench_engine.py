@@ -1,5 +1,6 @@
 """Engine benchmark: replay of a complete 6-player game (the one kept in bench/games), one
-state copy, and random playouts per second (2, 4 and 6 players, one core).
+state copy, random playouts per second (2, 4 and 6 players, one core), and where a 4-player
+playout's time goes (played, replayed, folded).
 
     .venv/bin/python bench/bench_engine.py [--rounds N] [--seconds S]
 
@@ -25,6 +26,13 @@ Session 6 (yardstick 30 ms): 46.9 / 23.9 / 15.1 games/s, replay 19.1 ms. Measure
 adopted: the engine's logic modules compiled with mypyc (state, Decisions and events left
 interpreted) gave 33.5-38.8 four-player games/s against 23.6-24.1, about 1.5x; compiling
 the state and the Decisions too was slower (32.6). Labels and notes left blank: about 3%.
+Session 7 added the last line, the time of one 4-player game split: played about 37-41 ms,
+replayed from its dict log about 11.7 ms, folded from its parsed events about 9.0 ms (the
+fold alone runs at about 112 games/s). At 100 games/s a game may take 10 ms: the fold alone
+uses 9 of them, and asking the engine's Decisions (every answer listed and probed) takes
+about 30 ms more. The target needs both several times faster, not a trim. Two trims tried
+this session (cached placement prompts; the placement answers marked ready once) saved
+0.75% of the instructions (callgrind, 4 games) and were not kept.
 """
 
 from __future__ import annotations
@@ -40,7 +48,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fixtures import whole_six_player_game  # noqa: E402
 
 from companion.engine import Game, replay  # noqa: E402
+from companion.engine.fold import apply_in_place  # noqa: E402
 from companion.engine.playout import random_game  # noqa: E402
+from companion.engine.setup import parse_setup  # noqa: E402
+from companion.engine.state import initial_state  # noqa: E402
 
 
 def main() -> None:
@@ -92,6 +103,45 @@ def main() -> None:
               f"games/s (min {min(wall):.2f}, max {max(wall):.2f}; by CPU time "
               f"{statistics.median(cpu):.2f}; {statistics.median(events):.0f} events/s; "
               f"{args.rounds} rounds of {args.seconds:g} s)")
+    _time_split(players=4, games=40, rounds=args.rounds)
+
+
+def _time_split(players: int, games: int, rounds: int) -> None:
+    """Where a playout's time goes: the same games played, replayed from their dict logs
+    (parse + apply, as a load does), and folded from their parsed events (apply alone: no
+    Decision asked, nothing parsed). At 100 games/s a game may take 10 ms in all."""
+    setup = {"players": [{"name": f"P{i}"} for i in range(players)]}
+    logs = [list(random_game(setup, seed=k).events) for k in range(games)]
+    dicts = [[e.model_dump() for e in log] for log in logs]
+    parsed_setup = parse_setup(setup)
+
+    def play() -> None:
+        for k in range(games):
+            random_game(setup, seed=k)
+
+    def load() -> None:
+        for log in dicts:
+            replay(setup, log)
+
+    def fold() -> None:
+        for log in logs:
+            state = initial_state(parsed_setup)
+            for ev in log:
+                apply_in_place(state, ev)
+
+    ms = {}
+    for name, run in (("played", play), ("replayed", load), ("folded", fold)):
+        times = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+        ms[name] = statistics.median(times) / games * 1000
+    print(f"one {players}-player game ({sum(map(len, logs)) / games:.0f} events, {games} seeds): "
+          f"played {ms['played']:.1f} ms; replayed from its log {ms['replayed']:.1f} ms; "
+          f"folded from parsed events {ms['folded']:.1f} ms (apply alone: "
+          f"{1000 / ms['folded']:.0f} games/s); so the Decisions and random answers take "
+          f"{ms['played'] - ms['folded']:.1f} ms")
 
 
 def _loop_ms() -> float:
