@@ -1,10 +1,11 @@
 """Schema migrations (Alembic), applied when a ``Store`` starts.
 
 The history lives in ``companion/store/migrations/versions`` (it ships with the package). A
-database at the newest revision is left alone after one query; an older one, or an empty
-one, is brought up to date in one transaction, under a lock that makes processes starting
-at once on the same database take turns: the first migrates, the others then find the
-database up to date and change nothing.
+database at the newest revision (``HEAD``) is left alone after one query, without loading
+Alembic (about 12 MiB of a server's memory, with Mako and Pygments); an older one, or an
+empty one, is brought up to date in one transaction, under a lock that makes processes
+starting at once on the same database take turns: the first migrates, the others then find
+the database up to date and change nothing.
 
 * PostgreSQL: ``pg_advisory_xact_lock`` at the start of the transaction (DDL is
   transactional there: a failed migration leaves nothing behind);
@@ -28,17 +29,21 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.exc import OperationalError
 
 from companion.store.db import WRITE
 
+if TYPE_CHECKING:  # Alembic is imported only to migrate (see the module doc)
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+# The newest revision. Kept here so that an up-to-date database is recognised without
+# loading the history; ``upgrade`` (and a test) check it against the history's head.
+HEAD = "0005"
+VERSION_TABLE = "alembic_version"  # Alembic's default, which env.py keeps
 MIGRATIONS = Path(__file__).with_name("migrations")
 PG_LOCK_KEY = 0x636F6D70  # pg_advisory_xact_lock id of the companion's migrations ("comp")
 ATTEMPTS = 6  # SQLite: busy timeouts waited in all before giving up
@@ -47,6 +52,8 @@ APPLIED = "companion_applied"  # Config.attributes key: the revisions this call 
 
 def config(connection: Connection | None = None) -> Config:
     """An Alembic configuration for the packaged history (no alembic.ini needed)."""
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     if connection is not None:
@@ -57,15 +64,26 @@ def config(connection: Connection | None = None) -> Config:
 
 @lru_cache(maxsize=1)
 def _script() -> ScriptDirectory:
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(config())
 
 
 def head() -> str:
-    """The newest revision of the history (there must be exactly one)."""
+    """The newest revision (``HEAD``)."""
+    return HEAD
+
+
+def history_head() -> str:
+    """The newest revision as the history itself says (there must be exactly one), read
+    with Alembic; ``HEAD`` must name it."""
     heads = _script().get_heads()
     if len(heads) != 1:
         raise RuntimeError(f"the migration history has {len(heads)} heads ({', '.join(heads)}): "
                            "each migration must name the one before it as down_revision")
+    if heads[0] != HEAD:
+        raise RuntimeError(f"the newest migration is {heads[0]} but migrate.HEAD says {HEAD}: "
+                           "a new migration must update HEAD")
     return heads[0]
 
 
@@ -75,11 +93,19 @@ def revisions() -> list[str]:
 
 
 def current(bind: Engine | Connection) -> str | None:
-    """The database's revision (None: empty, or made before Alembic was adopted)."""
+    """The database's revision (None: empty, or made before Alembic was adopted), read from
+    Alembic's version table (what ``MigrationContext.get_current_revision`` reads) with
+    SQLAlchemy alone."""
     if isinstance(bind, Engine):
         with bind.connect() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
-    return MigrationContext.configure(bind).get_current_revision()
+            return current(conn)
+    if not inspect(bind).has_table(VERSION_TABLE):
+        return None
+    found = bind.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars().all()
+    if len(found) > 1:
+        raise RuntimeError(f"the database is at {len(found)} schema revisions at once "
+                           f"({', '.join(found)}): it was not migrated by this app")
+    return found[0] if found else None
 
 
 @contextmanager
@@ -113,14 +139,17 @@ def upgrade(engine: Engine) -> list[str]:
     """Bring the database to the newest revision; returns the revisions this call applied
     (none when it was up to date, or when another process did it meanwhile)."""
     found = current(engine)
-    if found == head():
+    if found == HEAD:
         return []
+    history_head()  # the history and HEAD agree (a new migration updates both)
     if found is not None and found not in revisions():
         raise RuntimeError(f"the database is at schema revision {found}, which this version of "
                            f"the app does not know (its newest is {head()}): update the app")
     for attempt in range(ATTEMPTS):
         try:
             with migration_transaction(engine) as conn:
+                from alembic import command
+
                 cfg = config(conn)
                 command.upgrade(cfg, "head")
                 return list(cfg.attributes[APPLIED])

@@ -9,6 +9,8 @@ followed it. Games are inserted by hand the way the old store wrote them.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 from datetime import datetime
 
@@ -164,6 +166,33 @@ def test_the_history_is_one_line_of_migrations() -> None:
     history = migrate.revisions()
     assert history[0] == "0001" and migrate.head() == history[-1]
     assert len(set(history)) == len(history)
+
+
+def test_head_names_the_newest_migration_and_a_stale_head_is_caught(monkeypatch) -> None:
+    """``migrate.HEAD`` lets an up-to-date database be recognised without loading Alembic;
+    a migration added without updating it is refused the first time anything migrates."""
+    assert migrate.history_head() == migrate.HEAD == migrate.revisions()[-1]
+    monkeypatch.setattr(migrate, "HEAD", migrate.revisions()[-2])
+    with pytest.raises(RuntimeError, match="must update HEAD"):
+        migrate.history_head()
+    engine = make_engine("sqlite://")
+    try:
+        with pytest.raises(RuntimeError, match="must update HEAD"):
+            migrate.upgrade(engine)
+        assert migrate.current(engine) is None  # nothing was made
+    finally:
+        engine.dispose()
+
+
+def test_opening_an_up_to_date_database_does_not_load_alembic(tmp_path) -> None:
+    """The server's memory (issue 11): Alembic, Mako and Pygments are loaded only to
+    migrate. Checked in fresh interpreters: the first start migrates, the second does not."""
+    url = f"sqlite:///{tmp_path / 'companion.db'}"
+    probe = ("import sys; from companion.store import Store; s = Store(sys.argv[1]); "
+             "s.close(); print('alembic' in sys.modules, 'mako' in sys.modules)")
+    runs = [subprocess.run([sys.executable, "-c", probe, url], capture_output=True, text=True,
+                           check=True, timeout=120).stdout.split() for _ in range(2)]
+    assert runs == [["True", "True"], ["False", "False"]]
 
 
 def test_a_new_database_is_made_by_the_migrations(db_url: str) -> None:
