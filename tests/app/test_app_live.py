@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import re
+
 from ui_driver import check, first_place, open_table
 
 from companion.store import Store
@@ -99,3 +102,9 @@ def test_home_offers_the_join_link_and_its_qr_code(at, store):
     assert any(f"/table?game={sg.id}&role=entry" in c for c in codes)
     assert any(f"/table?game={sg.id}&role=viewer" in c for c in codes)
     assert not any("localhost" in c and "127.0.0.1" in c for c in codes)
+    # The QR code is the entry link's, as a PNG picture inside the page.
+    pictures = [m.value for m in at.markdown if 'alt="QR code of' in m.value]
+    assert len(pictures) == 1 and f"game={sg.id}&amp;role=entry" in pictures[0]
+    entry = next(c for c in codes if c.endswith(f"/table?game={sg.id}&role=entry"))
+    shown = base64.b64decode(re.search(r'base64,([A-Za-z0-9+/=]+)"', pictures[0]).group(1))
+    assert shown == joining.qr_png(entry)

@@ -35,7 +35,7 @@ def show() -> None:
             with st.popover("📱 Join", key=f"join_{g.id}"):
                 entry = joining.join_url(g.id, "entry")
                 st.markdown("Scan with another phone on the same network to enter steps:")
-                st.image(joining.qr_png(entry), width=180)
+                joining.show_qr(entry)
                 st.code(entry, language=None)
                 st.markdown("To follow the game without entering anything:")
                 st.code(joining.join_url(g.id, "viewer"), language=None)
