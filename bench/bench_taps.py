@@ -3,7 +3,9 @@
 number 1, a multiselect item 1, opening an expander 1).
 
 Prints per turn: taps, Decisions with two or more outcomes, taps on steps with one outcome;
-then one JSON line for the game with Builders.
+then one JSON line: the game with Builders' taps per turn and per decision, and the taps on
+one-outcome steps of both games (session 7: the base game had one, a University with one
+track to reorder; the tap on an action with one way to go now records it).
 """
 
 from __future__ import annotations
@@ -75,9 +77,10 @@ def main() -> None:
               f"{result['decisions']} decisions")
         if summary is None:
             summary = {"taps_per_turn_median": median(taps),
-                       "one_answer_taps": result["one_answer_taps"],
+                       "one_answer_taps": 0,
                        "taps_per_decision": round(result["choice_taps"]
                                                   / max(result["decisions"], 1), 3)}
+        summary["one_answer_taps"] += result["one_answer_taps"]  # over every game played
     print(json.dumps(summary))
 
 

@@ -102,9 +102,19 @@ def undo(seq: int) -> None:
 
 
 def _start_action(start: Mapping[str, Any], seq: int) -> None:
-    if still_current(seq):
-        session.set_decision_draft(seq, dict(start))
-        session.clear_picks()
+    """Callback: a power or standing action's first question is asked; when the engine
+    leaves it one way to go (``only_answer``), the tap on the action was the choice and
+    its events are recorded at once."""
+    if not still_current(seq):
+        return
+    stored = services.current_game()
+    first = stored.game.ask(start) if stored is not None else None
+    only = first.only_answer if first is not None else None
+    if only is not None:
+        record_events(only.events, seq)
+        return
+    session.set_decision_draft(seq, dict(start))
+    session.clear_picks()
 
 
 def _back(seq: int) -> None:

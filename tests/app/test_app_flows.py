@@ -474,3 +474,38 @@ def test_the_board_shows_a_name_with_markdown_once_escaped(at, store):
     assert len(board) == 1
     assert f"{views.md(name)} " in board[0]  # escaped once: shown as typed
     assert views.md(views.md(name)) not in board[0]
+
+
+def _a_game_with_a_one_way_action() -> tuple[Game, int]:
+    """A random game paused where a power or standing action offered beside the Decision
+    has one way to go (the University with one track to reorder, a swap with one
+    specialist): the game and that action's index."""
+    for seed in range(40):
+        rng, game = random.Random(seed), Game.new(FOUR)
+        while game.pending() is not None:
+            for k, action in enumerate(game.actions()):
+                first = game.ask(action.start)
+                if first is not None and first.only_answer is not None:
+                    return game, k
+            game = random_step(game, rng)
+    raise AssertionError("no random game offered an action with one way to go")
+
+
+def test_an_action_with_one_way_to_go_is_recorded_by_its_tap(at, store):
+    """Every tap a real choice: the tap on such an action records it (no second tap on the
+    only answer); the page then asks what the engine asks after it."""
+    game, k = _a_game_with_a_one_way_action()
+    action = game.actions()[k]
+    only = game.ask(action.start).only_answer
+    sg = store.import_record(game.record())
+    open_table(at, sg.id)
+    seq = len(game.events)
+    at.button(key=f"act_{k}@{seq}").click().run()
+    check(at)
+    after = store.load(sg.id).game
+    expected = game.answer(only.events)
+    assert [e.model_dump() for e in after.events] == [e.model_dump() for e in expected.events]
+    assert len(after.events) > seq
+    assert not [b for b in at.button if b.key and b.key.endswith(f"@{seq}:1")]  # no question
+    prompt = expected.pending().prompt
+    assert any(prompt in plain(m.value) for m in at.markdown)

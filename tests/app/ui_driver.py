@@ -230,6 +230,10 @@ class Driver:
                     if not action.moment:
                         self.taps += 1  # open the expander
                     self.click(f"act_{k}@{seq}")
+                    if first.only_answer is not None:  # one way to use it: recorded by the tap
+                        self.decisions += 1
+                        self.choice_taps += 1
+                        return
                     decision, draft = first, dict(action.start)
                     break
             else:
