@@ -142,9 +142,9 @@ def prompt_text(stored: StoredGame) -> Decision | None:
     if decision is None:
         st.success("The game is over: final standings below, charts on the Scoreboard.")
         return None
-    who = views.badge(stored.game.setup, decision.player) + " · " if decision.player else ""
     tag = "📋 " if decision.report else ""
-    st.markdown(f"#### {tag}{who}{md(decision.prompt)}")
+    heading = views.question_heading(stored.game.setup, decision.player, decision.prompt)
+    st.markdown(f"#### {tag}{heading}")
     return decision
 
 

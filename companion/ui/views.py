@@ -117,8 +117,33 @@ def colour_hex(setup: GameSetup) -> dict[str, str]:
 
 def badge(setup: GameSetup, name: str) -> str:
     """Colour disc and escaped name, for markdown."""
-    colour = player_colours(setup).get(name, "")
-    return f"{COLOUR_EMOJI.get(colour, '◯')} {md(name)}"
+    return f"{disc(setup, name)} {md(name)}"
+
+
+def disc(setup: GameSetup, name: str) -> str:
+    """The player's colour disc alone."""
+    return COLOUR_EMOJI.get(player_colours(setup).get(name, ""), "◯")
+
+
+def question_heading(setup: GameSetup, player: str | None, prompt: str) -> str:
+    """Who decides and the question, for markdown, naming the player once: their disc alone
+    when the question opens with their name, their disc and name before it otherwise.
+
+    >>> from companion.engine.setup import parse_setup
+    >>> setup = parse_setup({"players": [{"name": "Ann", "colour": "red"}, {"name": "Bob"}]})
+    >>> question_heading(setup, "Ann", "Ann places a worker")
+    '🔴 Ann places a worker'
+    >>> question_heading(setup, "Ann", "Bob loses a worker in Peru")
+    '🔴 Ann · Bob loses a worker in Peru'
+    >>> question_heading(setup, "Ann", "Anna sails")  # another name that starts alike
+    '🔴 Ann · Anna sails'
+    """
+    if player is None:
+        return md(prompt)
+    rest = prompt[len(player):] if prompt.startswith(player) else None
+    if rest is not None and (not rest or rest[0] in " '’:,"):
+        return f"{disc(setup, player)} {md(prompt)}"
+    return f"{badge(setup, player)} · {md(prompt)}"
 
 
 def region_title(state_or_edition: GameState | str, region: str) -> str:

@@ -197,6 +197,16 @@ def test_undo_takes_back_the_last_step(at, store):
     assert any("Ann places a worker" in plain(m.value) for m in at.markdown)
 
 
+def test_the_question_names_who_decides_once(at, store):
+    """The heading reads as one sentence: the decider's colour disc, then the question,
+    which already opens with their name (not "🔴 Ann · Ann places a worker")."""
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    heading = [plain(m.value) for m in at.markdown if m.value.startswith("#### 🔴")]
+    assert heading == ["#### 🔴 Ann places a worker (5 colonists left)"]
+
+
 def test_a_refused_step_shows_the_engine_error_and_keeps_the_input(at, store):
     sg = store.create_game(FOUR)
     store.append(sg.id, REVEAL, 0)
