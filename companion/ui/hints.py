@@ -14,17 +14,19 @@ from companion.ui import services, session
 from companion.ui.game_view import GameView
 from companion.ui.views import md
 
-LABEL = "💡 Hints: what each answer is worth"
+LABEL = "💡 Hints: what each answer is worth"  # the Table's switch
+ENDED_NOW_LABEL = "💡 Hints: the standings if the game ended now"  # the same switch, Scoreboard
 
 
 def _switched(game_id: int, key: str) -> None:
     session.set_hints(game_id, bool(session.widget_value(key)))
 
 
-def toggle(game_id: int) -> bool:
-    """The per-game switch (remembered in this tab for the game); returns whether it is on."""
+def toggle(game_id: int, label: str = LABEL) -> bool:
+    """The per-game switch (remembered in this tab for the game), worded for what it shows
+    on this page; returns whether it is on."""
     key = f"hints_on_{game_id}"
-    st.toggle(LABEL, value=session.hints_on(game_id), key=key, on_change=_switched,
+    st.toggle(label, value=session.hints_on(game_id), key=key, on_change=_switched,
               args=(game_id, key), help="A teaching aid: it never decides or records anything.")
     return session.hints_on(game_id)
 
@@ -58,7 +60,7 @@ def ended_now_lines(view: GameView) -> list[str]:
 
 def ended_now(stored: StoredGame, view: GameView) -> None:
     """The Scoreboard's "if the game ended now" lines, when hints are on for the game."""
-    if stored.game.state.phase == Phase.OVER or not toggle(stored.id):
+    if stored.game.state.phase == Phase.OVER or not toggle(stored.id, ENDED_NOW_LABEL):
         return
     with st.container(key="ended_now"):
         st.markdown("**If the game ended now** (the board scored as it stands, Economy from "
