@@ -522,8 +522,8 @@ def short_place(value: tuple[str, str, str | None]) -> str:
 
 
 def step_summary(before: GameState, after: Game, start: int) -> str:
-    """What one answer recorded, in words: its events from ``start`` on, the automatic ones
-    named as settled by the app."""
+    """What one answer recorded, in words: its events from ``start`` on, then the steps the
+    app settled because the rules left no other choice."""
     state = before
     told, settled = [], []
     events = after.events[start:]
@@ -539,7 +539,7 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
         (settled if ev.auto else told).append(words)
     text = "; ".join(dict.fromkeys(told))
     if settled:
-        text += f" (then settled, only one way: {'; '.join(settled)})"
+        text += f" — then, with no other choice: {'; '.join(settled)}"
     return text
 
 

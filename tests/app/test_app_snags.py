@@ -41,6 +41,23 @@ def test_taking_a_regions_good_is_announced():
     assert f"{owner} takes" in words and after.region_goods[region].replace("_", " ") in words
 
 
+def test_steps_settled_alone_are_told_after_the_answer():
+    """An answer followed by automatic steps: the answer first, then those steps, said to
+    have had no other choice."""
+    game = random_game(FOUR, seed=5)
+    for i, ev in enumerate(game.events):
+        if not ev.auto and i + 1 < len(game.events) and game.events[i + 1].auto:
+            break
+    else:
+        raise AssertionError("no answer was followed by an automatic step")
+    end = next(k for k in range(i + 1, len(game.events)) if not game.events[k].auto
+               and not game.events[k].group)
+    words = views.step_summary(game.at(i), Game.from_events(game.setup, game.events[:end]), i)
+    answer, _, settled = words.partition(" — then, with no other choice: ")
+    assert answer == views.describe_event(game.at(i), game.events[i])
+    assert settled.count(";") == end - i - 2  # one part per automatic step
+
+
 def test_a_replay_step_says_what_happened(at, store):
     game = random_game(FOUR, seed=3)
     sg = store.import_record(game.record())
