@@ -42,8 +42,12 @@ class GameView:
 
     @cached_property
     def standings_table(self) -> str:
-        """Markdown (no dataframe: the pages of a game then never load pandas)."""
-        return views.markdown_table(views.score_rows(self.standings))
+        """Markdown (no dataframe: the pages of a game then never load pandas); each name
+        with its colour disc, as in the players' table (the CSV rows stay plain names)."""
+        rows = views.score_rows(self.standings)
+        for row in rows:
+            row["Player"] = f"{views.disc(self.game.setup, row['Player'])} {row['Player']}"
+        return views.markdown_table(rows)
 
     @cached_property
     def ended_now(self) -> list[tuple[int, ScoreBreakdown]]:

@@ -7,6 +7,7 @@ from ui_driver import check, new_app, open_table
 
 from companion.engine import Game
 from companion.engine.playout import random_game
+from companion.ui import views
 
 PAGES = ["app_pages/home.py", "app_pages/new_game.py", "app_pages/table.py",
          "app_pages/scoreboard.py",
@@ -100,6 +101,9 @@ def test_scoreboard_of_a_finished_game(at, store, finished):
     standings = markdown_rows(next(m.value for m in at.markdown
                                    if m.value.startswith("| Place | Player | VP |")))
     assert [r["Player"] for r in standings] and standings[0]["Place"] == "1"
+    seats = {p.name: views.disc(finished.setup, p.name) for p in finished.setup.players}
+    assert sorted(r["Player"] for r in standings) == sorted(  # each name with its disc
+        f"{disc} {name}" for name, disc in seats.items())
     vps = [int(r["VP"]) for r in standings]
     assert vps == sorted(vps, reverse=True)
 
