@@ -129,7 +129,7 @@ def question_heading(setup: GameSetup, player: str | None, prompt: str) -> str:
     """Who decides and the question, for markdown, naming the player once: their disc alone
     when the question opens with their name, their disc and name before it otherwise.
 
-    >>> from companion.engine.setup import parse_setup
+    >>> from companion.engine import parse_setup
     >>> setup = parse_setup({"players": [{"name": "Ann", "colour": "red"}, {"name": "Bob"}]})
     >>> question_heading(setup, "Ann", "Ann places a worker")
     '🔴 Ann places a worker'
