@@ -46,7 +46,8 @@ class GameView:
         with its colour disc, as in the players' table (the CSV rows stay plain names)."""
         rows = views.score_rows(self.standings)
         for row in rows:
-            row["Player"] = f"{views.disc(self.game.setup, row['Player'])} {row['Player']}"
+            # a no-break space, as in the players' table: the disc never wraps from the name
+            row["Player"] = f"{views.disc(self.game.setup, row['Player'])}\u00a0{row['Player']}"
         return views.markdown_table(rows)
 
     @cached_property

@@ -103,7 +103,7 @@ def test_scoreboard_of_a_finished_game(at, store, finished):
     assert [r["Player"] for r in standings] and standings[0]["Place"] == "1"
     seats = {p.name: views.disc(finished.setup, p.name) for p in finished.setup.players}
     assert sorted(r["Player"] for r in standings) == sorted(  # each name with its disc
-        f"{disc} {name}" for name, disc in seats.items())
+        f"{disc}\u00a0{name}" for name, disc in seats.items())
     vps = [int(r["VP"]) for r in standings]
     assert vps == sorted(vps, reverse=True)
 
