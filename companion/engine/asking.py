@@ -105,8 +105,7 @@ def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
     decision = ASKERS[draft["type"]](state, dict(draft))
     answers = decision.answers
     if not all(a.events or a.draft is None for a in answers):  # some ask on: settle them
-        answers = (_settle_alike(state, answers) if decision.same_follow_up
-                   else tuple(a for a in (_settle(state, a) for a in answers) if a is not None))
+        answers = _settle_all(state, answers)
     field = decision.field
     if field is not None:
         field = evolve(field, build=_settled_build(state, field.build))
@@ -128,17 +127,32 @@ def _settle(state: GameState, answer: Answer) -> Answer | None:
     return answer
 
 
-def _settle_alike(state: GameState, answers: tuple[Answer, ...]) -> tuple[Answer, ...]:
-    """``_settle`` for answers whose follow-ups have as many outcomes each
-    (``Decision.same_follow_up``): one probe tells whether they are all dropped or all
-    left to ask on; only when each has a single outcome is each settled to its own."""
-    asking_on = next(a for a in answers if not a.events and a.draft is not None)
-    outcomes = _probe(state, asking_on.draft)[0]
-    if outcomes == 1:
-        return tuple(a for a in (_settle(state, a) for a in answers) if a is not None)
-    if outcomes == 0:
-        return tuple(a for a in answers if a.events or a.draft is None)
-    return answers
+def _settle_all(state: GameState, answers: tuple[Answer, ...]) -> tuple[Answer, ...]:
+    """``_settle`` each answer, in order. Answers sharing an ``alike`` key have follow-ups
+    with as many outcomes each: the first one probed tells whether they are all dropped,
+    all left to ask on, or (one outcome each) each settled to its own."""
+    shared: dict[Any, int] = {}  # alike key -> outcomes of the first of them probed
+    settled: list[Answer] = []
+    for answer in answers:
+        if answer.events or answer.draft is None:
+            settled.append(answer)
+            continue
+        key = answer.alike
+        outcomes = shared.get(key) if key is not None else None
+        if outcomes is None:
+            outcomes, only = _probe(state, answer.draft)
+            if key is not None:
+                shared[key] = outcomes
+            if only is not None:
+                answer = evolve(answer, events=only.events, draft=None)
+        elif outcomes == 1:
+            own = _settle(state, answer)
+            if own is None:
+                continue
+            answer = own
+        if outcomes:
+            settled.append(answer)
+    return tuple(settled)
 
 
 def _probe(state: GameState, draft: Mapping[str, Any],
@@ -163,18 +177,18 @@ def _probe(state: GameState, draft: Mapping[str, Any],
         return _probe(state, answers[0].draft, need)
     found = 0 if decision.decline is None else 1
     first = None
-    alike = decision.same_follow_up
-    leads: bool | None = None  # (alike) whether their shared follow-up leads anywhere
+    leads: dict[Any, bool] = {}  # alike key -> whether their follow-ups lead anywhere
     for answer in answers:
         if found >= need:
             return need, None
         if answer.events or answer.draft is None:
             somewhere = True
-        elif leads is not None:
-            somewhere = leads
+        elif answer.alike is not None and answer.alike in leads:
+            somewhere = leads[answer.alike]
         else:
             somewhere = _probe(state, answer.draft, 1)[0] > 0
-            leads = somewhere if alike else None
+            if answer.alike is not None:
+                leads[answer.alike] = somewhere
         if somewhere:
             found += 1
             first = answer if first is None else first
@@ -507,18 +521,22 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
                         {"type": "expedition", "player": me, "workers": {}})
         undiscovered = [r for r in REGIONS if r not in state.discovered]
         answers: list[Answer | None] = []
+        # The follow-ups (who sails, then which token) of every region whose token is known
+        # have as many outcomes each, and so have those of every unknown one (the same
+        # tokens may turn up there): one probe per kind of target, not one per region.
         for r in undiscovered:
             known = state.known_tokens.get(r)
             note = f"token known: natives {TOKENS[known].natives}" if known else ""
             answers.append(then(region_name(state, r), r, {**draft, "target": r},
-                                 note=note))
+                                 note=note, alike="known" if known else "unknown"))
         cards = _free_cards(state)
         if cards and not undiscovered:
             answers.append(then("Draw a discovery card", "card",
-                                 {**draft, "target": "card"}))
+                                 {**draft, "target": "card"}, alike="card"))
         if cards and undiscovered and portugal.ready(state, me):
             answers.append(then("Portugal's power: draw a card (natives 3)", "card",
-                                 {**draft, "target": "card", "nation_power": True}))
+                                 {**draft, "target": "card", "nation_power": True},
+                                 alike="card"))
         return Decision(Kind.REGION, ask + f"where do they sail ({counts_words(pool)} on "
                         "Discovery)?", me, "expedition", answers=listed(iter(answers)),
                         decline=decline, draft=draft)
@@ -526,22 +544,21 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
     counting = READY_WANTED.get() is not None  # asked once per region to settle the first
     # question: a probe reads no words, so none are written then
 
+    # Every part asks on to the same token question (only its odds note differs).
     def send(counts: dict[str, int], usual: bool = False) -> Answer | None:
         if counting:
-            return then("", counts, {**draft, "workers": counts}, usual=usual)
+            return then("", counts, {**draft, "workers": counts}, usual=usual, alike="part")
         value = expedition_value(state, me, counts)
         return then(counts_words(counts), counts, {**draft, "workers": counts},
-                     note=f"strength {value}", usual=usual)
+                     note=f"strength {value}", usual=usual, alike="part")
 
     parts = sub_multiset_items(tuple(pool.items()))  # each part's dict made only if used
     prompt = "" if counting else ask + f"who sails to {target_name(state, target)}?"
     if len(parts) <= LIST_AT_MOST:
-        # Every part asks on to the same token question (only its odds note differs):
-        # while a probe counts outcomes, the first few parts tell as much as all.
+        # While a probe counts outcomes, the first few parts tell as much as all.
         return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
                         answers=listed(send(dict(p), usual=i == 0)
-                                       for i, p in enumerate(enough(parts))),
-                        same_follow_up=True)
+                                       for i, p in enumerate(enough(parts))))
     options = tuple(Option(w, w, n) for w, n in pool.items())
     return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft,
                     field=counts_field(state, options, None, send, least=1))

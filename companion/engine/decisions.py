@@ -105,6 +105,9 @@ class Answer:
     draft: Mapping[str, Any] | None = None
     note: str = ""  # a price, a value: what the table may want to see beside the label
     usual: bool = False  # what the table does almost every time (offered first)
+    # Answers of one Decision that ask on with the same ``alike`` key lead to questions with
+    # as many outcomes each (only their words differ): one probe of them tells for all.
+    alike: Any = dc_field(default=None, repr=False, compare=False)
 
     @property
     def ready(self) -> bool:
@@ -159,9 +162,6 @@ class Decision:
     draft: Mapping[str, Any] = dc_field(default_factory=dict)  # what was chosen so far
     slot: str | None = None  # the track slot being resolved, if any
     worker: str | None = None  # the worker standing on it
-    # Set by an asker whose answers that ask on all lead to questions with the same number
-    # of outcomes (only their words differ): one probe of them tells for all.
-    same_follow_up: bool = dc_field(default=False, repr=False, compare=False)
 
     @property
     def outcomes(self) -> int:

@@ -82,10 +82,11 @@ def record(draft: Mapping[str, Any], prompt: str = "Record it") -> Decision:
 
 
 def then(label: str, value: Any, draft: dict[str, Any], *, note: str = "",
-         usual: bool = False) -> Answer:
+         usual: bool = False, alike: Any = None) -> Answer:
     """An answer that asks on with ``draft``. ``asking.decide`` settles it: ready at once
-    when nothing is left to ask, dropped when the draft leads nowhere legal."""
-    return Answer(label, value, draft=draft, note=note, usual=usual)
+    when nothing is left to ask, dropped when the draft leads nowhere legal (``alike``:
+    see ``Answer``)."""
+    return Answer(label, value, draft=draft, note=note, usual=usual, alike=alike)
 
 
 def listed(items: Iterator[Answer | None]) -> tuple[Answer, ...]:

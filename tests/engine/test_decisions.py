@@ -150,7 +150,7 @@ def test_the_probe_that_settles_answers_agrees_with_the_whole_follow_up(setup):
 
 
 def test_an_expedition_to_a_region_with_no_token_left_leads_nowhere_however_it_sails():
-    """The workers question says its answers lead alike (``same_follow_up``): the probe tries
+    """The workers question says its answers lead alike (``Answer.alike``): the probe tries
     one crew and, when no token is left to reveal there, drops the region for every crew."""
     rng = random.Random(4)
     game = Game.new(SETUPS[0])
@@ -165,15 +165,17 @@ def test_an_expedition_to_a_region_with_no_token_left_leads_nowhere_however_it_s
     draft = {**wanted.draft, "target": hidden[0]}
     workers = decide(state, {**wanted.draft, "target": hidden[0]})
     assert workers.answers == ()  # no crew can reveal anything there
-    assert ASKERS["expedition"](state, dict(draft)).same_follow_up
+    crews = ASKERS["expedition"](state, dict(draft)).answers
+    assert len(crews) > 1 and {a.alike for a in crews} == {"part"}
     assert _probe(state, draft) == (0, None) and _probe(state, draft, 1) == (0, None)
 
 
 def test_answers_said_to_lead_alike_have_follow_ups_with_equal_outcomes():
-    """``same_follow_up`` lets a probe try one answer that asks on for all of them: wherever
-    an asker sets it (on the pending question or on the next one of any of its answers, as
-    asked before settling), every such answer leads to a question with as many outcomes."""
-    checked = 0
+    """``Answer.alike`` lets a probe try one answer that asks on for all that share its key:
+    wherever an asker sets it (on the pending question or on the next one of any of its
+    answers, as asked before settling), every answer of a key leads to a question with as
+    many outcomes. Regions with a known token and unknown ones are both met."""
+    checked: dict[object, int] = {}
     for setup in SETUPS:
         rng = random.Random(13)
         game = Game.new(setup)
@@ -183,11 +185,15 @@ def test_answers_said_to_lead_alike_have_follow_ups_with_equal_outcomes():
             questions = [raw] + [ASKERS[a.draft["type"]](state, dict(a.draft))
                                  for a in raw.answers if a.draft is not None and not a.events]
             for question in questions:
-                drafts = [a.draft for a in question.answers
-                          if a.draft is not None and not a.events]
-                if question.same_follow_up and len(drafts) > 1:
-                    outcomes = {decide(state, d).outcomes for d in drafts}
-                    assert len(outcomes) == 1, question.prompt
-                    checked += 1
+                by_key: dict[object, list[dict]] = {}
+                for a in question.answers:
+                    if a.draft is not None and not a.events and a.alike is not None:
+                        by_key.setdefault(a.alike, []).append(a.draft)
+                for key, drafts in by_key.items():
+                    if len(drafts) > 1:
+                        outcomes = {decide(state, d).outcomes for d in drafts}
+                        assert len(outcomes) == 1, (question.prompt, key)
+                        checked[key] = checked.get(key, 0) + 1
             game = random_step(game, rng)
-    assert checked > 10
+    assert checked.get("part", 0) > 10 and checked.get("unknown", 0) > 10, checked
+    assert checked.get("known", 0) > 0, checked
