@@ -33,6 +33,9 @@ uses 9 of them, and asking the engine's Decisions (every answer listed and probe
 about 30 ms more. The target needs both several times faster, not a trim. Two trims tried
 this session (cached placement prompts; the placement answers marked ready once) saved
 0.75% of the instructions (callgrind, 4 games) and were not kept.
+Session 9: answers whose follow-ups have as many outcomes share an ``alike`` key, so an
+expedition probes one region per kind (token known, unknown, a card), not every region:
+the same games, 111.7 -> 104.9 M instructions per 4-player game (callgrind, 6 games).
 """
 
 from __future__ import annotations
