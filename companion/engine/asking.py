@@ -104,8 +104,10 @@ def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
     """The asker's question, its answers that ask on settled (see ``_settle``)."""
     decision = ASKERS[draft["type"]](state, dict(draft))
     answers = decision.answers
-    if not all(a.events or a.draft is None for a in answers):  # some ask on: settle them
-        answers = _settle_all(state, answers)
+    for answer in answers:  # (a plain loop: a generator here costs more than the check)
+        if answer.draft is not None and not answer.events:  # some ask on: settle them
+            answers = _settle_all(state, answers)
+            break
     field = decision.field
     if field is not None:
         field = evolve(field, build=_settled_build(state, field.build))
