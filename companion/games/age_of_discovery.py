@@ -106,7 +106,8 @@ class AgeOfDiscovery(Family):
     name = "Age of Discovery"
     unit = "VP"
     tie_rule = ("Equal totals are split by the colony VP of turn 8, then money, then goods "
-                "and ships; players still tied share the place.")
+                "(Empires counts ships with them, the 2007 edition goods alone); players "
+                "still tied share the place.")
     categories = (
         Category("colony", "Colonies"),
         Category("discoveries", "Discoveries"),

@@ -153,3 +153,15 @@ def test_every_page_renders_with_other_games_sheets_saved(at, store, page):
     at.session_state["aod.history_game"] = endeavor
     at.switch_page(page).run()
     check(at)
+
+
+def test_the_rules_turn_in_brief_pays_income_as_the_engine_does():
+    """The Rules page says any three goods pay $1 (not three different ones), as the engine
+    pays: two sugar and a fish are worth $1."""
+    from companion.scoring import best_income_dollars
+
+    at = new_app()
+    check(at.switch_page("app_pages/rules.py").run())
+    turn = " ".join(m.value for m in at.markdown if "**Income**" in m.value)
+    assert "any three goods pay \\$1" in turn and "different" not in turn
+    assert best_income_dollars({"sugar": 2, "fish": 1}, 0) == 1

@@ -93,3 +93,19 @@ def test_the_games_package_needs_neither_streamlit_nor_sqlalchemy():
 
 def test_families_are_listed_in_the_offered_order():
     assert [f.id for f in families()] == list(FAMILY_IDS)
+
+
+def test_age_of_discovery_tie_rule_says_what_each_edition_ranks_by():
+    """The sentence under the totals matches the ranking: after turn-8 colony VP and money,
+    Empires counts goods and ships together, the 2007 edition goods alone."""
+    players = (SheetPlayer("Ann", goods={"fish": 1}), SheetPlayer("Bob", ships=1))
+    places = {}
+    for edition in ("empires", "aoe3"):
+        scored = family("age-of-discovery").from_native(
+            ScoreSheet(players, edition=edition))
+        ranked = family("age-of-discovery").score(scored)
+        assert ranked.of("Ann").total == ranked.of("Bob").total
+        places[edition] = (ranked.of("Ann").place, ranked.of("Bob").place)
+    assert places == {"empires": (1, 1), "aoe3": (1, 2)}
+    rule = family("age-of-discovery").tie_rule
+    assert "Empires counts ships" in rule and "goods alone" in rule

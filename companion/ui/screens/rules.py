@@ -82,7 +82,7 @@ def show() -> None:
             "Goods hands out goods; the strongest presence on Merchant Shipping wins the ship; "
             "Capital Buildings sells buildings; Discovery sends expeditions; Specialists hands "
             "out specialists; Warfare settles battles and wars.\n"
-            "3. **Income** — goods and ships make sets: three different goods pay \\$1, three of "
+            "3. **Income** — goods and ships make sets: any three goods pay \\$1, three of "
             "a kind \\$3, four of a kind \\$6; a ship stands in for any good, one per set.\n"
             "4. **Buildings** — the buildings' powers and income.\n"
             "5. **Refresh** — new goods and buildings, new colonists, the next turn order.\n\n"
