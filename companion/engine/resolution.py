@@ -142,7 +142,8 @@ def advance(state: GameState) -> None:
         if step == Step.INITIATIVE:
             for slot in track:
                 state.players[slot.player].money += int(slot.label)
-                _home(state, slot)
+                if not state.edition.initiative_worker_marks_order:
+                    _home(state, slot)
             _next_step(state)
         elif step == Step.SHIPPING:
             _shipping(state)
@@ -502,6 +503,20 @@ def warfare(state: GameState, ev: Warfare) -> None:
 # ---------------------------------------------------------------- Income
 
 
+def _initiative_to_turn_order(state: GameState) -> None:
+    """AoE III, at the end of the resolution: each worker on Initiative becomes its owner's
+    Turn Order marker and the marker it replaces goes back to the stock (the order itself is
+    set at the refresh, from the Initiative slots)."""
+    if not state.edition.initiative_worker_marks_order:
+        return
+    for slot in state.tracks["initiative"]:
+        if not slot.done:
+            who = state.players[slot.player]
+            who.reserve[who.marker] += 1
+            who.marker = slot.worker
+            slot.done = True
+
+
 def income_of(state: GameState, name: str) -> int:
     who = state.players[name]
     return best_income_dollars(who.goods, mayflower.wild_ships(state, who))
@@ -510,6 +525,7 @@ def income_of(state: GameState, name: str) -> int:
 def _income(state: GameState) -> None:
     """Phase 3: each player's goods-and-ships income (the only money that is Economy VP),
     then the building money paid with it (Mint, AoE III Rum Distillery)."""
+    _initiative_to_turn_order(state)
     for name in state.order:
         dollars = income_of(state, name)
         state.players[name].money += dollars

@@ -62,12 +62,15 @@ class PlayerState:
     income: dict[int, int] = field(default_factory=dict)  # turn -> income-phase dollars
     uses: dict[str, int] = field(default_factory=dict)  # limited powers used: key -> times
     wealth_money: int | None = None  # money before the last VP purchase (Wealth counts it)
+    # The worker standing on the Turn Order track for this player: out of the stock all game
+    # (a colonist from set-up; in AoE III the worker last placed on Initiative).
+    marker: str = "colonist"
 
     # Fields the fold changes in place: copied by clone. The others hold immutable values.
     COPIED = ("reserve", "available", "incoming", "discovery", "goods", "buildings",
               "discoveries", "colony_vp", "income", "uses")
     SHARED = ("name", "colour", "nation", "money", "ships", "bought_vp", "corrected_vp",
-              "wealth_money")
+              "wealth_money", "marker")
 
     def clone(self) -> PlayerState:
         new = object.__new__(PlayerState)
@@ -229,6 +232,7 @@ def initial_state(setup: GameSetup) -> GameState:
                               money=money[p.name], reserve=reserve)
         someone.reserve["colonist"] -= COLONISTS_PER_TURN
         someone.available["colonist"] = COLONISTS_PER_TURN
+        someone.reserve["colonist"] -= 1  # the marker put on the Turn Order track
         players[p.name] = someone
     region_goods = {rid: r.good for rid, r in REGIONS.items()}
     region_goods.update(setup.region_goods)

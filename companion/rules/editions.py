@@ -88,6 +88,9 @@ class Edition:
     ties_count_ships: bool  # tie-break 3: goods plus ships (Empires) or goods only (AoE III)
     battle_needs_soldier: bool  # a single battle needs a soldier of either side there
     swap_only_when_needed: bool  # a specialist is swapped only when one must be taken
+    # The worker placed on Initiative becomes its owner's Turn Order marker at the end of the
+    # resolution, and the marker it replaces goes home (AoE III); else it goes home at once.
+    initiative_worker_marks_order: bool
 
     def dock_slots(self, player_count: int) -> tuple[int, ...]:
         """Numbered Colonist Dock slots open with this many players (1 .. 2N-1)."""
@@ -123,6 +126,7 @@ EDITIONS: dict[str, Edition] = {
         ties_count_ships=True,
         battle_needs_soldier=True,
         swap_only_when_needed=True,
+        initiative_worker_marks_order=False,
     ),
     "aoe3": Edition(
         id="aoe3",
@@ -138,6 +142,7 @@ EDITIONS: dict[str, Edition] = {
         ties_count_ships=False,
         battle_needs_soldier=False,
         swap_only_when_needed=False,
+        initiative_worker_marks_order=True,
     ),
 }
 

@@ -19,12 +19,17 @@ def test_starting_money_is_10_then_one_more_per_seat(edition, count):
     assert money(game) == {n: expected[n] for n in NAMES[:count]}
 
 
-def test_every_player_starts_with_five_colonists_to_place():
-    game = Game.new(setup(NAMES[:3]))
+@pytest.mark.parametrize("edition", ["empires", "aoe3"])
+def test_every_player_starts_with_five_colonists_to_place(edition):
+    """30 colonists each: 5 to place, 1 on the Turn Order track as the player's marker
+    (`000_…` "Mise en place" step 2; `001_…` "Joueurs": "un colon supplémentaire … dans la
+    zone d'ordre de tour"), the other 24 in the stock."""
+    game = Game.new(setup(NAMES[:3], edition))
     for who in game.state.players.values():
         assert who.available == {"colonist": 5, "captain": 0, "merchant": 0,
                                  "missionary": 0, "soldier": 0, "builder": 0}
-        assert who.reserve["colonist"] == 25
+        assert who.marker == "colonist"
+        assert who.reserve["colonist"] == 30 - 5 - 1
         assert who.reserve["builder"] == 0  # no Builder expansion
 
 

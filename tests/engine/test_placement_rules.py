@@ -117,8 +117,8 @@ def test_indentured_servitude_puts_a_free_colonist_on_slot_x_every_turn():
     assert game.state.turn == 2
     assert _labels(game, "dock") == [("Red", "X")]
     assert game.state.players["Red"].available["colonist"] == 5
-    assert game.state.players["Red"].reserve["colonist"] == 25 - 1
-    assert game.state.players["Blue"].reserve["colonist"] == 25
+    assert game.state.players["Red"].reserve["colonist"] == 24 - 1
+    assert game.state.players["Blue"].reserve["colonist"] == 24
     # the numbered slots are still 1..3 for everybody
     game = place(game, ("Red", "colonist", "dock"), ("Blue", "colonist", "dock"),
                  ("Red", "colonist", "dock"))

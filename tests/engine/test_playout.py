@@ -39,7 +39,7 @@ def check_invariants(state: GameState) -> None:
         for worker in WORKER_TYPES:
             total = (who.reserve[worker] + who.available[worker] + who.incoming[worker]
                      + who.discovery[worker] + state.workers_on_tracks(name, worker)
-                     + state.new_world_workers(name, worker))
+                     + state.new_world_workers(name, worker) + (who.marker == worker))
             expected = WORKER_SUPPLY[worker] if worker != "builder" or builders else 0
             assert total == expected, f"{name}'s {worker}s: {total} != {expected}"
     for good, count in GOODS.items():

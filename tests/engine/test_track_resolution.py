@@ -50,7 +50,44 @@ def test_initiative_workers_return_home():
     game = new_game()
     game = only_workers(game, {"Red": {"colonist": 1}})
     game = place(game, ("Red", "colonist", "initiative"))
-    assert game.state.players["Red"].reserve["colonist"] == 30  # 25 + 4 handed back + 1 home
+    assert game.state.players["Red"].reserve["colonist"] == 29  # 24 + 4 handed back + 1 home
+    assert game.state.players["Red"].marker == "colonist"  # the set-up marker stays
+
+
+def test_aoe3_the_initiative_worker_becomes_the_turn_order_marker():
+    """`001_…` "Initiative": at the end of the resolution the workers on Initiative move to
+    Turn Order and the markers there go home: a captain placed on Initiative stays out of the
+    stock until its owner's next Initiative worker replaces it."""
+    game = new_game(edition="aoe3")
+    game = only_workers(game, {"Red": {"captain": 1}, "Blue": {"colonist": 1}})
+    reserve = dict(game.state.players["Red"].reserve)
+    game = place(game, ("Red", "captain", "initiative"), ("Blue", "colonist", "dock"))
+    assert game.pending().type == "dock"  # Initiative resolved, the Dock waits
+    red = game.state.players["Red"]
+    assert red.money == 10 + 1 and red.reserve == reserve  # paid; the captain stands there
+    assert red.marker == "colonist"
+    game = decline_until(game, "refresh")  # the resolution is over
+    red = game.state.players["Red"]
+    assert red.marker == "captain" and red.reserve["captain"] == reserve["captain"]
+    assert red.reserve["colonist"] == reserve["colonist"] + 1  # the old marker came home
+    game = finish_turn(game)
+    assert game.state.order == ["Red", "Blue"]
+    game = only_workers(game, {"Red": {"colonist": 1}})
+    reserve = dict(game.state.players["Red"].reserve)
+    game = decline_until(place(game, ("Red", "colonist", "initiative")), "refresh")
+    red = game.state.players["Red"]
+    assert red.marker == "colonist" and red.reserve["captain"] == reserve["captain"] + 1
+    assert red.reserve["colonist"] == reserve["colonist"]
+
+
+def test_empires_the_initiative_worker_goes_home_and_the_marker_stays():
+    game = new_game(edition="empires")
+    game = only_workers(game, {"Red": {"captain": 1}})
+    reserve = dict(game.state.players["Red"].reserve)
+    game = decline_until(place(game, ("Red", "captain", "initiative")), "refresh")
+    red = game.state.players["Red"]
+    assert red.marker == "colonist" and red.reserve == {**reserve, "captain":
+                                                       reserve["captain"] + 1}
 
 
 # ---------------------------------------------------------------- Colonist Dock
