@@ -35,7 +35,10 @@ this session (cached placement prompts; the placement answers marked ready once)
 0.75% of the instructions (callgrind, 4 games) and were not kept.
 Session 9: answers whose follow-ups have as many outcomes share an ``alike`` key, so an
 expedition probes one region per kind (token known, unknown, a card), not every region:
-the same games, 111.7 -> 104.9 M instructions per 4-player game (callgrind, 6 games).
+the same games, 111.7 -> 104.9 M instructions per 4-player game (callgrind, 6 games); with
+a plain loop in ``_ask``, 104.3 M. Two back-to-back pairs (before e6e46ad, yardstick 14-20
+ms): 4 players 71.9 / 70.4 -> 77.6 / 72.4 games/s; one game played in 14.3 / 13.6 -> 12.3 /
+12.1 ms. The target of 100 four-player games/s is still not reached.
 """
 
 from __future__ import annotations
