@@ -122,7 +122,12 @@ def badge(setup: GameSetup, name: str) -> str:
 
 def disc(setup: GameSetup, name: str) -> str:
     """The player's colour disc alone."""
-    return COLOUR_EMOJI.get(player_colours(setup).get(name, ""), "◯")
+    return colour_disc(player_colours(setup).get(name, ""))
+
+
+def colour_disc(colour: str) -> str:
+    """The disc of a colour (a plain circle for none)."""
+    return COLOUR_EMOJI.get(colour, "◯")
 
 
 def question_heading(setup: GameSetup, player: str | None, prompt: str) -> str:

@@ -128,7 +128,7 @@ def players_table(view: GameView, show_placing: bool = True) -> None:
     ]
     for p in view.players:
         mark = "▶\u00a0" if p.placing and show_placing else ""
-        disc = views.COLOUR_EMOJI.get(p.colour, "◯")
+        disc = views.colour_disc(p.colour)
         workers = p.to_place if placing else p.incoming
         shown = "—" if over else views.counts_text(workers)  # no next turn to get ready for
         rows.append(
