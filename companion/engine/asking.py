@@ -119,14 +119,19 @@ def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
 def _settle(state: GameState, answer: Answer) -> Answer | None:
     """An answer that asks on becomes ready at once when its follow-up has one outcome,
     and is dropped when the follow-up leads nowhere legal."""
+    return _settled(state, answer)[1]
+
+
+def _settled(state: GameState, answer: Answer) -> tuple[int, Answer | None]:
+    """``_settle``'s answer, after the outcomes its follow-up was found to have (up to 2)."""
     if answer.events or answer.draft is None:
-        return answer
+        return 1, answer
     outcomes, only = _probe(state, answer.draft)
     if outcomes == 0:
-        return None
+        return 0, None
     if only is not None:
-        return evolve(answer, events=only.events, draft=None)
-    return answer
+        return outcomes, evolve(answer, events=only.events, draft=None)
+    return outcomes, answer
 
 
 def _settle_all(state: GameState, answers: tuple[Answer, ...]) -> tuple[Answer, ...]:
@@ -136,23 +141,15 @@ def _settle_all(state: GameState, answers: tuple[Answer, ...]) -> tuple[Answer, 
     shared: dict[Any, int] = {}  # alike key -> outcomes of the first of them probed
     settled: list[Answer] = []
     for answer in answers:
-        if answer.events or answer.draft is None:
-            settled.append(answer)
-            continue
-        key = answer.alike
-        outcomes = shared.get(key) if key is not None else None
-        if outcomes is None:
-            outcomes, only = _probe(state, answer.draft)
-            if key is not None:
-                shared[key] = outcomes
-            if only is not None:
-                answer = evolve(answer, events=only.events, draft=None)
-        elif outcomes == 1:
-            own = _settle(state, answer)
-            if own is None:
-                continue
-            answer = own
-        if outcomes:
+        asks_on = answer.draft is not None and not answer.events
+        known = shared.get(answer.alike) if asks_on else None
+        if known is None or known == 1:  # ready, or settled by its own probe
+            outcomes, own = _settled(state, answer)
+            if asks_on and known is None and answer.alike is not None:
+                shared[answer.alike] = outcomes
+            if own is not None:
+                settled.append(own)
+        elif known:  # two or more outcomes each: left to ask on, unprobed
             settled.append(answer)
     return tuple(settled)
 
