@@ -104,16 +104,24 @@ def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
     """The asker's question, its answers that ask on settled (see ``_settle``)."""
     decision = ASKERS[draft["type"]](state, dict(draft))
     answers = decision.answers
-    for answer in answers:  # (a plain loop: a generator here costs more than the check)
-        if answer.draft is not None and not answer.events:  # some ask on: settle them
-            answers = _settle_all(state, answers)
-            break
+    if type(answers) is not ReadyAnswers:  # (known ready: nothing to look through)
+        for answer in answers:  # (a plain loop: a generator here costs more than the check)
+            if answer.draft is not None and not answer.events:  # some ask on: settle them
+                answers = _settle_all(state, answers)
+                break
     field = decision.field
     if field is not None:
         field = evolve(field, build=_settled_build(state, field.build))
     elif answers is decision.answers:  # all ready already (the usual case): nothing to copy
         return decision
     return evolve(decision, answers=answers, field=field)
+
+
+class ReadyAnswers(tuple):
+    """Answers built ready, every one (the placements): ``_ask`` need not look for any
+    that asks on. Still a plain tuple to everything else."""
+
+    __slots__ = ()
 
 
 def _settle(state: GameState, answer: Answer) -> Answer | None:
@@ -337,7 +345,8 @@ def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
 def _placement_answers(name: str, workers: tuple[str, ...],
                        free: tuple[tuple[str, str | None], ...]) -> tuple[Answer, ...]:
     """Answers are frozen, and the same few places recur all game: built once each."""
-    return tuple(_placement_answer(name, *choice) for choice in placement_choices(workers, free))
+    return ReadyAnswers(_placement_answer(name, *choice)
+                        for choice in placement_choices(workers, free))
 
 
 @lru_cache(maxsize=4096)

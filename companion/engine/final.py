@@ -71,10 +71,14 @@ def final_scores(state: GameState,
                  regions: dict[str, dict[str, int]] | None = None) -> list[ScoreBreakdown]:
     """``regions``: ``region_counts(state)``, when the caller already has it."""
     scores = []
-    if regions is None:
-        regions = region_counts(state)  # the same for every player
+    catalogue = state.catalogue
     for name, who in state.players.items():
-        facts = end_facts(state, name, regions)
+        owned = [catalogue[b] for b in who.buildings]
+        facts = _NO_FACTS  # only end-VP formulas read them (each turn's snapshot scores too)
+        if any(b.effect.end_vp for b in owned):
+            if regions is None:
+                regions = region_counts(state)  # the same for every player
+            facts = end_facts(state, name, regions)
         economy = who.income.get(LAST_TURN)
         if economy is None:
             economy = best_income_dollars(who.goods, who.ships)
@@ -82,13 +86,16 @@ def final_scores(state: GameState,
             player=name,
             colony=tuple(who.colony_vp),
             discoveries=discovery_vp(DISCOVERIES[d] for d in who.discoveries),
-            buildings={b: building_vp(state.catalogue[b], facts) for b in who.buildings},
+            buildings={b.id: building_vp(b, facts) for b in owned},
             economy=economy,
             bought=who.bought_vp + who.corrected_vp,
             money=who.money,
-            tie_goods=tie_goods(state.setup.edition, facts.goods, facts.ships),
+            tie_goods=tie_goods(state.setup.edition, sum(who.goods.values()), who.ships),
         ))
     return scores
+
+
+_NO_FACTS = EndFacts()
 
 
 def standings(state: GameState) -> list[tuple[int, ScoreBreakdown]]:

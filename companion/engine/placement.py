@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from companion.engine.common import player, refuse
 from companion.engine.events import Place
@@ -10,7 +11,7 @@ from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
 from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
-from companion.rules.editions import TRACKS, WORKER_TYPES, Edition
+from companion.rules.editions import EDITIONS, TRACKS, WORKER_TYPES
 
 
 def start_turn(state: GameState) -> None:
@@ -56,12 +57,13 @@ def current_placer(state: GameState) -> str | None:
 
 
 def _numbered_dock_slots(state: GameState) -> int:
-    return _dock_slot_count(state.edition, len(state.players))
+    return _dock_slot_count(state.edition.id, len(state.players))
 
 
 @lru_cache(maxsize=64)
-def _dock_slot_count(edition: Edition, players: int) -> int:
-    return len(edition.dock_slots(players))
+def _dock_slot_count(edition_id: str, players: int) -> int:
+    """Keyed on the id: hashing the whole Edition costs more than the count."""
+    return len(EDITIONS[edition_id].dock_slots(players))
 
 
 def _free_label(state: GameState, ev: Place) -> str:
@@ -235,24 +237,22 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
     # worker: probe each place once, then offer it to every worker the player has.
     free: list[tuple[str, str | None]] = []
     tracks = state.tracks
-    for track, places in _track_places(state.setup.readings.mayflower_any_time):
-        if track == "specialists":  # its boxes in one pass over the track
+    for place, opener in _places_to_probe(state.setup.readings.mayflower_any_time):
+        track = place[0]
+        if opener is None:  # the Specialists boxes, in one pass over the track
             free.extend([(track, box) for box in _free_boxes(state, tracks[track])])
-            continue
-        opener, slots = _OPENERS[track], tracks[track]
-        for place in places:
-            if opener(state, name, slots, place[1]) is not None:
-                free.append(place)
+        elif opener(state, name, tracks[track], place[1]) is not None:
+            free.append(place)
     return name, workers, tuple(free)
 
 
 @lru_cache(maxsize=4)
-def _track_places(mayflower_any_time: bool) -> tuple[tuple[str, tuple[TrackBox, ...]], ...]:
-    """Each track, in order, with its (track, box) places a worker may ask for besides its
-    next slot (the Specialists boxes are the game's own: ``_free_boxes``), made once."""
+def _places_to_probe(mayflower_any_time: bool) -> tuple[tuple[TrackBox, Any], ...]:
+    """Each (track, box) place a worker may ask for, in board order, with its track's
+    opener (None for the Specialists boxes, which are the game's own: ``_free_boxes``)."""
     dock = (None, "mayflower") if mayflower_any_time else (None,)
-    return tuple((track, tuple((track, box) for box in (dock if track == "dock" else (None,))))
-                 for track in TRACKS)
+    return tuple(((track, box), None if track == "specialists" else _OPENERS[track])
+                 for track in TRACKS for box in (dock if track == "dock" else (None,)))
 
 
 @lru_cache(maxsize=4096)

@@ -117,10 +117,11 @@ def region_leader(state: GameState, region: str,
     (``workers``: player -> workers there, when the caller already has them)."""
     if workers is None:
         workers = {n: state.workers_in_region(region, n) for n in state.order}
-    counts = {n: workers[n] for n in state.order}
-    most = max(counts.values(), default=0)
-    top = [n for n, c in counts.items() if c == most]
-    return top[0] if most and len(top) == 1 else None
+    most = max(workers.values(), default=0)
+    if not most:
+        return None
+    top = [n for n, c in workers.items() if c == most]
+    return top[0] if len(top) == 1 else None
 
 
 def refresh(state: GameState, ev: Refresh) -> None:
