@@ -24,7 +24,6 @@ from companion.engine.errors import MalformedEvent
 from companion.engine.events import event_dict
 from companion.engine.flow import IN_TURN, Phase, Step
 from companion.engine.placement import (
-    current_placer,
     open_places,
     place_event,
     placement_choices,
@@ -335,10 +334,17 @@ def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
 
 
 def _ask_place(state: GameState, draft: dict[str, Any]) -> Decision:
-    name = current_placer(state)
-    left = counts_words(state.players[name].available) if name else ""
-    return Decision(Kind.TRACK, f"{name} places a worker ({left} left)", name, "place",
-                    answers=_placement_answers(*open_places(state)), draft=draft)
+    name, workers, free = open_places(state)
+    if not name:  # not the placement phase: no placement is legal
+        return Decision(Kind.TRACK, "Nobody places a worker now", None, "place", draft=draft)
+    prompt = _placement_prompt(name, tuple(state.players[name].available.items()))
+    return Decision(Kind.TRACK, prompt, name, "place",
+                    answers=_placement_answers(name, workers, free), draft=draft)
+
+
+@lru_cache(maxsize=1024)
+def _placement_prompt(name: str, available: tuple[tuple[str, int], ...]) -> str:
+    return f"{name} places a worker ({counts_words(dict(available))} left)"
 
 
 @lru_cache(maxsize=4096)  # about 80% of a playout's placements found here (1024: 60%)
