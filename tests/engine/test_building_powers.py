@@ -377,9 +377,9 @@ def test_indian_allies_bring_two_soldiers_where_the_buyer_has_a_worker():
     stayed = resolve(game, {"type": "dock", "region": None})
     with pytest.raises(IllegalAction, match="has no worker in Caribbean"):
         stayed.apply(_buy_event("indian_allies", region="caribbean"))
-    with pytest.raises(IllegalAction, match="needs a choice"):
-        stayed.apply(_buy_event("indian_allies"))
     landed = resolve(game, {"type": "dock", "region": "caribbean"})
+    with pytest.raises(IllegalAction, match="needs a choice: region"):
+        landed.apply(_buy_event("indian_allies"))
     with pytest.raises(IllegalAction, match="not been discovered"):
         landed.apply(_buy_event("indian_allies", region="peru"))
     landed = landed.apply(_buy_event("indian_allies", region="caribbean"))
@@ -388,20 +388,37 @@ def test_indian_allies_bring_two_soldiers_where_the_buyer_has_a_worker():
     assert money(landed)["Red"] == 0
 
 
+def test_indian_allies_without_a_colony_are_bought_and_the_soldiers_stay_home():
+    """Neither book makes a colony a condition of the purchase (`000_…`, Appendix II, and
+    `001_…`, "Alliés Indiens": "dans une de vos colonies"): with none, nothing lands."""
+    game = to_turn(new_game(), 4, {3: ["indian_allies"]})
+    game = correct(game, "Red", money=4)
+    game = play_plan(game, {"Red": [("colonist", "dock"), ("colonist", "buildings")]})
+    game = resolve(game, {"type": "dock", "region": None})
+    offered = [a for a in game.pending().answers if a.value == "indian_allies"]
+    assert len(offered) == 1 and offered[0].ready  # no region to ask for
+    assert offered[0].events[0]["choice"] == {}
+    bought = game.answer(offered[0].events)
+    assert "indian_allies" in bought.state.players["Red"].buildings
+    assert bought.state.players["Red"].reserve["soldier"] == 10  # none left the stock
+    assert all("Red" not in bought.state.regions[r] for r in bought.state.regions)
+    assert money(bought)["Red"] == 0
+
+
 # ---------------------------------------------------------------- Papal Edict (Age II, Builder)
 
 
-def _papal_game():
+def _papal_game(names=("Red", "Blue")):
     """Turn 4: Red and Blue have one colonist each in the Caribbean, Red one in Peru; Red has
     the $14 to buy Papal Edict and the game waits for that purchase."""
-    game = new_game(builders=True)
+    game = new_game(names, builders=True)
     game = play_plan(game, {"Red": [("colonist", "dock"), ("colonist", "discovery")],
                         "Blue": [("colonist", "dock")]})
     game = resolve(game, {"type": "dock", "region": "caribbean"},
                    {"type": "dock", "region": "caribbean"},
                    _expedition({"colonist": 1}, "peru", "t01"))
     game = to_turn(finish_turn(game), 4, {3: ["papal_edict"]})
-    game = correct(game, "Red", money=14 - 11)
+    game = correct(game, "Red", money=14 - money(game)["Red"])
     return decline_until(play_plan(game, {"Red": [("colonist", "buildings")]}), "buy")
 
 
@@ -425,6 +442,42 @@ def test_papal_edict_gives_two_colonists_to_the_owner_and_an_opponent():
     apart = game.apply(_buy_event("papal_edict", **{**edict, "region": "peru"}))
     assert region(apart, "peru") == {"Red": {"colonist": 3}}
     assert region(apart, "caribbean") == {"Red": {"colonist": 1}, "Blue": {"colonist": 3}}
+
+
+def test_papal_edict_may_name_an_opponent_with_no_colony_who_then_places_nothing():
+    """`000_…`, Appendix II, "Édit du Pape": the owner picks any other player; one with no
+    worker in the New World has nowhere to put the 2 colonists."""
+    game = _papal_game(("Red", "Blue", "Green"))
+    assert money(game)["Red"] == 14
+    asked = [a for a in game.pending().answers if a.value == "papal_edict"][0]
+    follow = game.ask(asked.draft)
+    assert {a.value for a in follow.answers} == {"Blue", "Green"}
+    assert [a.note for a in follow.answers if a.value == "Green"] == [
+        "no worker in the New World: places nothing"]
+    reserve = game.state.players["Green"].reserve["colonist"]
+    with pytest.raises(IllegalAction, match="Green has no worker in Caribbean"):
+        game.apply(_buy_event("papal_edict", region="caribbean", opponent="Green",
+                              opponent_region="caribbean"))
+    edict = game.apply(_buy_event("papal_edict", region="caribbean", opponent="Green"))
+    assert region(edict, "caribbean") == {"Red": {"colonist": 3}, "Blue": {"colonist": 1}}
+    assert edict.state.players["Green"].reserve["colonist"] == reserve
+    assert all("Green" not in edict.state.regions[r] for r in edict.state.regions)
+
+
+def test_papal_edict_without_a_colony_of_the_owner_places_the_opponents_alone():
+    game = new_game(builders=True)
+    game = play_plan(game, {"Blue": [("colonist", "dock")]})
+    game = resolve(game, {"type": "dock", "region": "caribbean"})
+    game = to_turn(finish_turn(game), 4, {3: ["papal_edict"]})
+    game = correct(game, "Red", money=14 - money(game)["Red"])
+    game = decline_until(play_plan(game, {"Red": [("colonist", "buildings")]}), "buy")
+    asked = [a for a in game.pending().answers if a.value == "papal_edict"]
+    assert asked, "a buyer with no colony may still buy Papal Edict"
+    with pytest.raises(IllegalAction, match="needs a choice: opponent region"):
+        game.apply(_buy_event("papal_edict", opponent="Blue"))
+    edict = game.apply(_buy_event("papal_edict", opponent="Blue", opponent_region="caribbean"))
+    assert region(edict, "caribbean") == {"Blue": {"colonist": 3}}
+    assert "papal_edict" in edict.state.players["Red"].buildings
 
 
 # ---------------------------------------------------------------- Overpopulation (Age I, Builder)

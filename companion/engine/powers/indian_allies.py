@@ -1,5 +1,6 @@
 """Indian Allies (immediate): 2 soldiers from your stock join one region where you already have
-a worker.
+a worker. A buyer with no worker in the New World still buys it: the soldiers have no colony
+to join and stay in the stock (both books set no condition on the purchase).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from companion.rules.buildings import Building
 
 
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
+    if "region" not in choice and not regions_with(state, who.name):
+        return  # no colony: nowhere for the soldiers to go
     region = check_region(state, choice_of(state, choice, "region", b))
     if not state.workers_in_region(region, who.name):
         raise refuse(state, f"{b.name}: {who.name} has no worker in {region_name(state, region)}")
@@ -34,11 +37,12 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
 
 
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
-    if "region" in draft["choice"]:
+    colonies = regions_with(state, me)
+    if "region" in draft["choice"] or not colonies:  # (none: bought, no soldiers placed)
         return None
     return Decision(Kind.REGION, ask + "which region gets the 2 soldiers (you have a worker "
                     "there)?", me, "buy", draft=draft,
-                    answers=region_answers(state, regions_with(state, me),
+                    answers=region_answers(state, colonies,
                                             lambda r: with_choice(draft, region=r)))
 
 

@@ -1,5 +1,9 @@
 """Papal Edict (immediate): you and one opponent each place 2 colonists in a region where
 each already has a worker (the opponent picks its own region); you say who goes first.
+
+Any opponent may be named (`000_…`, Appendix II, "Édit du Pape": "Le propriétaire choisit un
+autre joueur"), and the owner needs no colony to buy it: a player with no worker in the New
+World has nowhere to place, so their 2 colonists stay in the stock.
 """
 
 from __future__ import annotations
@@ -33,14 +37,16 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     opponent = player(state, choice_of(state, choice, "opponent", b))
     if opponent.name == who.name:
         raise refuse(state, f"{b.name}: name an opponent, not yourself")
-    moves = [(who, choice_of(state, choice, "region", b)),
-             (opponent, choice_of(state, choice, "opponent_region", b))]
-    if choice.get("opponent_first"):
-        moves.reverse()
-    for p, region in moves:
-        check_region(state, region)
+    moves = []
+    for p, key in ((who, "region"), (opponent, "opponent_region")):
+        if key not in choice and not regions_with(state, p.name):
+            continue  # no colony: nowhere for their colonists to go
+        region = check_region(state, choice_of(state, choice, key, b))
         if not state.workers_in_region(region, p.name):
             raise refuse(state, f"{b.name}: {p.name} has no worker in {region_name(state, region)}")
+        moves.append((p, region))
+    if choice.get("opponent_first"):
+        moves.reverse()
     for p, region in moves:
         placed = from_reserve(state, p, "colonist", 2)
         if placed:
@@ -50,24 +56,25 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
     choice = draft["choice"]
     if "opponent" not in choice:
-        others = [n for n in state.order if n != me and regions_with(state, n)]
-        mine = regions_with(state, me)
         return Decision(Kind.PLAYER, ask + "which opponent also places 2 colonists?", me, "buy",
                         draft=draft, answers=listed(
-                            then(n, n, with_choice(draft, opponent=n))
-                            for n in (others if mine else [])))
-    if "region" not in choice:
+                            then(n, n, with_choice(draft, opponent=n),
+                                 note="" if regions_with(state, n) else
+                                 "no worker in the New World: places nothing")
+                            for n in state.order if n != me))
+    mine = regions_with(state, me)
+    if mine and "region" not in choice:
         return Decision(Kind.REGION, ask + "your 2 colonists go to which of your regions?", me,
                         "buy", draft=draft, answers=region_answers(
-                            state, regions_with(state, me), lambda r: with_choice(draft, region=r)))
+                            state, mine, lambda r: with_choice(draft, region=r)))
     opponent = choice["opponent"]
-    if "opponent_region" not in choice:
+    theirs = regions_with(state, opponent)
+    if theirs and "opponent_region" not in choice:
         # Each of the two places its own colonists (`000_…`, Appendix II, "Édit du Pape").
         return Decision(Kind.REGION, ask + f"{opponent}'s 2 colonists go to which of their "
                         "regions?", opponent, "buy", draft=draft, answers=region_answers(
-                            state, regions_with(state, opponent),
-                            lambda r: with_choice(draft, opponent_region=r)))
-    if "opponent_first" not in choice:
+                            state, theirs, lambda r: with_choice(draft, opponent_region=r)))
+    if mine and theirs and "opponent_first" not in choice:  # (one alone: no order to pick)
         return Decision(Kind.YES_NO, ask + "who places first?", me, "buy", draft=draft, answers=(
             ready(f"{me} first", False, clean(with_choice(draft, opponent_first=False)),
                    usual=True),
