@@ -167,7 +167,8 @@ BUILDINGS: tuple[Building, ...] = (
        Effect(action="smuggle", timing="phase4")),
     # ---- Age II
     _b("indian_allies", "Indian Allies", 2, "immediate", "both",
-       "Two free soldiers go into one region where you already have a worker.",
+       "Two free soldiers go into one region where you already have a worker (none: they "
+       "stay in your stock).",
        Effect(action="indian_allies")),
     _b("privateers", "Privateers", 2, "permanent", "empires",
        "Every turn take $1 per ship you own from each other player (as much as they have).",
@@ -227,8 +228,9 @@ BUILDINGS: tuple[Building, ...] = (
     _b("stone_masonry", "Stone Masonry", 2, "permanent", "builder",
        "One more builder every turn.", Effect(**{W: (("builder", 1),)})),
     _b("papal_edict", "Papal Edict", 2, "immediate", "builder",
-       "You and one opponent you name each put 2 free colonists into a region where you "
-       "already have a worker; you decide who goes first.", Effect(action="papal_edict")),
+       "You and one opponent you name each put 2 free colonists into a region where each "
+       "already has a worker (one with none places nothing); you decide who goes first.",
+       Effect(action="papal_edict")),
     _b("mint", "Mint", 2, "permanent", "builder",
        "Every turn, before income is paid, choose gold or silver: the Income phase pays $2 "
        "per good of that kind you own (building money: not economy VP).",
