@@ -386,7 +386,10 @@ def _ask_dock(state: GameState, draft: dict[str, Any]) -> Decision:
                for r in state.discovered]
     dock = state.tracks["dock"]
     waiting = len(dock) - state.cursor
-    if len(state.discovered) == 1 and waiting > 1:
+    optional = state.edition.dock_and_goods_optional
+    if len(state.discovered) == 1 and not optional:
+        pass  # one place to go and no staying home: each sails there by itself
+    elif len(state.discovered) == 1 and waiting > 1:
         only = state.discovered[0]
         answers.append(ready(f"All {waiting} dock workers → {region_name(state, only)}", only,
                              *({"type": "dock", "player": s.player, "region": only}
@@ -402,7 +405,8 @@ def _ask_dock(state: GameState, draft: dict[str, Any]) -> Decision:
                     "which region does it sail to?", slot.player, "dock",
                     answers=listed(iter(answers)),
                     decline=ready("Stays home", None,
-                                  {"type": "dock", "player": me, "region": None}),
+                                  {"type": "dock", "player": me, "region": None})
+                    if optional else None,
                     draft=draft)
 
 
@@ -414,7 +418,8 @@ def _ask_take_good(state: GameState, draft: dict[str, Any]) -> Decision:
     return Decision(Kind.GOOD, f"{slot.player} on Trade Goods slot {slot.label}: which good?",
                     slot.player, "take_good", answers=answers,
                     decline=ready("Takes nothing", None,
-                                  {"type": "take_good", "player": me, "good": None}),
+                                  {"type": "take_good", "player": me, "good": None})
+                    if state.edition.dock_and_goods_optional else None,
                     draft=draft)
 
 

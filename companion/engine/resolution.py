@@ -234,6 +234,10 @@ def _done(state: GameState, slot: Slot | None) -> None:
 def dock(state: GameState, ev: Dock) -> None:
     slot = _expect(state, "dock")
     if ev.region is None:
+        if not state.edition.dock_and_goods_optional:
+            raise refuse(state, f"{slot.player}'s {slot.worker} on the Colonist Dock sails to "
+                                f"a discovered region: it cannot stay home in "
+                                f"{state.edition.title}")
         _done(state, slot)
         return
     region = check_region(state, ev.region)
@@ -259,6 +263,9 @@ def dock(state: GameState, ev: Dock) -> None:
 
 def take_good(state: GameState, ev: TakeGood) -> None:
     slot = _expect(state, "take_good")
+    if ev.good is None and not state.edition.dock_and_goods_optional:
+        raise refuse(state, f"{slot.player} on Trade Goods takes one of the goods there: "
+                            f"taking nothing is not allowed in {state.edition.title}")
     if ev.good is not None:
         if ev.good not in state.goods_offer:
             offer = ", ".join(state.goods_offer) or "none"

@@ -91,6 +91,11 @@ class Edition:
     # The worker placed on Initiative becomes its owner's Turn Order marker at the end of the
     # resolution, and the marker it replaces goes home (AoE III); else it goes home at once.
     initiative_worker_marks_order: bool
+    # A worker on the Colonist Dock may stay home and one on Trade Goods may take nothing:
+    # Empires lets a player skip any track's action ("Les joueurs peuvent choisir de ne pas
+    # réaliser l'action d'une piste"); AoE III moves dock workers to a region and gives each
+    # Trade Goods worker a good, with no such choice.
+    dock_and_goods_optional: bool
 
     def dock_slots(self, player_count: int) -> tuple[int, ...]:
         """Numbered Colonist Dock slots open with this many players (1 .. 2N-1)."""
@@ -127,6 +132,7 @@ EDITIONS: dict[str, Edition] = {
         battle_needs_soldier=True,
         swap_only_when_needed=True,
         initiative_worker_marks_order=False,
+        dock_and_goods_optional=True,
     ),
     "aoe3": Edition(
         id="aoe3",
@@ -143,6 +149,7 @@ EDITIONS: dict[str, Edition] = {
         battle_needs_soldier=False,
         swap_only_when_needed=False,
         initiative_worker_marks_order=True,
+        dock_and_goods_optional=False,
     ),
 }
 

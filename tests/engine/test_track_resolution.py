@@ -61,8 +61,8 @@ def test_aoe3_the_initiative_worker_becomes_the_turn_order_marker():
     game = new_game(edition="aoe3")
     game = only_workers(game, {"Red": {"captain": 1}, "Blue": {"colonist": 1}})
     reserve = dict(game.state.players["Red"].reserve)
-    game = place(game, ("Red", "captain", "initiative"), ("Blue", "colonist", "dock"))
-    assert game.pending().type == "dock"  # Initiative resolved, the Dock waits
+    game = place(game, ("Red", "captain", "initiative"), ("Blue", "colonist", "buildings"))
+    assert game.pending().type == "buy"  # Initiative resolved, Capital Buildings waits
     red = game.state.players["Red"]
     assert red.money == 10 + 1 and red.reserve == reserve  # paid; the captain stands there
     assert red.marker == "colonist"
@@ -233,6 +233,42 @@ def test_trade_goods_are_taken_in_slot_order_from_the_track():
     assert red.goods["rice"] == 1 and sum(red.goods.values()) == 1
     assert blue.goods["indigo"] == 1 and sum(blue.goods.values()) == 1
     assert sorted(game.state.goods_offer) == ["indigo", "silver"]
+
+
+@pytest.mark.parametrize("edition", ["empires", "aoe3"])
+def test_only_empires_lets_a_dock_or_trade_goods_worker_skip_its_action(edition):
+    """`000_…` phase 2: "Les joueurs peuvent choisir de ne pas réaliser l'action d'une
+    piste"; `001_…` "Dock de colons" and "Marchandises": dock workers are moved to a
+    discovered region and each Trade Goods worker picks a good, with no such choice."""
+    optional = edition == "empires"
+    game = new_game(["Red", "Blue"], edition)
+    game = only_workers(game, {"Red": {"colonist": 1}, "Blue": {"colonist": 2}})
+    game = place(game, ("Red", "colonist", "dock"), ("Blue", "colonist", "trade_goods"))
+    game = game.answer({"type": "place", "player": "Blue", "worker": "colonist",
+                        "track": "dock"})  # as the table answers: settled steps follow
+    if optional:  # a real choice: Caribbean or stay home
+        assert game.pending().type == "dock" and game.pending().decline.value is None
+        game = game.apply({"type": "dock", "region": None})
+        assert game.pending().type == "dock"
+        game = game.apply({"type": "dock", "region": "caribbean"})
+    else:  # the Caribbean is the only discovered region: both colonists sail there
+        assert region(game, "caribbean") == {"Red": {"colonist": 1}, "Blue": {"colonist": 1}}
+        assert [e.auto for e in game.events[-2:]] == [True, True]
+    wanted = game.pending()
+    assert wanted.type == "take_good" and wanted.player == "Blue"
+    assert (wanted.decline is not None) == optional
+    if optional:
+        taken = game.apply({"type": "take_good", "good": None})
+        assert sum(taken.state.players["Blue"].goods.values()) == 0
+    else:
+        with pytest.raises(IllegalAction, match="taking nothing is not allowed in Age of "
+                                                "Empires III"):
+            game.apply({"type": "take_good", "good": None})
+        stuck = game.undo(2)  # the two dock moves the engine made
+        assert stuck.pending().type == "dock" and stuck.pending().decline is None
+        assert [a.value for a in stuck.pending().answers] == ["caribbean"]
+        with pytest.raises(IllegalAction, match="cannot stay home in Age of Empires III"):
+            stuck.apply({"type": "dock", "region": None})
 
 
 # ---------------------------------------------------------------- Merchant Shipping
