@@ -30,7 +30,15 @@ from companion.engine.hints import (
 from companion.engine.playout import random_game
 from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal
 from companion.engine.resolution import shipping_values
-from companion.engine.setup import COLOURS, NATIONS, GameSetup, Options, PlayerSetup, parse_setup
+from companion.engine.setup import (
+    COLOURS,
+    NATIONS,
+    GameSetup,
+    Options,
+    PlayerSetup,
+    parse_new_setup,
+    parse_setup,
+)
 from companion.engine.state import GameState
 
 __all__ = [
@@ -41,6 +49,7 @@ __all__ = [
     "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Step",
     "apply", "board_form", "clean_name", "decide", "ended_now", "event_dict", "final_scores",
     "hints", "iso_datetime",
-    "name_key", "parse_event", "parse_setup", "placements_from_board", "random_game", "replay",
+    "name_key", "parse_event", "parse_new_setup", "parse_setup", "placements_from_board",
+    "random_game", "replay",
     "shipping_values", "standings",
 ]

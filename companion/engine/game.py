@@ -30,7 +30,7 @@ from companion.engine.final import standings
 from companion.engine.flow import Phase
 from companion.engine.fold import apply, apply_checked, apply_event, apply_in_place, replay
 from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal, load, read_record
-from companion.engine.setup import GameSetup, parse_setup
+from companion.engine.setup import GameSetup, parse_new_setup
 from companion.engine.state import GameState, initial_state
 from companion.rules.editions import LAST_TURN
 from companion.scoring import ScoreBreakdown
@@ -58,7 +58,7 @@ class Game:
 
     @classmethod
     def new(cls, setup: GameSetup | Mapping[str, Any]) -> Game:
-        setup = parse_setup(setup)
+        setup = parse_new_setup(setup)  # a game started now (a stored one is read by ``load``)
         return cls(setup, (), initial_state(setup))
 
     @classmethod

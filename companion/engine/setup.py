@@ -84,6 +84,10 @@ class Bidding(BaseModel):
     second_specialist: Literal["captain", "merchant", "missionary", "soldier"] | None = None
     caribbean_token: Id  # the token the winner finds in the Caribbean
 
+    def second_paid(self) -> int:
+        """What seat 2 pays: half its last bid, rounded up."""
+        return -(-self.second_bid // 2)
+
 
 class NationAuction(BaseModel):
     """The Empires national-advantage auction (`000_…`, Appendix I), as it ended at the table.
@@ -240,6 +244,14 @@ class GameSetup(BaseModel):
         return [p.name for p in self.players]
 
     def starting_money(self) -> dict[str, int]:
+        money = self._money_before_bidding()
+        if self.bidding is not None:  # the bids are paid from the starting money
+            first, second = self.names[0], self.names[1]
+            money[first] = max(0, money[first] - self.bidding.winner_bid)
+            money[second] = max(0, money[second] - self.bidding.second_paid())
+        return money
+
+    def _money_before_bidding(self) -> dict[str, int]:
         money = {}
         paid = self.auction.paid() if self.auction is not None else []
         for seat, p in enumerate(self.players, start=1):
@@ -253,11 +265,35 @@ class GameSetup(BaseModel):
                 money[p.name] = starting_money(1)
             else:
                 money[p.name] = starting_money(seat)
-        if self.bidding is not None:  # the bids are paid from the starting money
-            first, second = self.names[0], self.names[1]
-            money[first] = max(0, money[first] - self.bidding.winner_bid)
-            money[second] = max(0, money[second] - -(-self.bidding.second_bid // 2))
         return money
+
+    def check_bids(self) -> None:
+        """The AoE III bidding as the book allows it (`001_…`, Annex I): each bid higher than
+        the one before, so seat 2's last bid is below the winning one (both $0 when nobody
+        bid), and each pays from the money it starts with. Checked for games started now, not
+        when a record is read: a record kept before this check still loads (its bids were
+        then paid down to $0 at most)."""
+        bidding = self.bidding
+        if bidding is None:
+            return
+        if bidding.second_bid >= bidding.winner_bid and bidding.winner_bid:
+            raise MalformedEvent(
+                f"The set-up is not valid: seat 2's last bid (${bidding.second_bid}) must be "
+                f"below the winning bid (${bidding.winner_bid}): each bid is higher than the "
+                "one before.", field="bidding.second_bid")
+        if bidding.second_bid and not bidding.winner_bid:
+            raise MalformedEvent(
+                f"The set-up is not valid: seat 2 bid ${bidding.second_bid}, so the winner bid "
+                "more: give the winning bid.", field="bidding.winner_bid")
+        before = self._money_before_bidding()
+        for seat, (key, paid) in enumerate((("winner_bid", bidding.winner_bid),
+                                            ("second_bid", bidding.second_paid())), start=1):
+            name = self.names[seat - 1]
+            if paid > before[name]:
+                raise MalformedEvent(
+                    f"The set-up is not valid: {name} (seat {seat}) starts with "
+                    f"${before[name]} and cannot pay ${paid} for the bid.",
+                    field=f"bidding.{key}")
 
 
 def _repeated(values: list[object]) -> int | None:
@@ -285,3 +321,10 @@ def parse_setup(data: object) -> GameSetup:
         problems = validation_problems(exc, "")
         raise MalformedEvent(f"The set-up is not valid: {problems}.",
                              field=problem_field(exc)) from None
+
+
+def parse_new_setup(data: object) -> GameSetup:
+    """``parse_setup``, with the checks only a game started now gets (``check_bids``)."""
+    setup = parse_setup(data)
+    setup.check_bids()
+    return setup

@@ -372,10 +372,10 @@ def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
 def starting_money(setup: Mapping[str, Any]) -> dict[str, int] | Outcome:
     """Money per player for a set-up, or why the set-up is not valid yet (an ``Outcome``
     whose ``field`` names the input concerned)."""
-    from companion.engine import parse_setup
+    from companion.engine import parse_new_setup
 
     try:
-        return parse_setup(setup).starting_money()
+        return parse_new_setup(setup).starting_money()
     except EngineError as exc:
         return Outcome(None, str(exc), field=exc.field)
 

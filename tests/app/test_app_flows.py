@@ -77,6 +77,26 @@ def test_a_bad_set_up_is_refused_in_the_engines_words(at, store):
     assert store.count_games() == 0
 
 
+def test_aoe3_bids_the_auction_cannot_end_with_are_refused_before_the_start(at, store):
+    """`001_…`, Annex I: each bid is higher than the one before, so seat 2's last bid is below
+    the winning one."""
+    at.switch_page("app_pages/new_game.py").run()
+    at.radio(key="ng_edition").set_value("aoe3").run()
+    at.checkbox(key="ng_bidding").check().run()
+    at.number_input(key="ng_bid_1").set_value(6).run()
+    at.number_input(key="ng_bid_2").set_value(9).run()
+    check(at)
+    assert any("seat 2's last bid ($9) must be below the winning bid ($6)" in e
+               for e in shown_errors(at))
+    assert at.button(key="ng_start").disabled
+    at.number_input(key="ng_bid_1").set_value(10).run()
+    assert not at.button(key="ng_start").disabled
+    at.button(key="ng_start").click().run()
+    check(at)
+    (listing,) = store.list_games()
+    assert store.load(listing.id).game.setup.bidding.winner_bid == 10
+
+
 def test_the_turn_order_can_be_drawn_at_random(at, store):
     at.switch_page("app_pages/new_game.py").run()
     at.radio(key="ng_order").set_value("random").run()

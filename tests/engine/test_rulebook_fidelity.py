@@ -516,14 +516,14 @@ def test_portugal_with_the_age_1_plague_is_a_reading_chosen_at_set_up(plague_cou
     assert (game.state.players["Red"].discoveries == ["china"]) is won
 
 
-@pytest.mark.parametrize(("bonus", "money_by_seat"), [(True, [10 - 6, 11 - 4, 12]),
-                                                      (False, [10 - 6, 10 - 4, 10])])
+@pytest.mark.parametrize(("bonus", "money_by_seat"), [(True, [10 - 8, 11 - 4, 12]),
+                                                      (False, [10 - 8, 10 - 4, 10])])
 def test_aoe3_bidding_and_the_dollar_per_seat_is_a_reading_chosen_at_set_up(bonus,
                                                                             money_by_seat):
     """`001_…`, Annex I replaces the random seat order by bids; whether the seats it gives
     still get "un dollar supplémentaire" each ("Ordre de départ initial") is not said."""
     game = Game.new({"edition": "aoe3", "players": [{"name": n} for n in ("A", "B", "C")],
-                     "bidding": {"winner_bid": 6, "second_bid": 7, "caribbean_token": "t01"},
+                     "bidding": {"winner_bid": 8, "second_bid": 7, "caribbean_token": "t01"},
                      "readings": {"bidding_seat_bonus": bonus}})
     assert list(money(game).values()) == [money_by_seat[0] + 1, *money_by_seat[1:]]
 

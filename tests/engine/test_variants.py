@@ -18,11 +18,11 @@ def _players(*names, nations=None):
 
 def test_aoe3_bidding_start_charges_bids_and_gives_the_winner_the_caribbean():
     setup = {"edition": "aoe3", "players": _players("A", "B", "C"),
-             "bidding": {"winner_bid": 6, "second_bid": 9, "second_specialist": "soldier",
+             "bidding": {"winner_bid": 10, "second_bid": 9, "second_specialist": "soldier",
                          "caribbean_token": "t12"}}
     state = Game.new(setup).state
-    # seat 1: $10 - 6 + the token's $3; seat 2: $11 - ceil(9 / 2) = $6; seat 3 untouched
-    assert [state.players[n].money for n in "ABC"] == [7, 6, 12]
+    # seat 1: $10 - 10 + the token's $3; seat 2: $11 - ceil(9 / 2) = $6; seat 3 untouched
+    assert [state.players[n].money for n in "ABC"] == [3, 6, 12]
     assert state.players["A"].discoveries == ["t12"]
     assert state.regions["caribbean"] == {"A": {"colonist": 1}}
     assert state.players["B"].available["soldier"] == 1
@@ -30,10 +30,36 @@ def test_aoe3_bidding_start_charges_bids_and_gives_the_winner_the_caribbean():
 
 def test_bidding_specialist_needs_a_bid_of_eight():
     setup = {"edition": "aoe3", "players": _players("A", "B"),
-             "bidding": {"winner_bid": 6, "second_bid": 7, "second_specialist": "soldier",
+             "bidding": {"winner_bid": 8, "second_bid": 7, "second_specialist": "soldier",
                          "caribbean_token": "t01"}}
     with pytest.raises(MalformedEvent, match=r"\$8"):
         Game.new(setup)
+
+
+@pytest.mark.parametrize(("winner", "second", "field", "message"), [
+    (6, 9, "second_bid", r"seat 2's last bid \(\$9\) must be below the winning bid \(\$6\)"),
+    (7, 7, "second_bid", r"seat 2's last bid \(\$7\) must be below"),
+    (0, 3, "winner_bid", r"seat 2 bid \$3, so the winner bid more"),
+    (12, 9, "winner_bid", r"A \(seat 1\) starts with \$10 and cannot pay \$12"),
+])
+def test_bidding_refuses_bids_the_auction_cannot_end_with(winner, second, field, message):
+    """`001_…`, Annex I: "Chaque enchère doit être supérieure à la précédente", and the
+    winner pays its whole bid. A game started with such bids is refused, naming the field;
+    a record kept before the check still loads (its bids were paid down to $0 at most)."""
+    setup = {"edition": "aoe3", "players": _players("A", "B"),
+             "bidding": {"winner_bid": winner, "second_bid": second, "caribbean_token": "t01"}}
+    with pytest.raises(MalformedEvent, match=message) as refused:
+        Game.new(setup)
+    assert refused.value.field == f"bidding.{field}"
+    kept = Game.from_events(setup, [])
+    assert kept.setup.bidding.winner_bid == winner
+
+
+def test_bidding_where_nobody_bid_is_allowed():
+    setup = {"edition": "aoe3", "players": _players("A", "B"),
+             "bidding": {"winner_bid": 0, "second_bid": 0, "caribbean_token": "t01"}}
+    state = Game.new(setup).state
+    assert [state.players[n].money for n in "AB"] == [10 + 1, 11]  # t01 pays $1
 
 
 def test_reduced_randomness_limits_age_three_to_the_ten_drawn():
