@@ -350,18 +350,27 @@ def _placement_prompt(name: str, available: tuple[tuple[str, int], ...]) -> str:
 @lru_cache(maxsize=4096)  # about 80% of a playout's placements found here (1024: 60%)
 def _placement_answers(name: str, workers: tuple[str, ...],
                        free: tuple[tuple[str, str | None], ...]) -> tuple[Answer, ...]:
-    """Answers are frozen, and the same few places recur all game: built once each."""
-    return ReadyAnswers(_placement_answer(name, *choice)
-                        for choice in placement_choices(workers, free))
+    """Answers are frozen, and the same few places recur all game: built once each, then
+    found by plain dict lookups (the combinations of workers and places recur less)."""
+    built = _placement_answers_of(name)
+    return ReadyAnswers([built.get(choice) or _placement_answer(built, name, choice)
+                         for choice in placement_choices(workers, free)])
 
 
-@lru_cache(maxsize=4096)
-def _placement_answer(name: str, worker: str, track: str, box: str | None) -> Answer:
-    """Keyed on plain strings: hashing the event model itself costs more than building it."""
+@lru_cache(maxsize=64)
+def _placement_answers_of(name: str) -> dict[tuple[str, str, str | None], Answer]:
+    """The placement answers of ``name`` built so far, by (worker, track, box)."""
+    return {}
+
+
+def _placement_answer(built: dict[tuple[str, str, str | None], Answer], name: str,
+                      choice: tuple[str, str, str | None]) -> Answer:
+    worker, track, box = choice
     where = TRACK_NAMES[track] + (" (on a Mayflower ship)" if box == "mayflower"
                                   else f" ({box} box)" if box else "")
-    return ready(where, (worker, track, box), event_dict(place_event(name, worker, track, box)),
-                 note=worker)
+    answer = built[choice] = ready(where, choice, event_dict(place_event(name, *choice)),
+                                   note=worker)
+    return answer
 
 
 # ---------------------------------------------------------------- resolution
