@@ -39,6 +39,12 @@ the same games, 111.7 -> 104.9 M instructions per 4-player game (callgrind, 6 ga
 a plain loop in ``_ask``, 104.3 M. Two back-to-back pairs (before e6e46ad, yardstick 14-20
 ms): 4 players 71.9 / 70.4 -> 77.6 / 72.4 games/s; one game played in 14.3 / 13.6 -> 12.3 /
 12.1 ms. The target of 100 four-player games/s is still not reached.
+Session 10: each turn's snapshot scores without end facts when no building reads them, the
+placement answers marked ready as built and found by dict lookups, a flat open-place probe:
+104.4 -> 97.3 M instructions per 4-player game (callgrind, 6 games; same games). Two
+back-to-back pairs (before 61951cb, yardstick 14-16 ms): 2 / 4 / 6 players 160.5 / 79.9 /
+50.6 and 150.8 / 79.4 / 47.0 -> 168.0 / 81.4 / 52.8 and 164.7 / 81.6 / 53.0 games/s. Still
+short of 100 four-player games/s.
 """
 
 from __future__ import annotations
