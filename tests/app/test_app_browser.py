@@ -302,7 +302,13 @@ def test_setup_and_one_turn_by_clicking(server):
         t.shot("12-history")
         page.get_by_role("tab", name="Import / export").click()
         page.get_by_role("button", name="Add a demo game (random play)").click()
-        page.get_by_role("tab", name="Games").click()
+        # The button plays the game, then reruns the page: a tab clicked before that last
+        # rerun is drawn again unselected, so wait for the flash it leaves first.
+        expect(page.get_by_text("Demo game #")).to_be_visible(timeout=60_000)
+        t.settle()
+        games_tab = page.get_by_role("tab", name="Games")
+        games_tab.click()
+        expect(games_tab).to_have_attribute("aria-selected", "true")
         expect(page.get_by_text("2 game(s)")).to_be_visible(timeout=60_000)
         t.settle()
         page.get_by_role("combobox", name="Open a game").click()
