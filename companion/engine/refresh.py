@@ -43,11 +43,12 @@ def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int, what: s
     wanted = min(BUILDING_SLOTS - len(state.buildings_offer), left_in_pile)
     if len(new) != wanted:
         raise refuse(state, f"{what}: turn {wanted} Age {age} building(s) face up, not {len(new)}")
+    in_pile = {b.id for b in pile}  # (ids: comparing whole buildings costs more)
     for building_id in new:
         building = state.catalogue.get(building_id)
         if building is None:
             raise refuse(state, f"{what}: there is no building {building_id!r} in this game")
-        if building not in pile:
+        if building_id not in in_pile:
             raise refuse(state, f"{what}: {building.name} is not in the Age {age} pile "
                                 "of this game")
         if state.buildings_seen.count(building_id) >= building.tiles:
@@ -73,11 +74,15 @@ def reveal(state: GameState, ev: Reveal) -> None:
     start_turn(state)
 
 
-def score_colonies(state: GameState) -> dict[str, dict[str, int]]:
-    """Colony VP per region for every player, as the scoring at the end of an age gives it."""
+def score_colonies(state: GameState, regions: dict[str, dict[str, int]] | None = None,
+                   ) -> dict[str, dict[str, int]]:
+    """Colony VP per region for every player, as the scoring at the end of an age gives it
+    (``regions``: ``region_counts(state)``, when the caller already has it)."""
+    if regions is None:
+        regions = region_counts(state)
     by_region = {}
     for region in REGIONS:
-        workers = {name: state.workers_in_region(region, name) for name in state.order}
+        workers = {name: regions[region][name] for name in state.order}
         builders = sum(c.get("builder", 0) for c in state.regions[region].values())
         by_region[region] = colony_scores(workers, builders)
     return by_region
@@ -88,8 +93,11 @@ def _next_order(state: GameState) -> list[str]:
     return first + [name for name in state.order if name not in first]
 
 
-def snapshot(state: GameState, turn: int) -> dict:
-    regions = region_counts(state)  # read once: the scores and the leaders both need it
+def snapshot(state: GameState, turn: int,
+             regions: dict[str, dict[str, int]] | None = None) -> dict:
+    """``regions``: ``region_counts(state)``, when the caller already has it."""
+    if regions is None:
+        regions = region_counts(state)  # read once: the scores and the leaders both need it
     scores = {s.player: s for s in final_scores(state, regions)}
     return {
         "turn": turn,
@@ -103,7 +111,7 @@ def snapshot(state: GameState, turn: int) -> dict:
                 "bought": scores[name].bought,
                 "money": p.money,
                 "income": p.income.get(turn, 0),
-                "new_world_workers": state.new_world_workers(name),
+                "new_world_workers": sum(regions[r][name] for r in REGIONS),
             }
             for name, p in state.players.items()
         },
@@ -148,8 +156,9 @@ def refresh(state: GameState, ev: Refresh) -> None:
         if next_age != age:
             state.buildings_offer = []
         _turn_up_buildings(state, ev.buildings, next_age, f"refresh of turn {turn}")
+    regions = region_counts(state)  # the workers in the New World do not move from here on
     if turn in SCORING_TURNS:
-        for scores in score_colonies(state).values():
+        for scores in score_colonies(state, regions).values():
             for name, vp in scores.items():
                 state.players[name].colony_vp[age - 1] += vp
     if not last:
@@ -167,7 +176,7 @@ def refresh(state: GameState, ev: Refresh) -> None:
                 who.available[worker] += taken
     scored_order = list(state.order)
     state.order = _next_order(state)
-    state.timeline.append(snapshot(state, turn))
+    state.timeline.append(snapshot(state, turn, regions))
     state.turn += 0 if last else 1
     if state.setup.options.buy_vp and turn in SCORING_TURNS:
         if last:  # Wealth may be scored before the last VP purchase
