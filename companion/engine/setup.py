@@ -62,7 +62,10 @@ class PlayerSetup(BaseModel):
 
 class Options(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    builders: StrictBool = False  # Builder expansion (empires)
+    builders: StrictBool = False  # Builder expansion (empires): the builder specialist ...
+    # ... and its Capital buildings, unless this says otherwise (`000_…`: experienced players
+    # may play "une partie ou la totalité de l'extension Builder"); None: as ``builders``
+    builder_buildings: StrictBool | None = None
     nations: StrictBool = False  # national advantages (empires)
     buy_vp: StrictBool = False  # buy VP after each colony scoring (empires)
     reduced_randomness: StrictBool = False
@@ -70,6 +73,11 @@ class Options(BaseModel):
     scouting: StrictBool = False
     advanced_scouting: StrictBool = False
     two_player_variant: StrictBool = False
+
+    @property
+    def expansion_buildings(self) -> bool:
+        """Whether the Builder expansion's Capital buildings are in the game."""
+        return self.builders if self.builder_buildings is None else self.builder_buildings
 
 
 class Bidding(BaseModel):
@@ -154,8 +162,9 @@ class GameSetup(BaseModel):
                               "colour", field=f"players.{seat}.colour")
         if self.edition == "aoe3":
             o = self.options
-            for flag in ("builders", "nations", "buy_vp", "reduced_randomness", "no_survivors",
-                         "scouting", "advanced_scouting", "two_player_variant"):
+            for flag in ("builders", "builder_buildings", "nations", "buy_vp",
+                         "reduced_randomness", "no_survivors", "scouting", "advanced_scouting",
+                         "two_player_variant"):
                 if getattr(o, flag):
                     raise ValueError(f"the option {flag} exists only in Empires")
         if not self.options.nations and any(p.nation for p in self.players):
@@ -215,7 +224,7 @@ class GameSetup(BaseModel):
                 raise ValueError(f"seat 2 gets a specialist only for a bid of "
                                  f"${BID_FOR_SPECIALIST} or more")
         if self.options.reduced_randomness:
-            catalogue = buildings_for(self.edition, self.options.builders)
+            catalogue = buildings_for(self.edition, self.options.expansion_buildings)
             chosen = self.age3_buildings
             if len(chosen) != REDUCED_AGE3 or len(set(chosen)) != len(chosen):
                 raise ValueError(f"reduced randomness: list the {REDUCED_AGE3} different Age III "

@@ -242,7 +242,7 @@ def initial_state(setup: GameSetup) -> GameState:
     state = GameState(
         setup=setup,
         edition=edition,
-        catalogue=buildings_for(setup.edition, setup.options.builders),
+        catalogue=buildings_for(setup.edition, setup.options.expansion_buildings),
         players=players,
         regions={rid: {} for rid in REGIONS},
         region_goods=region_goods,

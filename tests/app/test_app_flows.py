@@ -97,6 +97,23 @@ def test_aoe3_bids_the_auction_cannot_end_with_are_refused_before_the_start(at, 
     assert store.load(listing.id).game.setup.bidding.winner_bid == 10
 
 
+def test_part_of_the_builder_expansion_is_chosen_on_the_new_game_page(at, store):
+    """`000_…`: experienced players may play part of the Builder expansion."""
+    at.switch_page("app_pages/new_game.py").run()
+    at.toggle(key="ng_builders").set_value(True).run()
+    assert at.radio(key="ng_builder_part").value == "all"
+    assert at.checkbox(key="ng_mayflower_any_time")  # a reading of one of its buildings
+    at.radio(key="ng_builder_part").set_value("builders").run()
+    assert not [c for c in at.checkbox if c.key == "ng_mayflower_any_time"]
+    at.radio(key="ng_builder_part").set_value("buildings").run()
+    at.button(key="ng_start").click().run()
+    check(at)
+    (listing,) = store.list_games()
+    options = store.load(listing.id).game.setup.options
+    assert (options.builders, options.builder_buildings) == (False, True)
+    assert options.expansion_buildings
+
+
 def test_the_turn_order_can_be_drawn_at_random(at, store):
     at.switch_page("app_pages/new_game.py").run()
     at.radio(key="ng_order").set_value("random").run()

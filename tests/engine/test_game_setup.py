@@ -38,6 +38,33 @@ def test_builders_are_in_stock_only_with_the_expansion():
     assert game.state.players["Red"].reserve["builder"] == 10
 
 
+@pytest.mark.parametrize(("builders", "buildings", "in_stock", "expansion_tiles", "builder_box"), [
+    (True, None, 10, True, True),  # the whole expansion (and every record made before parts)
+    (True, False, 10, False, True),  # the builder specialist only
+    (False, True, 0, True, False),  # its Capital buildings only
+    (False, None, 0, False, False),  # without it
+])
+def test_part_of_the_builder_expansion(builders, buildings, in_stock, expansion_tiles,
+                                       builder_box):
+    """`000_…`, introduction: experienced players may play "une partie ou la totalité de
+    l'extension Builder": its builder specialist and its Capital buildings apart."""
+    options = {"builders": builders} | ({} if buildings is None else
+                                        {"builder_buildings": buildings})
+    game = Game.new(setup(NAMES[:2], **options))
+    assert game.state.players["Red"].reserve["builder"] == in_stock
+    assert ("papal_edict" in game.state.catalogue) is expansion_tiles
+    assert "settlers" in game.state.catalogue
+    assert ("builder" in game.state.edition.specialist_boxes(
+        game.setup.options.builders)) is builder_box
+    reveal = {"type": "reveal", "goods": list(OPENING_GOODS),
+              "buildings": ["settlers", "monastery", "trade_routes", "war_chest_5", "plague_1"]}
+    if expansion_tiles:
+        assert game.apply(reveal).state.buildings_offer[3:] == ["war_chest_5", "plague_1"]
+    else:
+        with pytest.raises(IllegalAction, match="no building .war_chest_5. in this game"):
+            game.apply(reveal)
+
+
 @pytest.mark.parametrize(("edition", "count"), [
     ("empires", 0), ("empires", 1), ("empires", 7), ("aoe3", 1), ("aoe3", 6),
 ])
@@ -52,8 +79,8 @@ def test_two_players_with_the_same_name_are_refused():
 
 
 @pytest.mark.parametrize("option", [
-    "builders", "nations", "buy_vp", "reduced_randomness", "no_survivors", "scouting",
-    "advanced_scouting", "two_player_variant",
+    "builders", "builder_buildings", "nations", "buy_vp", "reduced_randomness",
+    "no_survivors", "scouting", "advanced_scouting", "two_player_variant",
 ])
 def test_empires_only_options_are_refused_in_aoe3(option):
     with pytest.raises(MalformedEvent, match=option):

@@ -78,6 +78,21 @@ def test_random_games_reach_the_end_legally(edition, players, builders):
     assert Game.from_record(game.record()).state == game.state
 
 
+@pytest.mark.parametrize(("builders", "buildings"), [(True, False), (False, True)])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_random_games_with_part_of_the_builder_expansion(players, builders, buildings):
+    setup = _setup("empires", players, builders)
+    setup["options"]["builder_buildings"] = buildings
+    game = random_game(setup, seed=players)
+    check_invariants(game.state)
+    assert game.state.turn == 8 and game.state.phase == "over"
+    assert replay(game.setup, game.events) == game.state
+    bought = {b for p in game.state.players.values() for b in p.buildings}
+    expansion = {b for b in bought if game.state.catalogue[b].builder_expansion}
+    assert buildings or not expansion
+    assert builders or all(p.reserve["builder"] == 0 for p in game.state.players.values())
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_replay_is_deterministic_for_many_seeds(seed):
     game = random_game(_setup("empires", 2 + seed % 5, seed % 2 == 0), seed=seed)

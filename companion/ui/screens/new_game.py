@@ -8,6 +8,9 @@ from companion.rules.discoveries import TOKENS
 from companion.rules.editions import EDITIONS
 from companion.ui import services, session, views, widgets
 
+BUILDER_PARTS = {"all": "All of it", "builders": "The builders only",
+                 "buildings": "Its buildings only"}
+
 
 def show_problem(problems: widgets.FieldErrors, seat_rows: list[int],
                  outcome: services.Outcome) -> None:
@@ -34,11 +37,21 @@ def show() -> None:
     count = count or 4
 
     options: dict[str, bool] = {}
+    expansion_buildings = False
     if ed.has_builder_expansion:
         with st.container(horizontal=True):
-            options["builders"] = st.toggle("Builder expansion", key="ng_builders")
+            expansion = st.toggle("Builder expansion", key="ng_builders")
             options["nations"] = st.toggle("National advantages", key="ng_nations")
             options["buy_vp"] = st.toggle("Buy VP after each scoring", key="ng_buy_vp")
+        part = "all"
+        if expansion:  # the book lets experienced tables take part of it
+            part = st.radio("Builder expansion: play with", list(BUILDER_PARTS),
+                            key="ng_builder_part", horizontal=True,
+                            format_func=BUILDER_PARTS.__getitem__)
+        options["builders"] = expansion and part != "buildings"
+        expansion_buildings = expansion and part != "builders"
+        if expansion and part != "all":
+            options["builder_buildings"] = expansion_buildings
         with st.expander("Variants"):
             options["reduced_randomness"] = st.checkbox("Reduced randomness (Age III buildings)",
                                                         key="ng_reduced")
@@ -67,7 +80,7 @@ def show() -> None:
         if not st.checkbox("The Age I Plague also lowers Portugal's fixed resistance 3",
                            value=True, key="ng_portugal_plague"):
             readings["portugal_plague"] = False
-    if options.get("builders") and st.checkbox(
+    if expansion_buildings and st.checkbox(
             "Mayflower ships take workers at any time (not only once the numbered dock slots are "
             "full)", key="ng_mayflower_any_time"):
         readings["mayflower_any_time"] = True
@@ -129,7 +142,7 @@ def show() -> None:
         setup["auction"] = auction
 
     if options.get("reduced_randomness"):
-        age3 = services.age3_buildings(edition, bool(options.get("builders")))
+        age3 = services.age3_buildings(edition, expansion_buildings)
         st.multiselect("Reduced randomness: the 10 Age III buildings drawn at set-up",
                        list(age3), key="ng_age3", max_selections=10, format_func=age3.get)
         st.button("🎲 Draw 10 at random", key="ng_age3_draw", on_click=services.preset_random,
