@@ -396,13 +396,14 @@ def _ask_dock(state: GameState, draft: dict[str, Any]) -> Decision:
     dock = state.tracks["dock"]
     waiting = len(dock) - state.cursor
     optional = state.edition.dock_and_goods_optional
-    if len(state.discovered) == 1 and not optional:
-        pass  # one place to go and no staying home: each sails there by itself
-    elif len(state.discovered) == 1 and waiting > 1:
-        only = state.discovered[0]
-        answers.append(ready(f"All {waiting} dock workers → {region_name(state, only)}", only,
-                             *({"type": "dock", "player": s.player, "region": only}
-                               for s in dock[state.cursor:]), usual=True))
+    if len(state.discovered) == 1:
+        # One place to go: all the waiting workers with one tap, where one may stay home;
+        # else (AoE III) each sails there by itself, the engine's only outcome.
+        if optional and waiting > 1:
+            only = state.discovered[0]
+            answers.append(ready(f"All {waiting} dock workers → {region_name(state, only)}",
+                                 only, *({"type": "dock", "player": s.player, "region": only}
+                                         for s in dock[state.cursor:]), usual=True))
     else:
         # The same player's next dock workers, sent together with one tap.
         run = next((i for i, s in enumerate(dock[state.cursor:]) if s.player != me), waiting)
