@@ -57,6 +57,7 @@ from companion.engine.resolution import (
     battle_choices,
     battle_regions,
     discovery_pause,
+    dock_and_goods_optional,
     expected_losses,
     price_of,
 )
@@ -395,7 +396,7 @@ def _ask_dock(state: GameState, draft: dict[str, Any]) -> Decision:
                for r in state.discovered]
     dock = state.tracks["dock"]
     waiting = len(dock) - state.cursor
-    optional = state.edition.dock_and_goods_optional
+    optional = dock_and_goods_optional(state)
     if len(state.discovered) == 1:
         # One place to go: all the waiting workers with one tap, where one may stay home;
         # else (AoE III) each sails there by itself, the engine's only outcome.
@@ -429,7 +430,7 @@ def _ask_take_good(state: GameState, draft: dict[str, Any]) -> Decision:
                     slot.player, "take_good", answers=answers,
                     decline=ready("Takes nothing", None,
                                   {"type": "take_good", "player": me, "good": None})
-                    if state.edition.dock_and_goods_optional else None,
+                    if dock_and_goods_optional(state) else None,
                     draft=draft)
 
 

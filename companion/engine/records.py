@@ -10,6 +10,9 @@ Versions (game records only; score sheets number their versions apart):
    ``take_good``, ``buy``, ``expedition``, ``training``, ``warfare``), and the rules of the
    second pass apply (issue 10: the Mint's choice before income, Stables just before
    Discovery, the national-advantage auction, ...).
+4. Age of Empires III has no "stays home" on the Colonist Dock and no "takes nothing" on
+   Trade Goods (`001_…`, "Dock de colons", "Marchandises"); an AoE III record of an older
+   version gets ``readings.skip_dock_and_goods``, so it replays as it was played.
 
 A version 1 or 2 record is converted as it is read, one event for one event: each answer
 gets the player the older engine gave it (the decider at that point of the replay), a
@@ -44,8 +47,9 @@ from companion.engine.state import GameState, initial_state
 from companion.rules.editions import AUCTION_PURSE
 
 RECORD_FORMAT = "age-of-discovery-companion/game"
-RECORD_VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
+RECORD_VERSION = 4
+READABLE_VERSIONS = (1, 2, 3, 4)
+SKIPS_UNTIL = 4  # AoE III records before this version let dock and goods workers skip
 NAMED_SINCE = 3  # from this version on, a record names the player of every answer
 
 
@@ -95,6 +99,14 @@ def read_record(record: object) -> tuple[Any, list[Any], int]:
 
 def upgrade_setup(data: Any, version: int) -> GameSetup:
     """The set-up with what an older version left implicit made explicit."""
+    setup = _upgraded_to_3(data, version)
+    if version < SKIPS_UNTIL and setup.edition == "aoe3":
+        readings = setup.readings.model_copy(update={"skip_dock_and_goods": True})
+        setup = setup.model_copy(update={"readings": readings})
+    return setup
+
+
+def _upgraded_to_3(data: Any, version: int) -> GameSetup:
     if version >= 3 or isinstance(data, GameSetup) or not isinstance(data, Mapping):
         return parse_setup(data)
     options = data.get("options") or {}

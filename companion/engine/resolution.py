@@ -231,10 +231,17 @@ def _done(state: GameState, slot: Slot | None) -> None:
 # ---------------------------------------------------------------- Colonist Dock
 
 
+def dock_and_goods_optional(state: GameState) -> bool:
+    """Whether a Colonist Dock worker may stay home and a Trade Goods worker take nothing
+    (Empires; AoE III games recorded before version 4 too)."""
+    return (state.edition.dock_and_goods_optional
+            or state.setup.readings.skip_dock_and_goods)
+
+
 def dock(state: GameState, ev: Dock) -> None:
     slot = _expect(state, "dock")
     if ev.region is None:
-        if not state.edition.dock_and_goods_optional:
+        if not dock_and_goods_optional(state):
             raise refuse(state, f"{slot.player}'s {slot.worker} on the Colonist Dock sails to "
                                 f"a discovered region: it cannot stay home in "
                                 f"{state.edition.title}")
@@ -263,7 +270,7 @@ def dock(state: GameState, ev: Dock) -> None:
 
 def take_good(state: GameState, ev: TakeGood) -> None:
     slot = _expect(state, "take_good")
-    if ev.good is None and not state.edition.dock_and_goods_optional:
+    if ev.good is None and not dock_and_goods_optional(state):
         raise refuse(state, f"{slot.player} on Trade Goods takes one of the goods there: "
                             f"taking nothing is not allowed in {state.edition.title}")
     if ev.good is not None:

@@ -129,6 +129,10 @@ class Readings(BaseModel):
     portugal_plague: StrictBool = True
     # Mayflower ships serve as dock slots at any time, not only once the numbered ones are full
     mayflower_any_time: StrictBool = False
+    # AoE III games recorded before version 4, when the app let a Colonist Dock worker stay
+    # home and a Trade Goods worker take nothing there too (set when such a record is read;
+    # never offered for a new game: `001_…` has no such choice)
+    skip_dock_and_goods: StrictBool = False
 
 
 class GameSetup(BaseModel):
