@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 from companion.engine.common import player, refuse
 from companion.engine.events import Place
@@ -167,9 +167,12 @@ def _anywhere(state: GameState, name: str, track: list[Slot], box: str | None) -
     return str(len(track) + 1)  # shipping, discovery
 
 
-_OPENERS = {"initiative": _initiative, "dock": _dock, "trade_goods": _trade_goods,
-            "shipping": _anywhere, "buildings": _buildings, "discovery": _anywhere,
-            "specialists": _specialists, "warfare": _warfare}
+Opener = Callable[[GameState, str, list[Slot], str | None], str | None]  # (player, slots, box)
+
+_OPENERS: dict[str, Opener] = {
+    "initiative": _initiative, "dock": _dock, "trade_goods": _trade_goods,
+    "shipping": _anywhere, "buildings": _buildings, "discovery": _anywhere,
+    "specialists": _specialists, "warfare": _warfare}
 _WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
                "trade_goods": _trade_goods_closed, "buildings": _buildings_closed,
                "specialists": _specialists_closed, "warfare": _warfare_closed}
@@ -247,7 +250,7 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
 
 
 @lru_cache(maxsize=4)
-def _places_to_probe(mayflower_any_time: bool) -> tuple[tuple[TrackBox, Any], ...]:
+def _places_to_probe(mayflower_any_time: bool) -> tuple[tuple[TrackBox, Opener | None], ...]:
     """Each (track, box) place a worker may ask for, in board order, with its track's
     opener (None for the Specialists boxes, which are the game's own: ``_free_boxes``)."""
     dock = (None, "mayflower") if mayflower_any_time else (None,)

@@ -80,6 +80,15 @@ class Options(BaseModel):
         return self.builders if self.builder_buildings is None else self.builder_buildings
 
 
+def half_rounded_up(bid: int) -> int:
+    """What the bidder who pays half pays (both books: half, rounded up).
+
+    >>> half_rounded_up(7), half_rounded_up(8)
+    (4, 4)
+    """
+    return -(-bid // 2)
+
+
 class Bidding(BaseModel):
     """The `aoe3` bidding start (Annex I), as it ended at the table.
 
@@ -94,7 +103,7 @@ class Bidding(BaseModel):
 
     def second_paid(self) -> int:
         """What seat 2 pays: half its last bid, rounded up."""
-        return -(-self.second_bid // 2)
+        return half_rounded_up(self.second_bid)
 
 
 class NationAuction(BaseModel):
@@ -113,7 +122,7 @@ class NationAuction(BaseModel):
 
     def paid(self) -> list[int]:
         """What each seat pays, seat 1 first (the last seat: half the last bid, rounded up)."""
-        return [*self.bids, -(-self.bids[-1] // 2)] if self.bids else []
+        return [*self.bids, half_rounded_up(self.bids[-1])] if self.bids else []
 
 
 class Readings(BaseModel):
