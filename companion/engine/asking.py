@@ -56,6 +56,7 @@ from companion.engine.resolution import (
     ANSWER_OF_STEP,
     battle_choices,
     battle_regions,
+    current_slot,
     discovery_pause,
     dock_and_goods_optional,
     expected_losses,
@@ -92,7 +93,7 @@ def decide(state: GameState, draft: Mapping[str, Any] | None = None) -> Decision
             return None
     decision = _ask(state, draft)
     if opening and state.phase == Phase.RESOLUTION and state.step in SLOT_STEPS:
-        slot = _slot(state)
+        slot = current_slot(state)
         decision = evolve(decision, slot=slot.label, worker=slot.worker)
     while (decision.field is None and decision.decline is None and len(decision.answers) == 1
            and decision.answers[0].draft is not None):
@@ -202,6 +203,7 @@ def _probe(state: GameState, draft: Mapping[str, Any],
     if found != 1 or need == 1:
         return min(found, need), None
     if first is None:  # the decline alone
+        assert decision.decline is not None
         return 1, decision.decline if decision.decline.ready else None
     only = _settle(state, first)
     if only is not None and only.draft is not None:  # ``decide`` asks on at once
@@ -233,6 +235,7 @@ def _opening_draft(state: GameState) -> dict[str, Any] | None:
     if phase == Phase.BUY_VP:
         return {"type": "buy_vp", "player": state.queue[0]}
     step = state.step
+    assert step is not None  # the resolution is always on a step
     if discovery_pause(state):
         return {"type": "resolve"}
     if step == Step.INCOME:
@@ -242,12 +245,8 @@ def _opening_draft(state: GameState) -> dict[str, Any] | None:
         return {"type": "benefit", "player": due[0], "building": due[1], "choice": {}}
     if step == Step.DECLARE:
         return {"type": "resolve"}
-    decider = state.queue[0] if step == Step.DISCOVERY else _slot(state).player
+    decider = state.queue[0] if step == Step.DISCOVERY else current_slot(state).player
     return {"type": ANSWER_OF_STEP[step], "player": decider}
-
-
-def _slot(state: GameState) -> Slot:
-    return state.tracks[state.step][state.cursor]
 
 
 # ---------------------------------------------------------------- reports: set-up, refresh
@@ -390,7 +389,7 @@ def _ask_resolve(state: GameState, draft: dict[str, Any]) -> Decision:
 
 
 def _ask_dock(state: GameState, draft: dict[str, Any]) -> Decision:
-    slot = _slot(state)
+    slot = current_slot(state)
     me = slot.player
     answers = [ready(region_name(state, r), r, {"type": "dock", "player": me, "region": r})
                for r in state.discovered]
@@ -422,7 +421,7 @@ def _ask_dock(state: GameState, draft: dict[str, Any]) -> Decision:
 
 
 def _ask_take_good(state: GameState, draft: dict[str, Any]) -> Decision:
-    slot = _slot(state)
+    slot = current_slot(state)
     me = slot.player
     answers = tuple(ready(good_name(g), g, {"type": "take_good", "player": me, "good": g})
                     for g in dict.fromkeys(state.goods_offer))
@@ -435,7 +434,7 @@ def _ask_take_good(state: GameState, draft: dict[str, Any]) -> Decision:
 
 
 def _ask_training(state: GameState, draft: dict[str, Any]) -> Decision:
-    slot = _slot(state)
+    slot = current_slot(state)
     who = state.players[slot.player]
     answers: tuple[Answer, ...] = ()
     if who.money >= TRAINING_PRICE:
@@ -479,7 +478,7 @@ def _ask_buy_vp(state: GameState, draft: dict[str, Any]) -> Decision:
 
 
 def _ask_buy(state: GameState, draft: dict[str, Any]) -> Decision:
-    slot = _slot(state)
+    slot = current_slot(state)
     who = state.players[slot.player]
     if draft.get("building"):
         return _ask_purchase(state, draft, slot)
@@ -602,7 +601,7 @@ def _ask_found(state: GameState, draft: dict[str, Any], me: str, ask: str) -> De
         if not strength:
             strength[:] = (expedition_value(state, me, draft["workers"]),
                            resistance_modifier(state, me))
-        return _odds_note(state, item, *strength, draft)
+        return _odds_note(state, item, strength[0], strength[1], draft)
 
     return token_question(state, draft["target"], None, ask, draft,
                           lambda t: {**draft, "found": t}, note)
@@ -619,7 +618,7 @@ def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: di
 
 
 def _ask_warfare(state: GameState, draft: dict[str, Any]) -> Decision:
-    slot = _slot(state)
+    slot = current_slot(state)
     me = slot.player
     if "kind" in draft:
         return _ask_losses(state, draft, me)
@@ -802,7 +801,7 @@ def _power_actions(state: GameState, moments_only: bool = False) -> Iterator[Act
                              start, moment=not power.standing)
     for name in state.order if state.setup.options.nations else ():
         who = players[name]
-        if nations.usable_now(state, who):
+        if who.nation is not None and nations.usable_now(state, who):
             start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
             if _leads_somewhere(state, start):
                 yield Action(f"power:{name}", f"{nations.NATION_NAMES[who.nation]}'s power",

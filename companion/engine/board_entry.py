@@ -75,7 +75,8 @@ class _Entry:
     label: str  # the engine's name of its slot ("3", "M1", "captain"); "" where slotless
 
     def event(self) -> Place:
-        return Place(player=self.player, worker=self.worker, track=self.track, box=self.box)
+        return Place(player=self.player, worker=self.worker,  # type: ignore[arg-type]
+                     track=self.track, box=self.box)  # type: ignore[arg-type]
 
 
 def placements_from_board(state: GameState, board: Mapping[str, Sequence[Mapping]]) -> list[Place]:
@@ -288,7 +289,8 @@ def _schedule(state: GameState) -> list[str]:
     while (name := placement.current_placer(probe)) is not None:
         worker = next(w for w, n in probe.players[name].available.items() if n > 0)
         names.append(name)
-        placement.place(probe, Place(player=name, worker=worker, track="shipping"))
+        placement.place(probe, Place(player=name, worker=worker,  # type: ignore[arg-type]
+                                     track="shipping"))
     return names
 
 

@@ -93,8 +93,8 @@ def claim(state: GameState, who: PlayerState, region: str, token: str, settler: 
 def free_discovery(state: GameState, who: PlayerState, region: object, token: object,
                    settler: str, what: str) -> None:
     """A discovery without a test (Cartography, Spain): the token's printed $, no loot."""
-    if region not in REGIONS or region in state.discovered:
+    if not isinstance(region, str) or region not in REGIONS or region in state.discovered:
         raise refuse(state, f"{what} discovers an undiscovered region, not {region!r}")
-    found = check_found(state, region, token)
+    found = check_found(state, region, token if isinstance(token, str) else None)
     who.money += TOKENS[found].dollars
     claim(state, who, region, found, settler)

@@ -9,7 +9,7 @@ decided (where a worker went, which good was picked); the engine derives the res
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -75,6 +75,8 @@ class Event(BaseModel):
     # the same answer as the event before it (one tap settling a group of steps).
     auto: StrictBool = False
     group: StrictBool = False
+    if TYPE_CHECKING:  # each event class sets its own Literal tag; pydantic never sees this
+        type: str
 
 
 class Reveal(Event):

@@ -84,7 +84,7 @@ def final_scores(state: GameState,
             economy = best_income_dollars(who.goods, who.ships)
         scores.append(ScoreBreakdown(
             player=name,
-            colony=tuple(who.colony_vp),
+            colony=(who.colony_vp[0], who.colony_vp[1], who.colony_vp[2]),
             discoveries=discovery_vp(DISCOVERIES[d] for d in who.discoveries),
             buildings={b.id: building_vp(b, facts) for b in owned},
             economy=economy,

@@ -222,10 +222,10 @@ def answer_in_place(state: GameState, log: list[Event],
         log.append(ev)
     asked: Asked | None = None
     for _ in range(MAX_AUTO):
-        ev, asked = _only_outcome(state)
-        if ev is None:
+        only, asked = _only_outcome(state)
+        if only is None:
             break
-        ev = apply_checked(state, ev)
+        ev = apply_checked(state, only)
         log.append(ev)
         asked = None  # asked of the state before this event
     return asked

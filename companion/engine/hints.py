@@ -36,7 +36,7 @@ from companion.engine.flow import Phase
 from companion.engine.fold import apply_checked
 from companion.engine.powers import portugal
 from companion.engine.refresh import score_colonies
-from companion.engine.resolution import income_of, price_of
+from companion.engine.resolution import current_slot, income_of, price_of
 from companion.engine.state import GameState
 from companion.rules.discoveries import CARDS, TOKENS
 from companion.rules.editions import LAST_TURN, SCORING_TURNS
@@ -181,7 +181,8 @@ def _building(state: GameState, decision: Decision, answer: Answer) -> BuildingW
     if decision.draft.get("building") or answer.value not in state.catalogue:
         return None  # a question asked after the building was chosen
     me = decision.player
-    slot = state.tracks[state.step][state.cursor]
+    assert me is not None  # a purchase is always some player's
+    slot = current_slot(state)
     b = state.catalogue[answer.value]
     cost = price_of(state, b.id, slot.worker)
     facts = end_facts(state, me)

@@ -261,4 +261,4 @@ def _places_to_probe(mayflower_any_time: bool) -> tuple[tuple[TrackBox, Opener |
 @lru_cache(maxsize=4096)
 def place_event(player: str, worker: str, track: str, box: str | None) -> Place:
     """Events are frozen: the same placement is validated once and shared."""
-    return Place(player=player, worker=worker, track=track, box=box)
+    return Place(player=player, worker=worker, track=track, box=box)  # type: ignore[arg-type]

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.errors import EngineError, MalformedEvent, shown
-from companion.engine.events import Event, parse_event
+from companion.engine.events import Benefit, Event, parse_event
 from companion.engine.fold import NAMED_ANSWERS, apply_in_place, shape_problem
 from companion.engine.powers import university
 from companion.engine.setup import GameSetup, parse_setup
@@ -127,7 +127,7 @@ def converted(state: GameState, ev: Event, version: int) -> Event:
             raise MalformedEvent(f"a {NAMED_ANSWERS[ev.type]} answer must name the player "
                                  f"whose decision it is (record version {version})")
         return ev
-    if ev.type == "benefit" and ev.building == "university":
+    if isinstance(ev, Benefit) and ev.building == "university":
         choice = university.older_choice(state, ev.player, ev.choice)
         if choice != ev.choice:
             return ev.model_copy(update={"choice": choice})

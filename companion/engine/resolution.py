@@ -91,6 +91,7 @@ def _home(state: GameState, slot: Slot) -> None:
 
 
 def _next_step(state: GameState) -> None:
+    assert state.step is not None  # (in a turn's resolution)
     state.step = next_step(state.step)
     state.cursor = 0
 
@@ -194,6 +195,7 @@ def pending(state: GameState) -> Pending | None:
     if state.phase == Phase.OVER:
         return None
     step = state.step
+    assert step is not None  # the resolution is always on a step
     if step == Step.DECLARE or discovery_pause(state):
         return Pending("resolve")
     if step == Step.DISCOVERY:
@@ -218,6 +220,12 @@ def _expect(state: GameState, kind: str) -> Slot:
         raise refuse(state, f"the game expects {expected} now, not {kind.replace('_', ' ')}")
     if kind == "expedition":
         return Slot(state.queue[0], "", "")
+    return current_slot(state)
+
+
+def current_slot(state: GameState) -> Slot:
+    """The slot being resolved, on a track's step of the resolution."""
+    assert state.step is not None
     return state.tracks[state.step][state.cursor]
 
 
@@ -352,7 +360,7 @@ def expedition(state: GameState, ev: Expedition) -> None:
     slot = _expect(state, "expedition")
     name = slot.player
     who = state.players[name]
-    sent = {w: n for w, n in ev.workers.items() if n}
+    sent: dict[str, int] = {w: n for w, n in ev.workers.items() if n}
     if sent:
         for worker, n in sent.items():
             if who.discovery.get(worker, 0) < n:
@@ -370,6 +378,7 @@ def expedition(state: GameState, ev: Expedition) -> None:
                 raise refuse(state, f"{target!r} is not a region of the New World")
             if target in state.discovered:
                 raise refuse(state, f"{region_name(state, target)} is already discovered")
+        assert target is not None  # each branch above refused a missing target
         found = check_found(state, target, ev.found)
         item = CARDS[found] if target == "card" else TOKENS[found]
         value = expedition_value(state, name, sent)
@@ -509,8 +518,9 @@ def warfare(state: GameState, ev: Warfare) -> None:
         pay(state, state.players[attacker], WAR_PRICE, "a war")
     # Losses are simultaneous; a refusal half-way is safe because apply() works on a copy.
     for loss in plan:
-        remove_from_region(state, loss.region, attacker, loss.attacker, "the battle")
-        remove_from_region(state, loss.region, defender, loss.defender, "the battle")
+        # (worker-type keys: str literals, read as str)
+        remove_from_region(state, loss.region, attacker, loss.attacker, "the battle")  # type: ignore[arg-type]
+        remove_from_region(state, loss.region, defender, loss.defender, "the battle")  # type: ignore[arg-type]
     _done(state, slot)
 
 

@@ -169,10 +169,10 @@ class GameSetup(BaseModel):
             raise EngineError(f"two players have the same name ({twins[0]} and {twins[1]}): "
                               "give each player a different name",
                               field=f"players.{seat}.name")
-        seat = _repeated([p.colour for p in self.players])
-        if seat is not None:
+        same_colour = _repeated([p.colour for p in self.players])
+        if same_colour is not None:
             raise EngineError("two players have the same colour: give each player a different "
-                              "colour", field=f"players.{seat}.colour")
+                              "colour", field=f"players.{same_colour}.colour")
         if self.edition == "aoe3":
             o = self.options
             for flag in ("builders", "builder_buildings", "nations", "buy_vp",
@@ -182,10 +182,10 @@ class GameSetup(BaseModel):
                     raise ValueError(f"the option {flag} exists only in Empires")
         if not self.options.nations and any(p.nation for p in self.players):
             raise ValueError("nations are chosen only with the national-advantages option")
-        seat = _repeated([p.nation for p in self.players])
-        if seat is not None:
+        same_nation = _repeated([p.nation for p in self.players])
+        if same_nation is not None:
             raise EngineError("two players have the same nation: give each player a different "
-                              "board", field=f"players.{seat}.nation")
+                              "board", field=f"players.{same_nation}.nation")
         for region_id, good in self.region_goods.items():
             if region_id not in REGIONS:
                 raise ValueError(f"unknown region {region_id!r}")

@@ -279,6 +279,7 @@ def add_to_region(state: GameState, region: str, owner: str, worker: str, n: int
 def _bidding_start(state: GameState, setup: GameSetup) -> None:
     """`aoe3` Annex I: seat 2 may get a specialist; seat 1 discovers the Caribbean."""
     bidding = setup.bidding
+    assert bidding is not None  # (called only for a game with bids)
     first, second = (state.players[n] for n in setup.names[:2])
     if bidding.second_specialist:
         second.reserve[bidding.second_specialist] -= 1

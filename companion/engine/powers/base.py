@@ -19,7 +19,8 @@ from companion.engine.state import GameState, PlayerState
 from companion.rules.buildings import Building
 
 Effect = Callable[[GameState, PlayerState, Building, Mapping[str, Any]], None]
-Ask = Callable[[GameState, dict, str, str], "Decision | None"]
+Ask = Callable[[GameState, dict, str, str], "Decision | None"]  # None: nothing to choose
+AskUse = Callable[[GameState, dict, str, str], Decision]  # a power used: always a question
 
 
 def in_benefits(state: GameState, b: Building) -> bool:
@@ -39,7 +40,7 @@ class BuildingPower:
     on_purchase: Effect | None = None  # an immediate building's effect when bought
     ask_purchase: Ask | None = None  # its choices, one question at a time
     use: Effect | None = None  # a power used by choice (a ``benefit`` event)
-    ask_use: Ask | None = None
+    ask_use: AskUse | None = None
     moment: Callable[[GameState, Building], bool] = in_benefits  # when ``use`` is allowed
     available: Callable[[GameState, PlayerState, Building], bool] = always_available
     per_game: int | None = None
@@ -64,7 +65,7 @@ class NationPower:
     per_game: int | None = 1
     per_turn: int | None = None
     use: Callable[[GameState, PlayerState, dict], None] | None = None
-    ask: Ask | None = None
+    ask: AskUse | None = None
     available: Callable[[GameState, PlayerState], bool] = lambda state, who: True
     declared_before_tracks: bool = True  # a use waits at the declare step
 

@@ -25,6 +25,7 @@ def _use(state: GameState, who: PlayerState, choice: dict) -> None:
         raise refuse(state, f"nobody stands on the {box!r} box")
     if who.reserve.get(worker or "", 0) < 1:
         raise refuse(state, f"{who.name} has no {worker!r} in stock to put there")
+    assert isinstance(worker, str)  # a worker type the player has in stock
     slot = slots[0]
     state.players[slot.player].reserve[slot.worker] += 1
     who.reserve[worker] -= 1

@@ -38,7 +38,7 @@ def ask_draw(state: GameState, draft: dict, supply: Mapping[str, int]) -> Decisi
     """Report: the good the next owner drew (None once every owner has drawn)."""
     drawn = dict(draft.get("drawn", {}))
     for owner in drawers(state):
-        if owner not in drawn and sum(supply.values()):
+        if owner not in drawn and any(n > 0 for n in supply.values()):
             answers = (then(good_name(g), g, {**draft, "drawn": {**drawn, owner: g}})
                        for g, n in supply.items() if n > 0)
             return Decision(Kind.GOOD, f"West Indies Company: which good did {owner} draw?",
