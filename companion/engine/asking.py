@@ -18,7 +18,16 @@ from functools import lru_cache
 from typing import Any
 
 from companion.engine import benefits, nations
-from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option, evolve
+from companion.engine.decisions import (
+    Action,
+    Answer,
+    Decision,
+    Field,
+    Kind,
+    Option,
+    ReadyAnswers,
+    evolve,
+)
 from companion.engine.discovery import expedition_value, resistance_modifier
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import event_dict
@@ -116,13 +125,6 @@ def _ask(state: GameState, draft: Mapping[str, Any]) -> Decision:
     elif answers is decision.answers:  # all ready already (the usual case): nothing to copy
         return decision
     return evolve(decision, answers=answers, field=field)
-
-
-class ReadyAnswers(tuple):
-    """Answers built ready, every one (the placements): ``_ask`` need not look for any
-    that asks on. Still a plain tuple to everything else."""
-
-    __slots__ = ()
 
 
 def _settle(state: GameState, answer: Answer) -> Answer | None:

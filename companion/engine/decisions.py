@@ -198,3 +198,10 @@ class Action:
     help: str
     start: Mapping[str, Any]  # the draft its first question is asked with
     moment: bool = False
+
+
+class ReadyAnswers(tuple):
+    """Answers built ready, every one (the placements): ``_ask`` need not look for any
+    that asks on. Still a plain tuple to everything else."""
+
+    __slots__ = ()

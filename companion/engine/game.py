@@ -18,25 +18,24 @@ companion.engine.errors.IllegalAction: it is Bob's turn to place a worker, not A
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine.asking import actions, decide, moment_power_usable
+from companion.engine.answering import Asked, answer_in_place
+from companion.engine.asking import decide
 from companion.engine.common import refuse
 from companion.engine.decisions import Action, Decision
-from companion.engine.errors import MalformedEvent
-from companion.engine.events import Event, event_dict, parse_event
+from companion.engine.events import Event, event_dict
 from companion.engine.final import standings
 from companion.engine.flow import Phase
-from companion.engine.fold import apply, apply_checked, apply_event, apply_in_place, replay
+from companion.engine.fold import apply, apply_event, apply_in_place, replay
 from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal, load, read_record
 from companion.engine.setup import GameSetup, parse_new_setup
 from companion.engine.state import GameState, initial_state
 from companion.rules.editions import LAST_TURN
 from companion.scoring import ScoreBreakdown
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "apply", "replay"]
-MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Asked", "Game", "answer_in_place", "apply", "replay"]
 
 
 def last_step_start(events: Sequence[Event]) -> int:
@@ -55,6 +54,10 @@ class Game:
     setup: GameSetup
     events: tuple[Event, ...]
     state: GameState
+    # Memos, not fields of the game (never compared): what it asks, how it stands.
+    _asked: Asked | None = field(default=None, init=False, repr=False, compare=False)
+    _standings: list[tuple[int, ScoreBreakdown]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def new(cls, setup: GameSetup | Mapping[str, Any]) -> Game:
@@ -169,14 +172,14 @@ class Game:
     def standings(self) -> list[tuple[int, ScoreBreakdown]]:
         """``final.standings`` of this game's state, computed once per game: the store's
         summary and the pages both read them after every step."""
-        ranked = self.__dict__.get("_standings")
+        ranked = self._standings
         if ranked is None:
             ranked = standings(self.state)
             object.__setattr__(self, "_standings", ranked)  # a memo, like ``_asked``
         return ranked
 
     def _memo(self) -> Asked:
-        asked = self.__dict__.get("_asked")
+        asked = self._asked
         if asked is None:
             asked = Asked(decide(self.state))
             self._remember(asked)
@@ -184,61 +187,3 @@ class Game:
 
     def _remember(self, asked: Asked) -> None:
         object.__setattr__(self, "_asked", asked)  # a memo, not a field: not compared
-
-
-@dataclass
-class Asked:
-    """What a state asks: its pending Decision, and its actions once wanted. Valid only
-    while the state is unchanged."""
-
-    pending: Decision | None
-    actions: list[Action] | None = None
-
-    def actions_in(self, state: GameState) -> list[Action]:
-        if self.actions is None:
-            self.actions = actions(state)
-        return self.actions
-
-
-def answer_in_place(state: GameState, log: list[Event],
-                    events: Event | Mapping[str, Any] | Sequence[Any]) -> Asked | None:
-    """The table's answer applied to ``state`` and appended to ``log`` (both changed in
-    place), then every step the engine settles alone (``auto``). Returns what the state
-    now asks, when that was found on the way. A refused event raises and leaves both
-    part-way: callers that must stay whole work on copies (``Game.answer``)."""
-    if type(events) is tuple or type(events) is list:  # an Answer's events (the usual case)
-        batch = events
-    else:
-        batch = [events] if isinstance(events, Event | Mapping) else list(events)
-    if not batch:
-        raise MalformedEvent("an answer needs at least one event")
-    for index, raw in enumerate(batch):
-        ev = parse_event(raw)
-        if ev.auto or ev.group:
-            raise MalformedEvent("only the engine marks events automatic or grouped")
-        if index:
-            ev = ev.model_copy(update={"group": True})
-        ev = apply_checked(state, ev)
-        log.append(ev)
-    asked: Asked | None = None
-    for _ in range(MAX_AUTO):
-        only, asked = _only_outcome(state)
-        if only is None:
-            break
-        ev = apply_checked(state, only)
-        log.append(ev)
-        asked = None  # asked of the state before this event
-    return asked
-
-
-def _only_outcome(state: GameState) -> tuple[Event | None, Asked]:
-    """The event of the pending step when the rules leave it exactly one outcome and no
-    power belongs to this moment (the table would lose the chance to use it); and what the
-    state asks, for the game that ends here."""
-    asked = Asked(decide(state))
-    only = asked.pending.only_answer if asked.pending is not None else None
-    if only is None or len(only.events) != 1:
-        return None, asked
-    if moment_power_usable(state):  # (the standing actions need not be asked for that)
-        return None, asked
-    return parse_event({**only.events[0], "auto": True}), asked

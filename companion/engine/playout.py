@@ -15,10 +15,11 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
+from companion.engine.answering import Asked, answer_in_place
 from companion.engine.asking import decide
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind
 from companion.engine.flow import Phase
-from companion.engine.game import Asked, Game, answer_in_place
+from companion.engine.game import Game
 from companion.engine.state import GameState
 
 MAX_EVENTS = 5000

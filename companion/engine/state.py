@@ -2,8 +2,8 @@
 
 The state is mutable only inside the engine's fold; everything outside gets copies.
 ``clone`` copies exactly what the fold may change in place and shares the rest: every field
-is listed in ``PlayerState.COPIED`` / ``GameState.COPIED`` (copied) or ``SHARED`` (never
-changed in place), and a test keeps those lists complete.
+is listed in ``PLAYER_COPIED`` / ``STATE_COPIED`` (copied) or ``PLAYER_SHARED`` /
+``STATE_SHARED`` (never changed in place), and a test keeps those lists complete.
 """
 
 from __future__ import annotations
@@ -66,33 +66,32 @@ class PlayerState:
     # (a colonist from set-up; in AoE III the worker last placed on Initiative).
     marker: str = "colonist"
 
-    # Fields the fold changes in place: copied by clone. The others hold immutable values.
-    COPIED = ("reserve", "available", "incoming", "discovery", "goods", "buildings",
-              "discoveries", "colony_vp", "income", "uses")
-    SHARED = ("name", "colour", "nation", "money", "ships", "bought_vp", "corrected_vp",
-              "wealth_money", "marker")
-
     def clone(self) -> PlayerState:
-        new = object.__new__(PlayerState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["reserve"] = self.reserve.copy()
-        d["available"] = self.available.copy()
-        d["incoming"] = self.incoming.copy()
-        d["discovery"] = self.discovery.copy()
-        d["goods"] = self.goods.copy()
-        d["buildings"] = self.buildings.copy()
-        d["discoveries"] = self.discoveries.copy()
-        d["colony_vp"] = self.colony_vp.copy()
-        d["income"] = self.income.copy()
-        d["uses"] = self.uses.copy()
-        return new
+        return PlayerState(
+            name=self.name, colour=self.colour, nation=self.nation, money=self.money,
+            reserve=self.reserve.copy(), available=self.available.copy(),
+            incoming=self.incoming.copy(), discovery=self.discovery.copy(),
+            goods=self.goods.copy(), ships=self.ships, buildings=self.buildings.copy(),
+            discoveries=self.discoveries.copy(), colony_vp=self.colony_vp.copy(),
+            bought_vp=self.bought_vp, corrected_vp=self.corrected_vp,
+            income=self.income.copy(), uses=self.uses.copy(),
+            wealth_money=self.wealth_money, marker=self.marker)
 
     def owns(self, building_id: str) -> bool:
         return building_id in self.buildings
 
     def workers_to_place(self) -> int:
         return sum(self.available.values())
+
+
+# A player's fields the fold changes in place: copied by clone. The others hold
+# immutable values. (Module constants, not class attributes: the class is compiled.)
+PLAYER_COPIED = (
+    "reserve", "available", "incoming", "discovery", "goods", "buildings", "discoveries",
+    "colony_vp", "income", "uses")
+PLAYER_SHARED = (
+    "name", "colour", "nation", "money", "ships", "bought_vp", "corrected_vp",
+    "wealth_money", "marker")
 
 
 @dataclass
@@ -180,44 +179,42 @@ class GameState:
         }[self.phase]
         return where
 
-    # Copied by clone (the fold changes them in place); the others are shared: set-up,
-    # edition and catalogue never change during a game, the rest are immutable values, and
-    # the timeline's snapshots are replaced, never changed (its list is copied).
-    COPIED = ("players", "regions", "region_goods", "region_good_taken_by", "discovered",
-              "known_tokens", "removed_tokens", "tracks", "goods_offer", "buildings_offer",
-              "buildings_seen", "supply", "removed_goods", "order", "queue", "turn_uses",
-              "turn_choices", "mayflower_ships", "timeline")
-    SHARED = ("setup", "edition", "catalogue", "ship_on_track", "ships_in_reserve", "turn",
-              "phase", "placing", "step", "cursor", "version")
-
     def clone(self) -> GameState:
         """An independent copy: applying events to it leaves this state as it was."""
-        new = object.__new__(GameState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["players"] = {name: p.clone() for name, p in self.players.items()}
-        d["regions"] = {region: {name: counts.copy() for name, counts in by_player.items()}
-                        for region, by_player in self.regions.items()}
-        d["region_goods"] = self.region_goods.copy()
-        d["region_good_taken_by"] = self.region_good_taken_by.copy()
-        d["discovered"] = self.discovered.copy()
-        d["known_tokens"] = self.known_tokens.copy()
-        d["removed_tokens"] = self.removed_tokens.copy()
-        d["tracks"] = {track: [Slot(s.player, s.worker, s.label, s.done, s.first)
-                               for s in slots]
-                       for track, slots in self.tracks.items()}
-        d["goods_offer"] = self.goods_offer.copy()
-        d["buildings_offer"] = self.buildings_offer.copy()
-        d["buildings_seen"] = self.buildings_seen.copy()
-        d["supply"] = self.supply.copy()
-        d["removed_goods"] = self.removed_goods.copy()
-        d["order"] = self.order.copy()
-        d["queue"] = self.queue.copy()
-        d["turn_uses"] = self.turn_uses.copy()
-        d["turn_choices"] = self.turn_choices.copy()
-        d["mayflower_ships"] = self.mayflower_ships.copy()
-        d["timeline"] = self.timeline.copy()
-        return new
+        return GameState(
+            setup=self.setup, edition=self.edition, catalogue=self.catalogue,
+            players={name: p.clone() for name, p in self.players.items()},
+            regions={region: {name: counts.copy() for name, counts in by_player.items()}
+                     for region, by_player in self.regions.items()},
+            region_goods=self.region_goods.copy(),
+            region_good_taken_by=self.region_good_taken_by.copy(),
+            discovered=self.discovered.copy(), known_tokens=self.known_tokens.copy(),
+            removed_tokens=self.removed_tokens.copy(),
+            tracks={track: [Slot(s.player, s.worker, s.label, s.done, s.first)
+                            for s in slots]
+                    for track, slots in self.tracks.items()},
+            goods_offer=self.goods_offer.copy(), buildings_offer=self.buildings_offer.copy(),
+            buildings_seen=self.buildings_seen.copy(), supply=self.supply.copy(),
+            removed_goods=self.removed_goods.copy(), ship_on_track=self.ship_on_track,
+            ships_in_reserve=self.ships_in_reserve, turn=self.turn, phase=self.phase,
+            order=self.order.copy(), placing=self.placing, step=self.step,
+            cursor=self.cursor, queue=self.queue.copy(), turn_uses=self.turn_uses.copy(),
+            turn_choices=self.turn_choices.copy(),
+            mayflower_ships=self.mayflower_ships.copy(), timeline=self.timeline.copy(),
+            version=self.version)
+
+
+# Copied by clone (the fold changes them in place); the others are shared: set-up,
+# edition and catalogue never change during a game, the rest are immutable values, and
+# the timeline's snapshots are replaced, never changed (its list is copied).
+STATE_COPIED = (
+    "players", "regions", "region_goods", "region_good_taken_by", "discovered",
+    "known_tokens", "removed_tokens", "tracks", "goods_offer", "buildings_offer",
+    "buildings_seen", "supply", "removed_goods", "order", "queue", "turn_uses",
+    "turn_choices", "mayflower_ships", "timeline")
+STATE_SHARED = (
+    "setup", "edition", "catalogue", "ship_on_track", "ships_in_reserve", "turn",
+    "phase", "placing", "step", "cursor", "version")
 
 
 def initial_state(setup: GameSetup) -> GameState:

@@ -1,0 +1,78 @@
+"""Answering: the table's answer applied to a state, then every step whose only outcome
+the rules leave settled by the engine (``auto``). Used by ``Game.answer`` on a copy and by
+random playouts in place (compiled with the engine's logic; ``Game`` stays a plain
+dataclass the app reads).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.asking import actions, decide, moment_power_usable
+from companion.engine.decisions import Action, Decision
+from companion.engine.errors import MalformedEvent
+from companion.engine.events import Event, parse_event
+from companion.engine.fold import apply_checked
+from companion.engine.state import GameState
+
+MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
+
+
+@dataclass
+class Asked:
+    """What a state asks: its pending Decision, and its actions once wanted. Valid only
+    while the state is unchanged."""
+
+    pending: Decision | None
+    actions: list[Action] | None = None
+
+    def actions_in(self, state: GameState) -> list[Action]:
+        if self.actions is None:
+            self.actions = actions(state)
+        return self.actions
+
+
+def answer_in_place(state: GameState, log: list[Event],
+                    events: Event | Mapping[str, Any] | Sequence[Any]) -> Asked | None:
+    """The table's answer applied to ``state`` and appended to ``log`` (both changed in
+    place), then every step the engine settles alone (``auto``). Returns what the state
+    now asks, when that was found on the way. A refused event raises and leaves both
+    part-way: callers that must stay whole work on copies (``Game.answer``)."""
+    if type(events) is tuple or type(events) is list:  # an Answer's events (the usual case)
+        batch = events
+    else:
+        batch = [events] if isinstance(events, Event | Mapping) else list(events)
+    if not batch:
+        raise MalformedEvent("an answer needs at least one event")
+    for index, raw in enumerate(batch):
+        ev = parse_event(raw)
+        if ev.auto or ev.group:
+            raise MalformedEvent("only the engine marks events automatic or grouped")
+        if index:
+            ev = ev.model_copy(update={"group": True})
+        ev = apply_checked(state, ev)
+        log.append(ev)
+    asked: Asked | None = None
+    for _ in range(MAX_AUTO):
+        only, asked = _only_outcome(state)
+        if only is None:
+            break
+        ev = apply_checked(state, only)
+        log.append(ev)
+        asked = None  # asked of the state before this event
+    return asked
+
+
+def _only_outcome(state: GameState) -> tuple[Event | None, Asked]:
+    """The event of the pending step when the rules leave it exactly one outcome and no
+    power belongs to this moment (the table would lose the chance to use it); and what the
+    state asks, for the game that ends here."""
+    asked = Asked(decide(state))
+    only = asked.pending.only_answer if asked.pending is not None else None
+    if only is None or len(only.events) != 1:
+        return None, asked
+    if moment_power_usable(state):  # (the standing actions need not be asked for that)
+        return None, asked
+    return parse_event({**only.events[0], "auto": True}), asked
