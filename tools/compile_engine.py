@@ -11,6 +11,8 @@ same. The C files and objects go to ``build/compiled-engine`` (ignored by git).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import shutil
@@ -54,13 +56,20 @@ def _build() -> int:
     digest = compiled.source_digest()  # read before building: a change meanwhile is stale
     sources = [str(p.relative_to(ROOT)) for p in compiled.compiled_sources()]
     WORK.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix="compiled-", dir=WORK))
+    # Built beside its final place (one file system), then swapped in whole.
+    staging = Path(tempfile.mkdtemp(prefix=".compiled-", dir=compiled.BUILD_DIR.parent))
     try:
-        extensions = mypycify(
-            ["--config-file", str(ROOT / "pyproject.toml"), *sources],
-            group_name=compiled.GROUP, target_dir=str(WORK / "c"),
-        )
+        said = io.StringIO()  # mypyc's notes ("treating generator comprehension as list")
+        try:
+            with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+                extensions = mypycify(
+                    ["--config-file", str(ROOT / "pyproject.toml"), *sources],
+                    group_name=compiled.GROUP, target_dir=str(WORK / "c"),
+                )
+        except SystemExit:  # mypyc refused a source: say why
+            raise RuntimeError("mypyc refused the sources:\n" + said.getvalue()) from None
         dist = Distribution({"name": "companion-compiled-engine", "ext_modules": extensions})
+        dist.verbose = False  # (no compiler command lines; its errors still show)
         command = dist.get_command_obj("build_ext")
         command.build_lib = str(staging)
         command.build_temp = str(WORK / "obj")
