@@ -35,7 +35,7 @@ from companion.engine.state import GameState, initial_state
 from companion.rules.editions import LAST_TURN
 from companion.scoring import ScoreBreakdown
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Asked", "Game", "answer_in_place", "apply", "replay"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "apply", "replay"]
 
 
 def last_step_start(events: Sequence[Event]) -> int:
