@@ -1,16 +1,17 @@
 """The compiled engine: the engine's logic modules built with mypyc, used when the build
 matches the sources.
 
-``make`` compiles the modules of ``COMPILED`` (``tools/compile_engine.py``) into
-``<venv>/companion-compiled``, beside a manifest holding a digest of every source the
+``make`` compiles the modules of ``compiled_sources()`` (``tools/compile_engine.py``)
+into ``<venv>/companion-compiled``, beside a manifest holding a digest of every source the
 build read. The engine's packages put that folder first on their ``__path__`` only while
 the digest still matches, so an edited source is never shadowed by an older build: the
-engine then runs interpreted (the same code, about 1.6 times slower) until the next
+engine then runs interpreted (the same code, about 1.6 to 1.8 times slower) until the next
 ``make``. ``COMPANION_ENGINE=interpreted`` forces the interpreted engine (the test suite
 runs both), ``COMPANION_ENGINE=compiled`` insists on the compiled one.
 
-The values, events and state (``decisions``, ``events``, ``state``, ...) stay interpreted:
-they are pydantic models or dataclasses the rest of the app builds and reads.
+The state is compiled; the values and models the rest of the app builds and reads
+(``decisions``, ``events``, ``setup``, ...) and ``Game`` stay interpreted. See
+docs/compiled-engine.md.
 """
 
 from __future__ import annotations
@@ -32,10 +33,11 @@ GROUP = "companion.engine.compiled_group"  # mypyc's shared library for the whol
 ENV = "COMPANION_ENGINE"
 
 # Interpreted on purpose: value objects and models the app builds and reads (pydantic,
-# dataclasses with a hand-made __init__), the package files and this loader.
+# dataclasses with a hand-made __init__, a tuple subclass), Game (it keeps memos set with
+# object.__setattr__), the package files and this loader.
 KEPT_INTERPRETED = frozenset({
-    "__init__.py", "compiled.py", "decisions.py", "errors.py", "events.py", "fields.py", "game.py",
-    "setup.py",
+    "__init__.py", "compiled.py", "decisions.py", "errors.py", "events.py", "fields.py",
+    "game.py", "setup.py",
 })
 
 
