@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 COMPILED := $(VENV)/companion-compiled/manifest.json
 ENGINE_SOURCES := $(shell find companion/engine companion/rules -name '*.py') companion/scoring.py
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,11 @@ test: $(STAMP) $(COMPILED)
 
 bench: $(STAMP) $(COMPILED)
 	for f in bench/*.py; do $(BIN)/python $$f || exit 1; done
+
+# After marking new texts (_, N_, ngettext, pgettext from companion.i18n): the template and
+# each language's catalogue brought up to the code; then translate the new entries.
+messages: $(STAMP)
+	$(BIN)/python tools/messages.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build
