@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from companion.ui import joining, services, session, widgets
+from companion.ui import joining, library, playing, session, widgets
 
 
 def show() -> None:
@@ -21,7 +21,7 @@ def show() -> None:
         if st.button("📖 Rules", key="home_rules"):
             st.switch_page("app_pages/rules.py")
 
-    view = services.home()
+    view = library.home()
 
     st.subheader("Games in progress")
     if not view.in_progress:
@@ -30,7 +30,7 @@ def show() -> None:
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
             st.markdown(widgets.listing_label(g))
             if st.button("Resume", key=f"resume_{g.id}", type="primary"):
-                services.open_game(g.id)
+                playing.open_game(g.id)
                 st.switch_page("app_pages/table.py")
             with st.popover("📱 Join", key=f"join_{g.id}"):
                 entry = joining.join_url(g.id, "entry")
