@@ -54,7 +54,7 @@ def open_table(at: AppTest, game_id: int) -> AppTest:
 
 
 def is_placement(decision: Decision) -> bool:
-    return decision.kind == Kind.TRACK and decision.type == "place"
+    return decision.kind == Kind.PLACE
 
 
 def tap_answer(at: AppTest, decision: Decision, i: int, seq: int, depth: int = 0) -> AppTest:
