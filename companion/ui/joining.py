@@ -1,8 +1,12 @@
 """Joining the table from another device: the game's link on this machine's network address,
-as text and as a QR code.
+as text and as a QR code; an entry link carries the game's entry key, a viewer link none.
+Also the forms a device meets when it joins (its name) or asks for the host's rights (the
+PIN); who may do what is decided in ``companion.ui.access``.
 
 >>> join_url(12, "viewer", host="192.168.1.20", port=8501)
 'http://192.168.1.20:8501/table?game=12&role=viewer'
+>>> join_url(12, "entry", host="192.168.1.20", port=8501, key="Zq3")
+'http://192.168.1.20:8501/table?game=12&key=Zq3'
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from typing import Literal
 
 import qrcode
 import streamlit as st
+
+from companion.store import trust
+from companion.ui import access, services, session
 
 Role = Literal["entry", "viewer"]
 
@@ -35,10 +42,16 @@ def network_address() -> str:
 
 
 def join_url(game_id: int, role: Role, *, host: str | None = None,
-             port: int | None = None) -> str:
+             port: int | None = None, key: str | None = None) -> str:
+    """The game's link for another device: ``entry`` with the game's entry ``key``, or
+    ``viewer`` (which never carries one)."""
     host = host or network_address()
     port = port or int(st.get_option("server.port") or 8501)
-    return f"http://{host}:{port}/table?game={game_id}&role={role}"
+    if role == "entry":
+        if not key:
+            raise ValueError("an entry link needs the game's entry key")
+        return f"http://{host}:{port}/table?game={game_id}&key={key}"
+    return f"http://{host}:{port}/table?game={game_id}&role=viewer"
 
 
 @functools.lru_cache(maxsize=64)  # about 30 ms to draw; Home shows one per game in progress
@@ -56,3 +69,87 @@ def show_qr(url: str, width: int = 180) -> None:
     data = base64.b64encode(qr_png(url)).decode("ascii")
     st.markdown(f'<img src="data:image/png;base64,{data}" width="{width}" '
                 f'alt="QR code of {html.escape(url)}">', unsafe_allow_html=True)
+
+
+# ---------------------------------------------------------------- the Home page's join box
+
+
+def _new_key(game_id: int) -> None:
+    """Callback (host only): the game gets a new entry key; the old links stop entering."""
+    if (refusal := access.host_refusal("make a new entry key")) is not None:
+        session.flash("error", refusal)
+        return
+    trust.new_entry_key(services.store(), game_id)
+    session.hold_entry_key(game_id, None)  # taken again from the store below
+    session.flash("success", f"Game {game_id} has a new entry link: the old one no longer "
+                             "enters steps.")
+
+
+def join_box(game_id: int) -> None:
+    """What another device needs to join the game: for the host, the entry link and its QR
+    code (and a new key); for anyone, the viewer link."""
+    if access.is_host():
+        key = trust.entry_key(services.store(), game_id)
+        entry = join_url(game_id, "entry", key=key)
+        st.markdown("Scan with another phone on the same network to enter steps:")
+        show_qr(entry)
+        st.code(entry, language=None)
+        st.button("New entry link (the old one stops entering)", key=f"new_key_{game_id}",
+                  on_click=_new_key, args=(game_id,))
+    else:
+        st.caption("The entry link is shown on the machine that runs the app.")
+    st.markdown("To follow the game without entering anything:")
+    st.code(join_url(game_id, "viewer"), language=None)
+
+
+# ---------------------------------------------------------------- joining on the Table page
+
+
+def table_rights(game_id: int) -> bool:
+    """On the Table page: take an entry key from the address (it leaves the address either
+    way, with one sentence if refused), ask a joining device its name, and say whether this
+    device enters steps (else the page is drawn read-only)."""
+    store = services.store()
+    taken = access.take_link_key(store, game_id)
+    if taken is False:
+        st.error(f"This entry link does not (or no longer) open game {game_id} for entry: "
+                 "the game is shown read-only. Ask the host for the current link.", icon="🚫")
+    if not access.may_enter(store, game_id):
+        return False
+    if access.needs_device_name():
+        _device_name_form()
+        return access.device_name() is not None
+    return True
+
+
+def _device_name_form() -> None:
+    """Asked once when a device joins for entry: its name, kept with each step it enters."""
+    with st.form("device_name", border=True):
+        st.markdown("**Name this device** so that the game's history says who entered each "
+                    "step.")
+        text = st.text_input("Device name", placeholder="e.g. Anne's phone",
+                             max_chars=trust.DEVICE_LENGTH, key="device_name_input")
+        if st.form_submit_button("Join the table", type="primary"):
+            problem = access.name_device(text)
+            if problem is not None:
+                st.error(problem, icon="🚫")
+
+
+def host_pin_form(what: str, key: str) -> bool:
+    """Whether this device may ``what`` (the host): if not, the host's PIN form when a PIN
+    is set, else one sentence."""
+    refusal = access.host_refusal(what)
+    if refusal is None:
+        return True
+    if access.host_pin() is None:
+        st.caption(refusal)
+        return False
+    with st.form(f"host_pin_{key}", border=False):
+        st.caption(refusal)
+        pin = st.text_input("Host PIN", type="password", key=f"host_pin_input_{key}")
+        if st.form_submit_button("Unlock"):
+            problem = access.give_host_pin(pin)
+            if problem is None:
+                st.rerun()
+            st.error(problem, icon="🚫")
+    return False

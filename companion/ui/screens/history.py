@@ -11,7 +11,7 @@ from companion.engine import name_key
 from companion.exchange.plays import title
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
 from companion.rules.editions import EDITIONS
-from companion.ui import services, session, views, widgets
+from companion.ui import joining, services, session, views, widgets
 
 KINDS = {None: "any", "tracked": "🎲 turn by turn", "score_sheet": widgets.SHEET_MARK,
          "result": widgets.RESULT_MARK}
@@ -186,11 +186,15 @@ def show() -> None:
                                            key=f"hist_json_{chosen}", on_click="ignore")
             if chosen is not None:
                 with st.expander("Delete this game"):
-                    sure = st.checkbox("Yes, delete it for good", key=f"hist_sure_{chosen}")
-                    if st.button("Delete", key=f"hist_delete_{chosen}", disabled=not sure):
-                        services.delete_game(chosen)
-                        session.flash("info", f"Game #{chosen} deleted")
-                        st.rerun()
+                    if joining.host_pin_form("delete a game", key="delete"):
+                        sure = st.checkbox("Yes, delete it for good",
+                                           key=f"hist_sure_{chosen}")
+                        if st.button("Delete", key=f"hist_delete_{chosen}", disabled=not sure):
+                            deleted = services.delete_game(chosen)
+                            if deleted.ok:
+                                session.flash("info", f"Game #{chosen} deleted")
+                                st.rerun()
+                            widgets.error(deleted.error)
         else:
             st.caption("No game matches.")
 
@@ -269,8 +273,10 @@ def show() -> None:
             on_click="ignore", disabled=not listed,
             help="The finished games listed, as BoardGameGeek play XML")
         st.markdown("**Import game records or a BG Stats export (JSON)**")
+        host = joining.host_pin_form("import files or add demo games", key="files")
         uploads = st.file_uploader("Game records or a BG Stats export", type=["json"],
-                                   accept_multiple_files=True, key="hist_upload")
+                                   accept_multiple_files=True, key="hist_upload",
+                                   disabled=not host)
         files = [(f.name, f.getvalue()) for f in uploads or []]
         names: dict[str, str] = {}
         incoming = services.bgstats_names(files) if files else []
@@ -288,7 +294,7 @@ def show() -> None:
                     key=f"hist_as_{name_key(name)}")
                 if chosen_name != AS_WRITTEN:
                     names[name] = chosen_name
-        if st.button("Import", key="hist_import", disabled=not uploads):
+        if st.button("Import", key="hist_import", disabled=not uploads or not host):
             bar = st.progress(0.0, text="Importing…")
             report = services.import_files(
                 files, names=names, progress=lambda done, text: bar.progress(done, text=text))
@@ -310,4 +316,5 @@ def show() -> None:
             for failure in report.failed:
                 widgets.error(failure)
         st.divider()
-        widgets.demo_game_button("Add a demo game (random play)", key="hist_demo")
+        if host:
+            widgets.demo_game_button("Add a demo game (random play)", key="hist_demo")

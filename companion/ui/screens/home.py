@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from companion.ui import joining, services, session, widgets
+from companion.ui import access, joining, services, session, widgets
 
 
 def show() -> None:
@@ -33,12 +33,7 @@ def show() -> None:
                 services.open_game(g.id)
                 st.switch_page("app_pages/table.py")
             with st.popover("📱 Join", key=f"join_{g.id}"):
-                entry = joining.join_url(g.id, "entry")
-                st.markdown("Scan with another phone on the same network to enter steps:")
-                joining.show_qr(entry)
-                st.code(entry, language=None)
-                st.markdown("To follow the game without entering anything:")
-                st.code(joining.join_url(g.id, "viewer"), language=None)
+                joining.join_box(g.id)
 
     st.subheader("Recently finished")
     if not view.finished:
@@ -50,7 +45,7 @@ def show() -> None:
                 session.set_history_game(g.id)
                 st.switch_page("app_pages/history.py")
 
-    if view.total == 0:
+    if view.total == 0 and access.is_host():
         st.divider()
         st.caption("An empty history? Add a randomly played game to see the scoreboard and charts.")
         widgets.demo_game_button("Add a demo game", key="home_demo")
