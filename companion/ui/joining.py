@@ -22,7 +22,7 @@ import qrcode
 import streamlit as st
 
 from companion.store import trust
-from companion.ui import access, services, session
+from companion.ui import access, services, session, views
 
 Role = Literal["entry", "viewer"]
 
@@ -153,3 +153,34 @@ def host_pin_form(what: str, key: str) -> bool:
                 st.rerun()
             st.error(problem, icon="🚫")
     return False
+
+
+# ---------------------------------------------------------------- who entered what (History)
+
+_ACTIONS = {"answer": "Recorded", "undo": "Took back", "set_aside": "Set aside",
+            "reapply": "Re-applied"}
+
+
+def device_label(device: str | None) -> str:
+    return "the host" if device is None else device
+
+
+def entered_on(kept: list[trust.Entry], index: int) -> str:
+    """`` — entered on Anne's phone`` for event ``index`` of the log, if that is known."""
+    entry = trust.entered_by(kept, index)
+    return "" if entry is None else f" — entered on {views.md(device_label(entry.device))}"
+
+
+def entries_list(kept: list[trust.Entry]) -> None:
+    """The game's writes, newest first: when, which device, what it did to which events."""
+    if not kept:
+        return
+    with st.expander(f"Who entered each step ({len(kept)} entries)"):
+        rows = []
+        for entry in reversed(kept):
+            low, high = sorted((entry.seq_before, entry.seq_after))
+            events = f"event {low + 1}" if high - low == 1 else f"events {low + 1}–{high}"
+            rows.append({"When": entry.created.strftime("%d %b %H:%M"),
+                         "Device": device_label(entry.device),
+                         "What": f"{_ACTIONS[entry.action]} {events}"})
+        st.markdown(views.markdown_table(rows))

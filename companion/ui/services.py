@@ -607,6 +607,12 @@ def reopen_sheet(game_id: int) -> SheetOutcome:
 
 
 @stops_on_database_problem
+def entries(game_id: int) -> list[trust.Entry]:
+    """Who wrote to the game's log, write by write (oldest first)."""
+    return trust.entries(store(), game_id)
+
+
+@stops_on_database_problem
 def delete_game(game_id: int) -> Outcome:
     if (refusal := access.host_refusal("delete a game")) is not None:
         return Outcome(None, refusal)

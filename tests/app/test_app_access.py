@@ -225,3 +225,26 @@ def test_history_offers_no_delete_nor_import_to_another_device(remote_page, at, 
     assert [b for b in at.button if b.key == "hist_import"][0].disabled
     assert any("Only the machine that runs the app may delete a game" in c.value
                for c in at.caption)
+
+
+def test_history_says_which_device_entered_each_step(device, store):
+    game_id = _playing(store)
+    _open(game_id)
+    session.hold_entry_key(game_id, trust.entry_key(store, game_id))
+    access.name_device("Anne's phone")
+    first = services.record(_answer(game_id)).stored.seq
+    access.name_device("Bob's | tablet")
+    services.record(_answer(game_id))
+    from streamlit.testing.v1 import AppTest
+    from ui_driver import APP, TIMEOUT
+
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.session_state["aod.history_game"] = game_id
+    at.switch_page("app_pages/history.py").run()
+    check(at)
+    assert any(c.value.endswith("entered on Bob\\'s \\| tablet") for c in at.caption)
+    table = next(m.value for m in at.markdown if "| Device |" in m.value)
+    assert "| Anne\\'s phone | Recorded event 2 |" in table and first == 2
+    assert "| Bob\\'s \\| tablet | Recorded event 3 |" in table
+    assert trust.entry_key(store, game_id) not in "".join(
+        m.value for m in [*at.markdown, *at.caption])

@@ -165,9 +165,12 @@ def show() -> None:
                         shown = services.game_view(stored, version)
                     st.markdown(f"**{views.where_now(shown.state)}** (after {version} of "
                                 f"{stored.seq} events)")
+                    kept = services.entries(chosen)
                     if version:  # what that step was, in words (not just its number)
                         st.caption("Last step shown: " + views.md(views.describe_event(
-                            stored.state_at(version - 1), game.events[version - 1])))
+                            stored.state_at(version - 1), game.events[version - 1]))
+                            + joining.entered_on(kept, version - 1))
+                    joining.entries_list(kept)
                     widgets.game_caption(game, stored.id)
                     widgets.standings_table(shown)
                     map_col, table_col = st.columns([1, 1])
