@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	for f in bench/*.py; do $(BIN)/python $$f || exit 1; done
+
+# After marking new texts (_, N_, ngettext, pgettext from companion.i18n): the template and
+# each language's catalogue brought up to the code; then translate the new entries.
+messages: $(STAMP)
+	$(BIN)/python tools/messages.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build

@@ -27,6 +27,7 @@ import streamlit as st
 from streamlit import runtime
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from companion.i18n import N_, _
 from companion.store import Store
 from companion.store.trust import DEVICE_LENGTH, key_matches
 from companion.ui import session
@@ -39,6 +40,12 @@ COOKIE_SECONDS = 12 * 3600  # a long evening of play
 IN_PROCESS = ""  # ``peer()`` of a run that serves no browser: code on this machine
 PIN_TRIES = 5  # wrong PINs per device address ...
 PIN_WINDOW = 600.0  # ... within this many seconds; then refused until the window passes
+# What only the host may do (``host_refusal``), translated where it is said
+DELETE = N_("delete a game")
+IMPORT = N_("import files")
+DEMO = N_("add demo games")
+FILES = N_("import files or add demo games")
+NEW_KEY = N_("make a new entry key")
 
 
 # ---------------------------------------------------------------- which device
@@ -82,13 +89,14 @@ def is_host() -> bool:
 
 
 def host_refusal(what: str) -> str | None:
-    """Why this device may not ``what`` (``delete a game``, ...), or None if it may."""
+    """Why this device may not ``what`` (``DELETE``, ...), or None if it may."""
     if is_host():
         return None
     if host_pin() is None:
-        return (f"Only the machine that runs the app may {what}: no host PIN is set for other "
-                "devices.")
-    return f"Only the host may {what}: give the host's PIN on this device first."
+        return _("Only the machine that runs the app may {action}: no host PIN is set for "
+                 "other devices.").format(action=_(what))
+    return _("Only the host may {action}: give the host's PIN on this device first.").format(
+        action=_(what))
 
 
 _pin_tries: dict[str, list[float]] = {}
@@ -103,16 +111,16 @@ def give_host_pin(given: str) -> str | None:
 
     pin = host_pin()
     if pin is None:
-        return "No host PIN is set: only the machine that runs the app may do this."
+        return _("No host PIN is set: only the machine that runs the app may do this.")
     address, now = peer() or "unknown", time.monotonic()
     with _pin_lock:
         tries = [t for t in _pin_tries.get(address, []) if now - t < PIN_WINDOW]
         _pin_tries[address] = tries
         if len(tries) >= PIN_TRIES:
-            return "Too many wrong PINs from this device: wait ten minutes and try again."
+            return _("Too many wrong PINs from this device: wait ten minutes and try again.")
         if not hmac.compare_digest(pin.encode(), (given or "").strip().encode()):
             tries.append(now)
-            return "That is not the host's PIN."
+            return _("That is not the host's PIN.")
     session.set_host_pin_given()
     return None
 
@@ -138,10 +146,10 @@ def may_enter(store: Store, game_id: int) -> bool:
 def entry_refusal(store: Store, game_id: int) -> str | None:
     """Why this device may not write to the game, or None if it may."""
     if not may_enter(store, game_id):
-        return (f"This device follows game {game_id} but may not enter steps in it: open "
-                "the game's entry link (the host shows it on the Home page).")
+        return _("This device follows game {game} but may not enter steps in it: open the "
+                 "game's entry link (the host shows it on the Home page).").format(game=game_id)
     if needs_device_name():
-        return "Give this device a name (e.g. Anne's phone) before entering steps."
+        return _("Give this device a name (e.g. Anne's phone) before entering steps.")
     return None
 
 
@@ -199,7 +207,7 @@ def name_device(text: str) -> str | None:
     """Name this device for the steps it enters; None when taken, else why not."""
     name = clean_device_name(text)
     if name is None:
-        return "Give this device a name (e.g. Anne's phone) before entering steps."
+        return _("Give this device a name (e.g. Anne's phone) before entering steps.")
     session.set_device_name(name)
     remember_in_browser(DEVICE_COOKIE, name)
     return None

@@ -11,7 +11,7 @@ import streamlit as st
 from ui_driver import check, open_table
 
 from companion.store import trust
-from companion.ui import access, services, session
+from companion.ui import access, library, playing, saved_games, session
 
 REMOTE = "192.168.1.50"
 FOUR = {"edition": "empires",
@@ -46,7 +46,7 @@ def _playing(store) -> int:
 
 
 def _answer(game_id: int) -> list[dict]:
-    stored = services.store().load(game_id)
+    stored = saved_games.store().load(game_id)
     return [dict(e) for e in stored.game.pending().answers[0].events]
 
 
@@ -56,16 +56,16 @@ def _open(game_id: int) -> None:
 
 def _writes(game_id: int) -> dict:
     """What every writing service gives back when this device tries it on ``game_id``."""
-    record = services.record(_answer(game_id))
+    record = playing.record(_answer(game_id))
     return {
         "record": record.error,
-        "undo": services.undo().error,
-        "set_aside": services.set_aside().error,
-        "reapply": services.reapply_set_aside().error,
-        "delete": services.delete_game(game_id).error,
-        "import": services.import_files([("g.json", json.dumps(
-            services.store().export_record(game_id)).encode())]).failed,
-        "demo": services.demo_game(seed=1).error,
+        "undo": playing.undo().error,
+        "set_aside": playing.set_aside().error,
+        "reapply": playing.reapply_set_aside().error,
+        "delete": library.delete_game(game_id).error,
+        "import": library.import_files([("g.json", json.dumps(
+            saved_games.store().export_record(game_id)).encode())]).failed,
+        "demo": playing.demo_game(seed=1).error,
     }
 
 
@@ -90,11 +90,11 @@ def test_without_the_key_every_writing_service_refuses_and_nothing_is_stored(dev
     # a forged role, the key of another game, an old key: the same refusal
     for held in ("entry", trust.entry_key(store, other), None):
         session.hold_entry_key(game_id, held)
-        assert services.record(_answer(game_id)).error.startswith("This device follows")
+        assert playing.record(_answer(game_id)).error.startswith("This device follows")
     old = trust.entry_key(store, game_id)
     trust.new_entry_key(store, game_id)
     session.hold_entry_key(game_id, old)
-    assert services.undo().error.startswith("This device follows")
+    assert playing.undo().error.startswith("This device follows")
     assert store.revision(game_id) == before[0]
 
 
@@ -104,21 +104,21 @@ def test_the_entry_key_lets_a_named_device_enter_until_the_host_makes_a_new_one(
     _open(game_id)
     session.hold_entry_key(game_id, trust.entry_key(store, game_id))
     revision = store.revision(game_id)
-    assert services.record(_answer(game_id)).error == ("Give this device a name (e.g. Anne's "
+    assert playing.record(_answer(game_id)).error == ("Give this device a name (e.g. Anne's "
                                                        "phone) before entering steps.")
     assert store.revision(game_id) == revision
     assert access.name_device(" Anne's\tphone ") is None
-    done = services.record(_answer(game_id))
+    done = playing.record(_answer(game_id))
     assert done.ok and store.revision(game_id) == revision + 1
-    assert services.undo().ok
+    assert playing.undo().ok
     kept = trust.entries(store, game_id)
     assert [(e.action, e.seq_before, e.seq_after, e.device) for e in kept] == [
         ("answer", 1, done.stored.seq, "Anne's phone"),
         ("undo", done.stored.seq, 1, "Anne's phone")]
     # entering the game is not deleting it, nor touching the others
-    assert services.delete_game(game_id).error.startswith("Only the machine that runs")
+    assert library.delete_game(game_id).error.startswith("Only the machine that runs")
     trust.new_entry_key(store, game_id)  # the host's new link: this device is shut out
-    assert services.record(_answer(game_id)).error.startswith("This device follows")
+    assert playing.record(_answer(game_id)).error.startswith("This device follows")
     assert len(trust.entries(store, game_id)) == 2
 
 
@@ -128,12 +128,12 @@ def test_the_host_pin_opens_what_touches_all_games_and_wrong_pins_are_counted(
     assert access.give_host_pin("1234") == ("No host PIN is set: only the machine that runs "
                                             "the app may do this.")
     monkeypatch.setenv(access.HOST_PIN_VAR, "80-42")
-    assert services.delete_game(game_id).error == ("Only the host may delete a game: give the "
+    assert library.delete_game(game_id).error == ("Only the host may delete a game: give the "
                                                    "host's PIN on this device first.")
     assert access.give_host_pin("80-43") == "That is not the host's PIN."
     assert not access.is_host()
     assert access.give_host_pin(" 80-42 ") is None and access.is_host()
-    assert services.delete_game(game_id).ok and store.count_games() == 0
+    assert library.delete_game(game_id).ok and store.count_games() == 0
     _clear_session()
     for _ in range(access.PIN_TRIES):
         access.give_host_pin("0000")
@@ -147,21 +147,21 @@ def test_the_host_machine_may_do_everything(store, monkeypatch, address):
     _clear_session()
     game_id = _playing(store)
     _open(game_id)
-    assert services.record(_answer(game_id)).ok
+    assert playing.record(_answer(game_id)).ok
     assert trust.entries(store, game_id)[0].device is None  # shown as the host
-    assert services.delete_game(game_id).ok
+    assert library.delete_game(game_id).ok
 
 
 def test_a_new_game_is_entered_by_the_device_that_made_it(device, store):
-    made = services.create_game(FOUR)
+    made = playing.create_game(FOUR)
     assert session.held_entry_key(made.stored.id) == trust.entry_key(store, made.stored.id)
 
 
 def test_keys_stay_out_of_exports(store):
     game_id = _playing(store)
     key = trust.entry_key(store, game_id)
-    for text in (services.export_json(game_id), services.export_bundle([game_id]),
-                 services.export_csv()):
+    for text in (library.export_json(game_id), library.export_bundle([game_id]),
+                 library.export_csv()):
         assert key not in text
 
 
@@ -232,9 +232,9 @@ def test_history_says_which_device_entered_each_step(device, store):
     _open(game_id)
     session.hold_entry_key(game_id, trust.entry_key(store, game_id))
     access.name_device("Anne's phone")
-    first = services.record(_answer(game_id)).stored.seq
+    first = playing.record(_answer(game_id)).stored.seq
     access.name_device("Bob's | tablet")
-    services.record(_answer(game_id))
+    playing.record(_answer(game_id))
     from streamlit.testing.v1 import AppTest
     from ui_driver import APP, TIMEOUT
 
