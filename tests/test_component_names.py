@@ -14,13 +14,13 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from companion.engine.nations import NATION_NAMES
 from companion.games.endeavor import TRACKS as ENDEAVOR_TRACKS
 from companion.games.nouveau_monde import RESOURCES
 from companion.rules.buildings import BUILDINGS, buildings_for
 from companion.rules.discoveries import CARDS
 from companion.rules.editions import EDITIONS, TRACK_TITLES, WORKER_TYPES
 from companion.rules.goods import GOODS, SHIP
+from companion.rules.nations import NATION_NAMES
 from companion.rules.regions import REGIONS
 
 LOCALE = Path(__file__).resolve().parent.parent / "companion" / "locale"
