@@ -44,6 +44,7 @@ from companion.games.records import (  # noqa: F401 - part of this module's inte
     read_sheet_record,
     sheet_record,
 )
+from companion.i18n import N_
 from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
 from companion.rules.discoveries import DISCOVERIES
 from companion.rules.editions import EDITIONS
@@ -77,12 +78,12 @@ LIMITS = {
 # The end-VP quantities the sheet asks for only when a building owned needs them.
 ASKED_FACTS = tuple(q for q in END_VP_QUANTITIES
                     if q not in ("goods", "ships", "money", "buildings", "discoveries"))
-FACT_TITLES = {
-    "new_world_workers": "Workers in the New World",
-    "new_world_soldiers": "Soldiers in the New World",
-    "new_world_builders": "Builders in the New World",
-    "specialists_track_workers": "Workers on the Specialists track",
-    "glory_regions": "Regions counting for Glory",
+FACT_TITLES = {  # in the catalogue: shown with i18n._
+    "new_world_workers": N_("Workers in the New World"),
+    "new_world_soldiers": N_("Soldiers in the New World"),
+    "new_world_builders": N_("Builders in the New World"),
+    "specialists_track_workers": N_("Workers on the Specialists track"),
+    "glory_regions": N_("Regions counting for Glory"),
 }
 
 

@@ -31,6 +31,7 @@ from companion.exchange import bgstats, exports, imports
 from companion.exchange.imports import ImportReport
 from companion.games import Sheet
 from companion.games.results import Result
+from companion.i18n import current_language
 from companion.records import RecordError
 from companion.store import (
     DatabaseProblem,
@@ -306,7 +307,7 @@ def last_step(stored: StoredGame) -> str | None:
         start = stored.seq - stored.game.last_step()
         return views.step_summary(stored.state_at(start), stored.game, start)
 
-    return _PER_VERSION.get((stored.key, "last_step"), words)
+    return _PER_VERSION.get((stored.key, "last_step", current_language()), words)
 
 
 # ---------------------------------------------------------------- one version of a game
@@ -344,8 +345,9 @@ def game_view(stored: StoredGame, version: int | None = None) -> GameView:
     """What the pages show of the game as stored (or after its first ``version`` events, for
     the History's step-through), one ``GameView`` per (game id, revision[, version])."""
     if version is None or version == stored.seq:
-        return _PER_VERSION.get((stored.key, "view"), lambda: GameView(stored.game))
-    return _PER_VERSION.get((stored.key, "view", version),
+        return _PER_VERSION.get((stored.key, "view", current_language()),
+                                lambda: GameView(stored.game))
+    return _PER_VERSION.get((stored.key, "view", version, current_language()),
                             lambda: GameView(stored.game, stored.state_at(version)))
 
 
