@@ -16,7 +16,7 @@ import streamlit as st
 from companion.engine import BoardForm, BoardTrack, board_form
 from companion.i18n import _
 from companion.store import StoredGame
-from companion.ui import decisions, services, session, views, widgets
+from companion.ui import decisions, playing, session, views, widgets
 from companion.ui.views import md
 
 EMPTY = "—"
@@ -128,7 +128,7 @@ def _record(form: BoardForm, seq: int) -> None:
     """Callback: the copied board becomes placement events, recorded as one answer."""
     if not decisions.still_current(seq):
         return
-    events, problem = services.board_placements(_board(form, seq))
+    events, problem = playing.board_placements(_board(form, seq))
     if problem is not None:
         session.flash("error", problem, at="board")
         return
