@@ -486,7 +486,7 @@ def test_the_rules_reference_is_searchable(at):
     check(at)
     listed = "\n".join(m.value for m in at.markdown if m.value.startswith("- **"))
     assert "Training Grounds" in listed and "Settlers" not in listed
-    assert any(c.value.endswith("building(s)") for c in at.caption)
+    assert any(c.value.endswith(" buildings") for c in at.caption)
 
 
 # ---------------------------------------------------------------- refused games
