@@ -213,6 +213,16 @@ def component_names(kind: str, english_name: str, edition: str | None = None) ->
     return {_printed(lang, kind, english_name, edition) for lang in languages()}
 
 
+def printed_or_ours(kind: str | None, text: str, edition: str | None = None) -> str:
+    """``text`` as printed on the components when it is a component's name, else in our
+    catalogue's words (a score sheet's line: "Glory" is printed, "Map" is ours)."""
+    if kind is not None:
+        printed = component_name(kind, text, edition)
+        if printed != text:
+            return printed
+    return _(text)
+
+
 def _printed(lang: str, kind: str, english_name: str, edition: str | None) -> str:
     names = _component_names(lang)
     if not names:

@@ -33,6 +33,7 @@ from companion.games.base import (
     Sheet,
     ranked,
 )
+from companion.i18n import N_, _, component_name, current_language
 from companion.rules.buildings import buildings_for
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
 from companion.rules.editions import EDITIONS
@@ -45,15 +46,18 @@ NATION_NAMES = {
 }
 
 
-def _discovery_label(d: str) -> str:
+def _discovery_label(d: str, edition: str) -> str:
     item = DISCOVERIES[d]
     if item.kind == "card":
-        return f"{item.name} ({item.vp} VP)"
-    return item.name
+        return _("{card} ({vp} VP)").format(card=component_name("card", item.name, edition),
+                                           vp=item.vp)
+    return _("{token} {n}").format(token=component_name("discovery", "Token", edition),
+                                   n=int(item.id[1:])) + item.name.partition(":")[1] + (
+        item.name.partition(":")[2])
 
 
-@cache  # the page asks for every seat on every rerun
-def _fields(edition: str, builders: bool) -> tuple[Field, ...]:
+@cache  # the page asks for every seat on every rerun (per language: the fields' words)
+def _fields(edition: str, builders: bool, lang: str) -> tuple[Field, ...]:
     """Each player's fields for one edition, with or without the Builder expansion."""
     catalogue = buildings_for(edition, builders)
     building_ids = tuple(sorted(catalogue, key=lambda b: (catalogue[b].age,
@@ -64,67 +68,72 @@ def _fields(edition: str, builders: bool) -> tuple[Field, ...]:
 
     typed = "typed_discovery_vp"
     return (
-        Field("colour", "Colour", "choice", default="", options=("", *COLOURS),
-              group="Player"),
-        Field("nation", "Nation", "choice", default=None, options=(None, *NATIONS),
-              option_labels=NATION_NAMES, group="Player",
+        Field("colour", _("Colour"), "choice", default="", options=("", *COLOURS),
+              group=_("Player")),
+        Field("nation", _("Nation"), "choice", default=None, options=(None, *NATIONS),
+              option_labels={n: component_name("nation", name)
+                             for n, name in NATION_NAMES.items()}, group=_("Player"),
               shown=lambda _v: edition == "empires",
-              help="With the national advantages: counts in the nation statistics."),
-        Field("colony", "Colony VP", "ints", default=[0, 0, 0], group="Colony VP",
-              parts=tuple(Part(str(a), f"Age {'I' * (a + 1)}", LIMITS["colony"])
+              help=_("With the national advantages: counts in the nation statistics.")),
+        Field("colony", _("Colony VP"), "ints", default=[0, 0, 0], group=_("Colony VP"),
+              parts=tuple(Part(str(a), _("Age {age}").format(age="I" * (a + 1)),
+                               LIMITS["colony"])
                           for a in range(3)),
-              help="VP of the three colony scorings (turns 3, 6 and 8)."),
-        Field(typed, "Discovery VP", "int", default=None, max=LIMITS["discovery_vp"],
-              optional="Type the VP instead of picking tokens and cards",
-              group="Discoveries"),
-        Field("typed_discovery_count", "Tokens and cards owned", "int",
-              max=LIMITS["discovery_count"], group="Discoveries",
+              help=_("VP of the three colony scorings (turns 3, 6 and 8).")),
+        Field(typed, _("Discovery VP"), "int", default=None, max=LIMITS["discovery_vp"],
+              optional=_("Type the VP instead of picking tokens and cards"),
+              group=_("Discoveries")),
+        Field("typed_discovery_count", _("Tokens and cards owned"), "int",
+              max=LIMITS["discovery_count"], group=_("Discoveries"),
               shown=lambda v: v.get(typed) is not None),
-        Field("discoveries", "Tokens and cards owned", "multi", default=[],
+        Field("discoveries", _("Tokens and cards owned"), "multi", default=[],
               options=(*TOKENS, *CARDS),
-              option_labels={d: _discovery_label(d) for d in DISCOVERIES},
-              group="Discoveries", shown=lambda v: v.get(typed) is None),
-        Field("buildings", "Buildings owned", "multi", default=[], options=building_ids,
-              option_labels={b: f"{catalogue[b].name} (Age {'I' * catalogue[b].age})"
-                             for b in building_ids}, group="Capital buildings"),
-        Field("extra_buildings", "Other tiles not in the list (a second Settlers)", "int",
-              max=LIMITS["extra_buildings"], group="Capital buildings"),
-        Field("facts", "Counts the buildings ask for", "counts", default={},
-              parts=tuple(Part(q, FACT_TITLES[q], LIMITS["fact"], needed(q))
-                          for q in FACT_TITLES), group="Capital buildings"),
-        Field("goods", "Goods", "counts", default={}, group="Goods, ships and money",
-              parts=tuple(Part(g, g, most) for g, most in GOODS.items())),
-        Field("ships", "Ships", "int", max=LIMITS["ships"], group="Goods, ships and money"),
-        Field("money", "Money", "int", max=LIMITS["money"], group="Goods, ships and money"),
-        Field("bought", "Bought VP", "int", max=LIMITS["bought"],
-              group="Goods, ships and money"),
+              option_labels={d: _discovery_label(d, edition) for d in DISCOVERIES},
+              group=_("Discoveries"), shown=lambda v: v.get(typed) is None),
+        Field("buildings", _("Buildings owned"), "multi", default=[], options=building_ids,
+              option_labels={b: "{} ({})".format(
+                  component_name("building", catalogue[b].name, edition),
+                  _("Age {age}").format(age="I" * catalogue[b].age)) for b in building_ids},
+              group=_("Capital buildings")),
+        Field("extra_buildings", _("Other tiles not in the list (a second Settlers)"), "int",
+              max=LIMITS["extra_buildings"], group=_("Capital buildings")),
+        Field("facts", _("Counts the buildings ask for"), "counts", default={},
+              parts=tuple(Part(q, _(FACT_TITLES[q]), LIMITS["fact"], needed(q))
+                          for q in FACT_TITLES), group=_("Capital buildings")),
+        Field("goods", _("Goods"), "counts", default={}, group=_("Goods, ships and money"),
+              parts=tuple(Part(g, component_name("good", g, edition), most)
+                          for g, most in GOODS.items())),
+        Field("ships", _("Ships"), "int", max=LIMITS["ships"], group=_("Goods, ships and money")),
+        Field("money", _("Money"), "int", max=LIMITS["money"], group=_("Goods, ships and money")),
+        Field("bought", _("Bought VP"), "int", max=LIMITS["bought"],
+              group=_("Goods, ships and money")),
     )
 
 
 class AgeOfDiscovery(Family):
     id = "age-of-discovery"
     name = "Age of Discovery"
-    unit = "VP"
-    tie_rule = ("Equal totals are split by the colony VP of turn 8, then money, then goods "
+    unit = N_("VP")
+    tie_rule = (N_("Equal totals are split by the colony VP of turn 8, then money, then goods "
                 "(Empires counts ships with them, the 2007 edition goods alone); players "
-                "still tied share the place.")
+                "still tied share the place."))
     categories = (
-        Category("colony", "Colonies"),
-        Category("discoveries", "Discoveries"),
-        Category("buildings", "Buildings"),
-        Category("economy", "Economy"),
-        Category("bought", "Bought"),
+        Category("colony", N_("Colonies")),
+        Category("discoveries", N_("Discoveries")),
+        Category("buildings", N_("Buildings")),
+        Category("economy", N_("Economy")),
+        Category("bought", N_("Bought")),
     )
     refuses_at_field = False  # companion.sheet names the seat and the line, as one sentence
 
     def option_fields(self) -> tuple[Field, ...]:
         return (
-            Field("edition", "Edition", "choice", default="empires", options=tuple(EDITIONS),
+            Field("edition", _("Edition"), "choice", default="empires", options=tuple(EDITIONS),
                   option_labels={e: ed.title for e, ed in EDITIONS.items()}),
-            Field("builders", "Builder expansion", "bool", default=False,
+            Field("builders", _("Builder expansion"), "bool", default=False,
                   shown=lambda o: EDITIONS.get(o.get("edition"), EDITIONS["empires"])
                   .has_builder_expansion,
-                  help="Which buildings exist (Empires only)."),
+                  help=_("Which buildings exist (Empires only).")),
         )
 
     def player_range(self, options: Mapping[str, Any]) -> range:
@@ -136,7 +145,7 @@ class AgeOfDiscovery(Family):
     def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
         edition = options.get("edition", "empires")
         return _fields(edition, bool(options.get("builders"))
-                       and EDITIONS[edition].has_builder_expansion)
+                       and EDITIONS[edition].has_builder_expansion, current_language())
 
 
     # ---- the wrapped score sheet
@@ -157,7 +166,8 @@ class AgeOfDiscovery(Family):
 
     def problems(self, sheet: Sheet) -> list[FieldError]:
         if sheet.game != self.id:
-            return [FieldError(f"this is a {sheet.game!r} sheet, not {self.name}.")]
+            return [FieldError(_("this is a {game!r} sheet, not {name}.").format(
+                game=sheet.game, name=self.name))]
         try:
             self.native(sheet)
         except InvalidSheet as exc:

@@ -35,6 +35,7 @@ from companion.games.base import (
     ranked,
     whole,
 )
+from companion.i18n import N_, _, component_name, ngettext
 
 # The squares of a printed attribute track (0-15) that carry a symbol: a cube on any other
 # square slides back to the nearest one below. The rulebook fixes 7, 10 and 12 as symbols and
@@ -65,8 +66,10 @@ def _track_hint(field: str) -> Callable[[Mapping[str, Any]], str | None]:
         if not whole(square) or square < 0:
             return None
         glory = track_glory(square)
-        back = f" (a plain square: the cube slides back from {square})" if glory != square else ""
-        return f"Scores {glory} Glory{back}."
+        if glory != square:
+            return _("Scores {glory} Glory (a plain square: the cube slides back from "
+                     "{square}).").format(glory=glory, square=square)
+        return _("Scores {glory} Glory.").format(glory=glory)
     return hint
 
 
@@ -74,8 +77,10 @@ def _harbor_hint(values: Mapping[str, Any]) -> str | None:
     discs = values.get("harbor_discs")
     if not whole(discs) or not 0 <= discs <= HARBOR_DISCS:
         return None
-    return (f"Scores {discs // DISCS_PER_POPULATION_GLORY} Glory "
-            f"({discs % DISCS_PER_POPULATION_GLORY} disc(s) left over).")
+    left = discs % DISCS_PER_POPULATION_GLORY
+    return ngettext("Scores {glory} Glory ({n} disc left over).",
+                    "Scores {glory} Glory ({n} discs left over).", left).format(
+        glory=discs // DISCS_PER_POPULATION_GLORY, n=left)
 
 
 def _exploits_on(options: Mapping[str, Any]) -> Any:
@@ -85,28 +90,29 @@ def _exploits_on(options: Mapping[str, Any]) -> Any:
 class Endeavor(Family):
     id = "endeavor"
     name = "Endeavor: Age of Sail"
-    unit = "Glory"
-    tie_rule = ("Players tied on the most Glory share the victory: the rulebook has no "
-                "tie-breaker.")
+    unit = N_("Glory")
+    printed_kind = "endeavor"
+    tie_rule = (N_("Players tied on the most Glory share the victory: the rulebook has no "
+                "tie-breaker."))
     categories = (
-        Category("exploits_glory", "Exploits"),
-        Category("attributes_glory", "Attributes"),
-        Category("cities_connections_glory", "Cities & connections"),
-        Category("buildings_cards_governor_glory", "Buildings & cards"),
-        Category("population_glory", "Population"),
-        Category("slavery_penalty", "Slavery"),
+        Category("exploits_glory", N_("Exploits")),
+        Category("attributes_glory", N_("Attributes")),
+        Category("cities_connections_glory", N_("Cities & connections")),
+        Category("buildings_cards_governor_glory", N_("Buildings & cards")),
+        Category("population_glory", N_("Population")),
+        Category("slavery_penalty", N_("Slavery")),
     )
 
     def option_fields(self) -> tuple[Field, ...]:
         return (
-            Field("exploits", "Exploits module used", "bool", default=False,
-                  help="Switches on the three Exploit lines at the top of the pad."),
-            Field("board_side", "Board side", "choice", default=None,
-                  options=(None, "A", "B"), option_labels={None: "not noted"},
-                  help="Only for the record: side A suits 2-3 players (or a fierce 4), "
-                       "side B a calmer 4 or 5."),
-            Field("silent_fleet", "Silent Fleet (2-player variant)", "bool", default=False,
-                  help="The neutral fleet is not a player: it scores nothing."),
+            Field("exploits", _("Exploits module used"), "bool", default=False,
+                  help=_("Switches on the three Exploit lines at the top of the pad.")),
+            Field("board_side", _("Board side"), "choice", default=None,
+                  options=(None, "A", "B"), option_labels={None: _("not noted")},
+                  help=_("Only for the record: side A suits 2-3 players (or a fierce 4), "
+                       "side B a calmer 4 or 5.")),
+            Field("silent_fleet", _("Silent Fleet (2-player variant)"), "bool", default=False,
+                  help=_("The neutral fleet is not a player: it scores nothing.")),
         )
 
     def player_range(self, options: Mapping[str, Any]) -> range:
@@ -114,42 +120,45 @@ class Endeavor(Family):
 
     def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
         exploit = [
-            Field(name, f"Exploit {n}", "int", group="Exploits", shown=_exploits_on(options),
-                  help="Glory this Exploit gave, as read off the Exploit (0 if none).")
+            Field(name, _("{exploit} {n}").format(
+                exploit=component_name("endeavor", "Exploit"), n=n), "int",
+                  group=component_name("endeavor", "Exploits"), shown=_exploits_on(options),
+                  help=_("Glory this Exploit gave, as read off the Exploit (0 if none)."))
             for n, name in enumerate(EXPLOITS, start=1)
         ]
         tracks = [
-            Field(f"{t}_track", f"{t.title()} track", "int", required=True, group="Attributes",
-                  help="The square the cube stands on at the end, before any step back "
+            Field(f"{t}_track", component_name("endeavor", f"{t.title()} track"), "int",
+                  required=True, group=component_name("endeavor", "Attributes"),
+                  help=_("The square the cube stands on at the end, before any step back "
                        "(the scored value works too). A plain square slides back to the "
-                       "nearest symbol below it.", hint=_track_hint(f"{t}_track"))
+                       "nearest symbol below it."), hint=_track_hint(f"{t}_track"))
             for t in TRACKS
         ]
         return (*exploit, *tracks,
-                Field("cities_connections_glory", "Cities and connections", "int",
-                      required=True, group="Map",
-                      help="Glory on the cities you hold (some show 2) plus one for each "
+                Field("cities_connections_glory", _("Cities and connections"), "int",
+                      required=True, group=_("Map"),
+                      help=_("Glory on the cities you hold (some show 2) plus one for each "
                            "connection with your discs at both ends. Fleets count as ends "
-                           "but carry no Glory."),
-                Field("buildings_cards_glory", "Buildings and kept cards", "int",
-                      required=True, group="Holdings",
-                      help="Glory symbols on your 8 buildings (the Town Hall adds 1 per "
+                           "but carry no Glory.")),
+                Field("buildings_cards_glory", _("Buildings and kept cards"), "int",
+                      required=True, group=_("Holdings"),
+                      help=_("Glory symbols on your 8 buildings (the Town Hall adds 1 per "
                            "draw symbol on your buildings) and on the Asset and Governor "
                            "cards you kept. Leave out the empty-slot bonus: it is the "
-                           "switch below."),
-                Field("governor_slot_empty", "Free Governor slot empty", "bool", default=False,
-                      required=True, group="Holdings",
-                      help=f"An empty free Governor slot is worth "
-                           f"{GOVERNOR_SLOT_EMPTY_GLORY} Glory."),
-                Field("harbor_discs", "Discs left in the harbour", "int", max=HARBOR_DISCS,
-                      required=True, group="Population",
-                      help="Every full group of 3 scores 1 Glory; action tokens are not "
-                           "discs.", hint=_harbor_hint),
-                Field("slavery_cards_set_aside", "Slavery cards set aside", "int",
-                      max=SLAVERY_CARDS, group="Slavery",
-                      help="Face-down Slavery cards beside your mat (discarded, or put "
+                           "switch below.")),
+                Field("governor_slot_empty", _("Free Governor slot empty"), "bool", default=False,
+                      required=True, group=_("Holdings"),
+                      help=_("An empty free Governor slot is worth {glory} Glory.").format(
+                          glory=GOVERNOR_SLOT_EMPTY_GLORY)),
+                Field("harbor_discs", _("Discs left in the harbour"), "int", max=HARBOR_DISCS,
+                      required=True, group=component_name("endeavor", "Population"),
+                      help=_("Every full group of 3 scores 1 Glory; action tokens are not "
+                           "discs."), hint=_harbor_hint),
+                Field("slavery_cards_set_aside", _("Slavery cards set aside"), "int",
+                      max=SLAVERY_CARDS, group=component_name("endeavor", "Slavery"),
+                      help=_("Face-down Slavery cards beside your mat (discarded, or put "
                            "aside at abolition): 1 Glory lost each. Cards still held "
-                           "cost nothing."),
+                           "cost nothing.")),
                 )
 
     # ---- checking
@@ -159,8 +168,8 @@ class Endeavor(Family):
                  if ok(seat, "slavery_cards_set_aside")]
         if sum(aside) <= SLAVERY_CARDS:
             return []
-        why = (f"the table sets aside {sum(aside)} Slavery cards in all, but the deck holds "
-               f"only {SLAVERY_CARDS}.")
+        why = _("the table sets aside {n} Slavery cards in all, but the deck holds only "
+                "{most}.").format(n=sum(aside), most=SLAVERY_CARDS)
         return [FieldError(why, seat, p["name"], "slavery_cards_set_aside")
                 for seat, p in enumerate(sheet.players, start=1)
                 if ok(seat, "slavery_cards_set_aside") and p["slavery_cards_set_aside"]]
@@ -173,28 +182,30 @@ class Endeavor(Family):
                 square = p[f"{t}_track"]
                 if square > TYPO_GUARD:
                     out.append(FieldError(
-                        f"{square} is far past the printed track: is it a typo?", seat,
+                        _("{square} is far past the printed track: is it a typo?").format(
+                            square=square), seat,
                         p["name"], f"{t}_track"))
                 elif square > PRINTED_TRACK_END:
                     out.append(FieldError(
-                        f"past {PRINTED_TRACK_END} the cube is on an extension piece; no "
-                        f"symbol is known there, so it scores {PRINTED_TRACK_END}.", seat,
+                        _("past {end} the cube is on an extension piece; no symbol is known "
+                          "there, so it scores {end}.").format(end=PRINTED_TRACK_END), seat,
                         p["name"], f"{t}_track"))
                 extended += square > PRINTED_TRACK_END
             if not sheet.options.get("exploits") and any(p[e] for e in EXPLOITS):
-                out.append(FieldError("Exploit Glory is entered, but the Exploits module is "
-                                      "marked as not used.", seat, p["name"], EXPLOITS[0]))
+                out.append(FieldError(_("Exploit Glory is entered, but the Exploits module is "
+                                      "marked as not used."), seat, p["name"], EXPLOITS[0]))
         if extended > EXTENSIONS_IN_BOX:
-            out.append(FieldError(f"{extended} tracks go past {PRINTED_TRACK_END}, but the "
-                                  f"box has {EXTENSIONS_IN_BOX} extension pieces."))
+            out.append(FieldError(_("{n} tracks go past {end}, but the box has {pieces} "
+                                    "extension pieces.").format(
+                n=extended, end=PRINTED_TRACK_END, pieces=EXTENSIONS_IN_BOX)))
         count, side = len(sheet.players), sheet.options.get("board_side")
         if sheet.options.get("silent_fleet") and count != 2:
-            out.append(FieldError(f"the Silent Fleet is a 2-player variant, and {count} "
-                                  "played.", field="silent_fleet"))
+            out.append(FieldError(_("the Silent Fleet is a 2-player variant, and {n} "
+                                    "played.").format(n=count), field="silent_fleet"))
         elif not sheet.options.get("silent_fleet") and (side, count) in (("A", 5), ("B", 2),
                                                                          ("B", 3)):
-            out.append(FieldError(f"side {side} is not the usual side for {count} players.",
-                                  field="board_side"))
+            out.append(FieldError(_("side {side} is not the usual side for {n} players.").format(
+                side=side, n=count), field="board_side"))
         return out
 
     # ---- scoring

@@ -7,8 +7,7 @@ session, and a rerun of an unchanged page computes nothing again: no replay, no 
 figure built twice. Nothing here is changed once built (figures included: ``st.plotly_chart``
 only reads them). No Streamlit here.
 
->>> from companion.i18n import _
-from companion.engine import Game
+>>> from companion.engine import Game
 >>> view = GameView(Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]}))
 >>> view.players is view.players, [p.name for p in view.players]
 (True, ['Ann', 'Bob'])

@@ -240,19 +240,21 @@ def scored_results(f: Family, scored: Scored, key: str, chart: bool = True) -> p
     notes = any(p.note for p in scored.players)
     for p in scored.players:
         row: dict[str, Any] = {_("Place"): p.place, _("Player"): p.player}
-        row |= {c.label: p.breakdown[c.id] for c in scored.categories}
-        row[f.unit.title() if f.unit.islower() else f.unit] = p.total
+        row |= {f.word(c.label): p.breakdown[c.id] for c in scored.categories}
+        unit = f.word(f.unit)
+        row[unit[:1].upper() + unit[1:]] = p.total
         if notes:
             row[_("Note")] = p.note
         rows.append(row)
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, width="stretch")
     st.markdown(winners_text(f, scored))
-    st.caption(f.tie_rule)
+    st.caption(f.word(f.tie_rule))
     if not chart:
         return table
-    plot(charts.sheet_breakdown([(c.id, c.label) for c in scored.categories],
-                                {p.player: p.breakdown for p in scored.by_seat()}, f.unit),
+    plot(charts.sheet_breakdown([(c.id, f.word(c.label)) for c in scored.categories],
+                                {p.player: p.breakdown for p in scored.by_seat()},
+                                f.word(f.unit)),
          f"{key}_chart")
     return table
 
@@ -265,9 +267,9 @@ def winners_text(f: Family, scored: Scored) -> str:
     names = format_list(f"**{md(n)}**" for n in scored.winners)
     if len(scored.winners) > 1:
         return "🏆 " + _("{names} share the victory with {points} {unit}.").format(
-            names=names, points=top, unit=f.unit)
+            names=names, points=top, unit=f.word(f.unit))
     return "🏆 " + _("{names} wins with {points} {unit}.").format(names=names, points=top,
-                                                                 unit=f.unit)
+                                                                 unit=f.word(f.unit))
 
 
 def sheet_details(results: list[Any]) -> None:
@@ -410,7 +412,7 @@ def listing_label(g: Any, markdown: bool = True) -> str:
         top = max((g.totals.get(w, 0) for w in g.winners), default=0)
         game = "" if g.family == AGE_OF_DISCOVERY else f"{f.name} · "
         won_by = _("won by {winners} ({points} {unit})").format(winners=esc(won), points=top,
-                                                               unit=f.unit)
+                                                               unit=f.word(f.unit))
         return (f"#{g.id} · {mark} · {game}{esc(names)} · {won_by} · "
                 f"{format_date(g.created)}")
     if g.status == "finished":

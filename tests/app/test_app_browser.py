@@ -227,7 +227,8 @@ def _nav(page, title: str) -> None:
     """Choose a page in the app's menu (a row of links on every page)."""
     from companion.ui.widgets import MENU_LABELS
 
-    page.locator(".st-key-page_menu").get_by_role("link", name=MENU_LABELS[title]).click()
+    path = "" if title == "Home" else title.lower().replace(" ", "_")
+    page.locator(".st-key-page_menu").get_by_role("link", name=MENU_LABELS[path]).click()
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1500)
 
@@ -309,7 +310,7 @@ def test_setup_and_one_turn_by_clicking(server):
         games_tab = page.get_by_role("tab", name="Games")
         games_tab.click()
         expect(games_tab).to_have_attribute("aria-selected", "true")
-        expect(page.get_by_text("2 game(s)")).to_be_visible(timeout=60_000)
+        expect(page.get_by_text("2 games")).to_be_visible(timeout=60_000)
         t.settle()
         page.get_by_role("combobox", name="Open a game").click()
         page.get_by_role("option", name="won by").click()

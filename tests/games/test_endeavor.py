@@ -172,5 +172,5 @@ def test_the_sheet_says_what_a_track_and_the_harbour_score_beside_them():
     assert fields["culture_track"].hint(RED) == (
         "Scores 7 Glory (a plain square: the cube slides back from 8).")
     assert fields["industry_track"].hint(RED) == "Scores 10 Glory."
-    assert fields["harbor_discs"].hint(YELLOW) == "Scores 2 Glory (2 disc(s) left over)."
+    assert fields["harbor_discs"].hint(YELLOW) == "Scores 2 Glory (2 discs left over)."
     assert fields["harbor_discs"].hint(dict(YELLOW, harbor_discs=40)) is None  # refused

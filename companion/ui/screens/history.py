@@ -9,7 +9,7 @@ import streamlit as st
 from companion import charts
 from companion.exchange.plays import title
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
-from companion.i18n import _
+from companion.i18n import _, format_date, ngettext
 from companion.rules.editions import EDITIONS
 from companion.text import name_key
 from companion.ui import language, library, playing, session, views, widgets
@@ -20,18 +20,24 @@ KINDS = (None, "tracked", "score_sheet", "result")
 def kind_label(kind: str | None) -> str:
     return {None: _("any"), "tracked": "🎲 " + _("turn by turn"), "score_sheet":
             widgets.sheet_mark(), "result": widgets.result_mark()}[kind]
-AS_WRITTEN = "(a new player, as written)"
+
+
+AS_WRITTEN = "(a new player, as written)"  # a choice's value; shown as new_player_label()
+
+
+def new_player_label(name: str) -> str:
+    return _("(a new player, as written)") if name == AS_WRITTEN else name
 
 
 def game_name(game: str | None) -> str:
-    return "any" if game is None else family(game).name
+    return _("any") if game is None else family(game).name
 
 
 def options_text(game: str, options: dict) -> str:
     """A sheet's game-level options in a few words."""
     f = family(game)
     if game == AGE_OF_DISCOVERY:
-        builders = " · Builder expansion" if options.get("builders") else ""
+        builders = " · " + _("Builder expansion") if options.get("builders") else ""
         return f"{EDITIONS[options['edition']].title}{builders}"
     said = [o.label if o.type == "bool" else f"{o.label}: {o.option_label(options[o.name])}"
             for o in f.option_fields() if options.get(o.name) not in (None, False)]
@@ -47,9 +53,11 @@ def show_sheet(game_id: int) -> None:
         return
     saved = outcome.stored
     sheet, f = saved.sheet, family(saved.game)
-    st.markdown(f"**{widgets.sheet_mark()}**: final result of the game played on "
-                f"{saved.created.strftime('%d %b %Y')}")
-    st.caption(f"Game #{saved.id} · {options_text(saved.game, dict(sheet.options))}")
+    st.markdown(f"**{widgets.sheet_mark()}**: " + _("final result of the game played on "
+                                                  "{date}").format(
+        date=format_date(saved.created)))
+    st.caption(_("Game #{id}").format(id=saved.id) + " · "
+               + options_text(saved.game, dict(sheet.options)))
     if sheet.note:
         st.markdown(f"> {views.md(sheet.note)}")
     widgets.scored_results(f, saved.scored, f"hist_sheet_{game_id}")
@@ -78,12 +86,16 @@ def show_result(game_id: int) -> None:
     if isinstance(result, str):
         widgets.error(result)
         return
-    st.markdown(f"**{widgets.result_mark()}**: {views.md(title(result.game, result.edition))}, "
-                f"played on {result.played.strftime('%d %b %Y')}"
-                + (f" (from {views.md(result.source)})" if result.source else ""))
+    played = _("{game}, played on {date}").format(
+        game=views.md(title(result.game, result.edition)), date=format_date(result.played))
+    source = (" " + _("(from {source})").format(source=views.md(result.source))
+              if result.source else "")
+    st.markdown(f"**{widgets.result_mark()}**: {played}{source}")
+    f = family(result.game)
+    unit = f.word(f.unit)
     st.dataframe(pd.DataFrame([
-        {"Place": s.place, "Player": s.name, family(result.game).unit.title(): s.score,
-         "Won": "🏆" if s.won else "", "Began": "✓" if s.start else ""}
+        {_("Place"): s.place, _("Player"): s.name, unit[:1].upper() + unit[1:]: s.score,
+         _("Won"): "🏆" if s.won else "", _("Began"): "✓" if s.start else ""}
         for s in sorted(result.seats, key=lambda s: (s.place, -s.score))]),
         hide_index=True, width="stretch")
     st.caption(_("Kept as the other app recorded it: it counts for plays and wins, not for "
@@ -114,7 +126,8 @@ def show() -> None:
                                  key="hist_kind", format_func=kind_label)
         edition = cols[3].selectbox(_("Edition (Age of Discovery)"), [None, *EDITIONS],
                                     key="hist_edition",
-                                    format_func=lambda e: "any" if e is None else EDITIONS[e].title)
+                                    format_func=lambda e: (_("any") if e is None
+                                                           else EDITIONS[e].title))
     filters = library.Filters(player=player.strip() or None, edition=edition, status=status,
                                since=since, before=before, kind=kind, game=game_filter)
     view = library.history(filters)
@@ -122,17 +135,21 @@ def show() -> None:
     games_tab, stats_tab, files_tab = st.tabs([_("Games"), _("Statistics"), _("Import / export")])
 
     with games_tab:
-        st.caption(f"{view.total} game(s)" + (f", showing {len(view.games)}"
-                                             if view.total > len(view.games) else ""))
+        counted = ngettext("{n} game", "{n} games", view.total).format(n=view.total)
+        if view.total > len(view.games):
+            counted += ", " + _("showing {n}").format(n=len(view.games))
+        st.caption(counted)
         if view.games:
-            rows = [{"#": g.id, "Date": g.created.strftime("%Y-%m-%d"),
-                     "Game": family(g.family).name,
-                     "Edition": (EDITIONS[g.edition].title if g.family == AGE_OF_DISCOVERY
-                                 and g.edition in EDITIONS else "—"),
-                     "Kind": kind_label(g.kind), "Status": g.status.replace("_", " "),
-                     "Players": ", ".join(g.players),
-                     "Winner": " & ".join(g.winners),
-                     "Top score": max(g.totals.values(), default=0)} for g in view.games]
+            status_words = {"finished": _("finished"), "in_progress": _("in progress")}
+            rows = [{"#": g.id, _("Date"): format_date(g.created, "short"),
+                     _("Game"): family(g.family).name,
+                     _("Edition"): (EDITIONS[g.edition].title if g.family == AGE_OF_DISCOVERY
+                                    and g.edition in EDITIONS else "—"),
+                     _("Kind"): kind_label(g.kind),
+                     _("Status"): status_words.get(g.status, g.status.replace("_", " ")),
+                     _("Players"): ", ".join(g.players),
+                     _("Winner"): " & ".join(g.winners),
+                     _("Top score"): max(g.totals.values(), default=0)} for g in view.games]
             st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
             ids = [g.id for g in view.games]
             labels = {g.id: widgets.listing_label(g, markdown=False) for g in view.games}
@@ -169,8 +186,8 @@ def show() -> None:
                                             key=f"hist_event_{chosen}")
                     with st.spinner(_("Replaying…")):  # once per step shown, then kept
                         shown = playing.game_view(stored, version)
-                    st.markdown(f"**{views.where_now(shown.state)}** (after {version} of "
-                                f"{stored.seq} events)")
+                    st.markdown(f"**{views.where_now(shown.state)}** " + _(
+                        "(after {n} of {total} events)").format(n=version, total=stored.seq))
                     if version:  # what that step was, in words (not just its number)
                         st.caption(_("Last step shown: ") + views.md(views.describe_event(
                             stored.state_at(version - 1), game.events[version - 1])))
@@ -195,7 +212,7 @@ def show() -> None:
                     sure = st.checkbox(_("Yes, delete it for good"), key=f"hist_sure_{chosen}")
                     if st.button(_("Delete"), key=f"hist_delete_{chosen}", disabled=not sure):
                         library.delete_game(chosen)
-                        session.flash("info", f"Game #{chosen} deleted")
+                        session.flash("info", _("Game #{id} deleted").format(id=chosen))
                         st.rerun()
         else:
             st.caption(_("No game matches."))
@@ -207,30 +224,35 @@ def show() -> None:
         else:
             st.markdown(_("**Games per game**"))
             st.dataframe(pd.DataFrame([
-                {"Game": family(f.family).name, "Games": f.games, "Finished": f.finished,
-                 "On a score sheet": f.score_sheets, "Imported": f.results}
+                {_("Game"): family(f.family).name, _("Games"): f.games,
+                 _("Finished"): f.finished, _("On a score sheet"): f.score_sheets,
+                 _("Imported"): f.results}
                 for f in view.families]),
                 hide_index=True, width="stretch")
             # points of different games do not compare: averages only for one game at a time
             one = game_filter or (played[0].family if len(played) == 1 else None)
             stats = [asdict(s) for s in view.players]
             if one is not None:
-                unit = family(one).unit
-                st.markdown(f"**Players** ({family(one).name})")
+                unit = family(one).word(family(one).unit)
+                st.markdown(_("**Players** ({game})").format(game=family(one).name))
+                average = _("Average {unit}").format(unit=unit)
                 table = pd.DataFrame(stats).rename(columns={
-                    "name": "Player", "games": "Games", "wins": "Wins", "win_rate": "Win rate",
-                    "average_vp": f"Average {unit}", "best_vp": f"Best {unit}"})
+                    "name": _("Player"), "games": _("Games"), "wins": _("Wins"),
+                    "win_rate": _("Win rate"), "average_vp": average,
+                    "best_vp": _("Best {unit}").format(unit=unit)})
                 st.dataframe(table, hide_index=True, width="stretch", column_config={
-                    "Win rate": st.column_config.NumberColumn(format="percent"),
-                    f"Average {unit}": st.column_config.NumberColumn(format="%.1f")})
+                    _("Win rate"): st.column_config.NumberColumn(format="percent"),
+                    average: st.column_config.NumberColumn(format="%.1f")})
             else:
                 st.markdown(_("**Wins per player** (every game)"))
                 wins = {}
                 for r in view.per_family:
-                    row = wins.setdefault(r.name, {"Player": r.name, "Games": 0, "Wins": 0})
-                    row["Games"] += r.games
-                    row["Wins"] += r.wins
-                    row[family(r.family).name] = f"{r.wins} of {r.games}"
+                    row = wins.setdefault(r.name, {_("Player"): r.name, _("Games"): 0,
+                                                   _("Wins"): 0})
+                    row[_("Games")] += r.games
+                    row[_("Wins")] += r.wins
+                    row[family(r.family).name] = _("{wins} of {games}").format(wins=r.wins,
+                                                                               games=r.games)
                 st.dataframe(pd.DataFrame(list(wins.values())).fillna("—"), hide_index=True,
                              width="stretch")
             widgets.plot(charts.wins_by_player(stats), "hist_wins")
@@ -242,11 +264,12 @@ def show() -> None:
                 nations = [asdict(s) | {"nation": views.nation_label(s.nation)}
                            for s in view.nations]
                 st.dataframe(pd.DataFrame(nations).rename(columns={
-                    "nation": "Nation", "games": "Games", "wins": "Wins", "win_rate": "Win rate",
-                    "average_vp": "Average VP", "best_vp": "Best VP"}), hide_index=True,
+                    "nation": _("Nation"), "games": _("Games"), "wins": _("Wins"),
+                    "win_rate": _("Win rate"), "average_vp": _("Average VP"),
+                    "best_vp": _("Best VP")}), hide_index=True,
                     width="stretch", column_config={
-                        "Win rate": st.column_config.NumberColumn(format="percent"),
-                        "Average VP": st.column_config.NumberColumn(format="%.1f")})
+                        _("Win rate"): st.column_config.NumberColumn(format="percent"),
+                        _("Average VP"): st.column_config.NumberColumn(format="%.1f")})
                 widgets.plot(charts.wins_by_player(nations, key="nation"), "hist_nations")
 
     with files_tab:
@@ -254,9 +277,11 @@ def show() -> None:
         st.download_button(_("Download the history (CSV)"), library.export_csv(filters),
                            file_name="age-of-discovery-history.csv", mime="text/csv",
                            key="hist_csv", on_click="ignore")
-        if view.games and st.button(f"Bundle the {len(view.games)} listed game(s) as JSON",
+        if view.games and st.button(ngettext("Bundle the {n} listed game as JSON",
+                                             "Bundle the {n} listed games as JSON",
+                                             len(view.games)).format(n=len(view.games)),
                                     key="hist_bundle"):
-            bar = st.progress(0.0, text="Bundling…")
+            bar = st.progress(0.0, text=_("Bundling…"))
             bundle = library.export_bundle([g.id for g in view.games],
                                             progress=lambda done, text: bar.progress(done, text))
             bar.empty()
@@ -291,29 +316,33 @@ def show() -> None:
                 match = known.get(name_key(name))
                 chosen_name = cols[i % len(cols)].selectbox(
                     name, options, index=options.index(match) if match else 0,
-                    key=f"hist_as_{name_key(name)}")
+                    key=f"hist_as_{name_key(name)}", format_func=new_player_label)
                 if chosen_name != AS_WRITTEN:
                     names[name] = chosen_name
         if st.button(_("Import"), key="hist_import", disabled=not uploads):
-            bar = st.progress(0.0, text="Importing…")
+            bar = st.progress(0.0, text=_("Importing…"))
             report = library.import_files(
                 files, names=names, progress=lambda done, text: bar.progress(done, text=text))
             bar.empty()
             if report.imported:
-                st.success(f"Imported {len(report.imported)} game(s): "
-                           + ", ".join(f"#{i}" for i in report.imported))
+                st.success(ngettext("Imported {n} game: {ids}", "Imported {n} games: {ids}",
+                                    len(report.imported)).format(
+                    n=len(report.imported), ids=", ".join(f"#{i}" for i in report.imported)))
             elif not report.failed:
                 st.info(_("Nothing new to import."))
             if report.already:
-                st.info(f"{len(report.already)} already kept, not added again.")
+                st.info(_("{n} already kept, not added again.").format(
+                    n=len(report.already)))
             if report.other_games:
                 st.info(_("Skipped, games this app does not keep: ") + ", ".join(
                     f"{views.md(name)} ({n})" for name, n in report.other_games.most_common()))
             if report.skipped:
-                with st.expander(f"{len(report.skipped)} play(s) skipped, and why"):
+                with st.expander(ngettext("{n} play skipped, and why",
+                                          "{n} plays skipped, and why",
+                                          len(report.skipped)).format(n=len(report.skipped))):
                     for line in report.skipped:
                         st.markdown(f"- {views.md(line)}")
             for failure in report.failed:
                 widgets.error(failure)
         st.divider()
-        widgets.demo_game_button("Add a demo game (random play)", key="hist_demo")
+        widgets.demo_game_button(_("Add a demo game (random play)"), key="hist_demo")
