@@ -166,7 +166,7 @@ def player_details(view: GameView) -> None:
 
 
 def slot_text(setup: Any, slot: views.SlotView, track: str) -> str:
-    label = slot.label
+    label = views.box_title(slot.label) if track == "specialists" else slot.label
     if slot.player is None:
         return f"`{label}`"
     text = f"`{label}` {views.badge(setup, slot.player)} {views.WORKER_ICONS.get(slot.worker, '')}"

@@ -48,22 +48,25 @@ class FrenchTable(Table):
             self.step(self.answer(0))
 
     def report_fr(self) -> None:
+        """A fact read off the components: the first items offered, until the count is
+        complete (the Table's report, read in French)."""
         for _ in range(12):
             if self._last_pick_left():
                 break
             self.tap(self.picks().first)
-        old = self.seq
+        before = self.prompt()
         self.picks().first.click()
         self.clicks += 1
         self.page.wait_for_function(
-            "old => { const e = document.querySelector('[class*=\"st-key-undo-\"]');"
-            " if (!e) return false;"
-            " const m = e.className.match(/st-key-undo-(\\d+)/);"
-            " return m && Number(m[1]) > old; }", arg=old, timeout=30_000)
-        key = self.page.locator('[class*="st-key-undo-"]').first.get_attribute("class")
-        self.seq = int(re.search(r"st-key-undo-(\d+)", key).group(1))
+            "before => { const p = document.querySelector('.st-key-prompt');"
+            " return !!p && (!p.innerText.includes('Choisi ')"
+            " || p.innerText.split('\\n')[0] !== before.split('\\n')[0]); }",
+            arg=before, timeout=30_000)
         self.settle()
         self.check_no_exception()
+        key = self.page.locator('[class*="st-key-undo-"]').first.get_attribute("class") or ""
+        found = re.search(r"st-key-undo-(\d+)", key)
+        self.seq = int(found.group(1)) if found else self.seq
 
 
 def test_a_french_phone_starts_a_game_and_plays_a_turn(served_app):
