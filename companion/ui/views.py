@@ -26,6 +26,7 @@ from companion.engine import (
     GameSetup,
     GameState,
     Phase,
+    Spot,
     Step,
     apply,
     decide,
@@ -560,9 +561,9 @@ SHORT_TRACKS = {  # our own short words for the buttons (the tracks' printed nam
 }
 
 
-def short_place(value: tuple[str, str, str | None]) -> str:
-    """A placement answer's (worker, track, box) as a short button label."""
-    _worker, track, box = value
+def short_place(value: Spot) -> str:
+    """A placement answer's place as a short button label."""
+    track, box = value.track, value.box
     if box == "training":
         return component_name("specialist", "Training")
     if box == "mayflower":
