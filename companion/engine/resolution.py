@@ -32,6 +32,7 @@ from companion.engine.tracks import (
     warfare,
 )
 from companion.engine.tracks.base import written
+from companion.i18n import _
 
 # The event that answers each track's step (the same table for ``pending`` and the asker).
 ANSWER_OF_STEP = {Step.DOCK: "dock", Step.TRADE_GOODS: "take_good", Step.BUILDINGS: "buy",
@@ -85,9 +86,9 @@ def resolve(state: GameState, ev: Resolve) -> None:
         return
     if state.phase != Phase.RESOLUTION or state.step != Step.DECLARE:
         stables = any(b == "stables" for p in state.players.values() for b in p.buildings)
-        raise refuse(state, "there is no pause to end now" + (
-            ": Stables stop the tracks only just before Discovery resolves, not before the "
-            "tracks" if stables and state.edition.id == "empires" else ""))
+        raise refuse(state, _("there is no pause to end now") + (
+            _(": Stables stop the tracks only just before Discovery resolves, not before the "
+            "tracks") if stables and state.edition.id == "empires" else ""))
     _next_step(state)
     advance(state)
 
@@ -174,7 +175,8 @@ def answered(state: GameState, ev: Any) -> None:
     kind = ev.type
     if state.phase != Phase.RESOLUTION or wanted is None or wanted.kind != kind:
         expected = wanted.kind.replace("_", " ") if wanted else "nothing"
-        raise refuse(state, f"the game expects {expected} now, not {kind.replace('_', ' ')}")
+        raise refuse(state, _("the game expects {expected} now, not {replace}").format(
+                                expected=expected, replace=kind.replace('_', ' ')))
     if kind == "expedition":
         EFFECTS[kind](state, ev, Slot(state.queue[0], "", ""))
     else:
@@ -188,13 +190,13 @@ def answered(state: GameState, ev: Any) -> None:
 
 def _ask_resolve(state: GameState, draft: dict[str, Any]) -> Decision:
     if discovery_pause(state):
-        return Decision(Kind.YES_NO, "Just before Discovery resolves (nobody sails this turn): "
-                        "Stables may move a soldier now. Record it, then go on.", None,
-                        "resolve", answers=(ready("Go on", True, {"type": "resolve"}),),
+        return Decision(Kind.YES_NO, _("Just before Discovery resolves (nobody sails this turn): "
+                        "Stables may move a soldier now. Record it, then go on."), None,
+                        "resolve", answers=(ready(_("Go on"), True, {"type": "resolve"}),),
                         draft=draft)
-    return Decision(Kind.YES_NO, "Powers used before the tracks resolve? Record them, then "
-                    "resolve the tracks.", None, "resolve",
-                    answers=(ready("Resolve the tracks", True, {"type": "resolve"}),),
+    return Decision(Kind.YES_NO, _("Powers used before the tracks resolve? Record them, then "
+                    "resolve the tracks."), None, "resolve",
+                    answers=(ready(_("Resolve the tracks"), True, {"type": "resolve"}),),
                     draft=draft)
 
 

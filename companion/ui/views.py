@@ -608,48 +608,65 @@ def describe_event(state: GameState, event: Any) -> str:
     if who is None:
         wanted = decide(state)
         who = wanted.player if wanted else None
-    name = who or "the table"
+    name = who or _("the table")
     t = ev.type
+    edition = state.setup.edition
     if t == "reveal":
-        return "Opening goods and buildings turned up"
+        return _("Opening goods and buildings turned up")
     if t == "place":
-        box = f" ({ev.box} box)" if ev.box else ""
-        return f"{name}: {ev.worker} on {track_title(ev.track)}{box}"
+        where = track_title(ev.track, edition)
+        if ev.box:
+            where = _("{track} ({box} box)").format(track=where, box=box_title(ev.box))
+        return _("{player}: {worker} on {place}").format(player=name, place=where,
+                                                        worker=worker_name(ev.worker))
     if t == "dock":
-        where = region_title(state, ev.region) if ev.region else "stays home"
-        return f"{name}: dock worker → {where}"
+        where = region_title(state, ev.region) if ev.region else _("stays home")
+        return _("{player}: dock worker → {region}").format(player=name, region=where)
     if t == "take_good":
-        return f"{name}: takes {ev.good}" if ev.good else f"{name}: takes no good"
+        if not ev.good:
+            return _("{player}: takes no good").format(player=name)
+        return _("{player}: takes {good}").format(player=name, good=good_name(ev.good, edition))
     if t == "buy":
-        return f"{name}: buys {building_title(state, ev.building)}" if ev.building else (
-            f"{name}: buys nothing")
+        if not ev.building:
+            return _("{player}: buys nothing").format(player=name)
+        return _("{player}: buys {building}").format(
+            player=name, building=building_title(state, ev.building))
     if t == "expedition":
         if not ev.workers:
-            return f"{name}: no expedition"
-        target = "a card" if ev.target == "card" else region_title(state, ev.target or "")
-        return f"{name}: expedition to {target}"
+            return _("{player}: no expedition").format(player=name)
+        target = _("a card") if ev.target == "card" else region_title(state, ev.target or "")
+        return _("{player}: expedition to {target}").format(player=name, target=target)
     if t == "training":
-        return f"{name}: trains a {ev.specialist}" if ev.specialist else f"{name}: no training"
+        if not ev.specialist:
+            return _("{player}: no training").format(player=name)
+        return _("{player}: trains a {worker}").format(player=name,
+                                                      worker=worker_name(ev.specialist))
     if t == "warfare":
         if ev.kind is None:
-            return f"{name}: no fight"
-        return f"{name}: {ev.kind} against {ev.defender}"
+            return _("{player}: no fight").format(player=name)
+        fight = (_("battle against {player}") if ev.kind == "battle"
+                 else _("war against {player}"))
+        return f"{name}: " + fight.format(player=ev.defender)
     if t == "benefit":
-        return f"{name}: uses {building_title(state, ev.building)}"
+        return _("{player}: uses {building}").format(
+            player=name, building=building_title(state, ev.building))
     if t == "refresh":
-        return f"End of turn {state.turn}"
+        return _("End of turn {turn}").format(turn=state.turn)
     if t == "buy_vp":
-        return f"{name}: buys {ev.vp} VP"
+        return _("{player}: buys {vp} VP").format(player=name, vp=ev.vp)
     if t == "correction":
-        return f"{name}: correction ({ev.reason})"
+        return _("{player}: correction ({reason})").format(player=name, reason=ev.reason)
     if t == "power":
-        return f"{name}: uses {nation_label(ev.nation)}'s power"
+        return _("{player}: uses {nation}'s power").format(
+            player=name, nation=nation_label(ev.nation))
     if t == "resolve":
-        return "Powers declared: the tracks resolve"
+        return _("Powers declared: the tracks resolve")
     if t == "swap":
-        return f"{name}: a {ev.worker} in {region_title(state, ev.region)} swapped for a colonist"
+        return _("{player}: a {worker} in {region} swapped for a colonist").format(
+            player=name, worker=worker_name(ev.worker), region=region_title(state, ev.region))
     if t == "scout":
-        target = "the top card" if ev.target == "card" else region_title(state, ev.target)
-        return f"{name}: scouts {target}"
+        target = (_("the top card") if ev.target == "card"
+                  else region_title(state, ev.target))
+        return _("{player}: scouts {target}").format(player=name, target=target)
     return t
 

@@ -9,6 +9,7 @@ from companion.engine.common import refuse, use_limited
 from companion.engine.discovery import resistance_modifier
 from companion.engine.powers.base import NationPower
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import N_, _
 
 PORTUGAL_NATIVES = 3
 
@@ -34,17 +35,18 @@ def natives(state: GameState, name: str) -> int:
 def expedition(state: GameState, who: PlayerState, target: str | None) -> int:
     """Checks Portugal's power for an expedition; returns the natives it faces."""
     if not state.setup.options.nations:
-        raise refuse(state, "national advantages are not used in this game")
+        raise refuse(state, _("national advantages are not used in this game"))
     if who.nation != "portugal":
-        raise refuse(state, f"{who.name} does not play Portugal")
+        raise refuse(state, _("{name} does not play Portugal").format(name=who.name))
     if target != "card":
-        raise refuse(state, "Portugal's power draws a discovery card (target 'card')")
-    use_limited(state, who, _key(state), 1, None, f"Portugal's power in Age {state.age}")
+        raise refuse(state, _("Portugal's power draws a discovery card (target 'card')"))
+    use_limited(state, who, _key(state), 1, None, _("Portugal's power in Age {age}").format(
+                                                      age=state.age))
     return natives(state, who.name)
 
 
 POWER = NationPower(
     "portugal", "Portugal",
-    "On Discovery: draw a discovery card instead of a region; the natives are always 3. Once "
-    "an age (chosen with the expedition).",
+    N_("On Discovery: draw a discovery card instead of a region; the natives are always 3. Once "
+    "an age (chosen with the expedition)."),
     moment=lambda state: False, declared_before_tracks=False)
