@@ -94,6 +94,8 @@ class Endeavor(Family):
     printed_kind = "endeavor"
     tie_rule = (N_("Players tied on the most Glory share the victory: the rulebook has no "
                 "tie-breaker."))
+    # confirmed from a stored reference: ``/boardgame/233398/endeavor-age-of-sail``
+    bgg_ids = {"endeavor": 233398}
     categories = (
         Category("exploits_glory", N_("Exploits")),
         Category("attributes_glory", N_("Attributes")),

@@ -19,7 +19,7 @@ from companion.engine import (
 )
 from companion.i18n import _, current_language
 from companion.store import GameNotFound, Store, StoredGame, WrongKind, trust
-from companion.ui import access, session, views
+from companion.ui import access, session, steps
 from companion.ui.game_view import GameView
 from companion.ui.saved_games import Outcome, stops_on_database_problem, store
 
@@ -230,7 +230,7 @@ def last_step(stored: StoredGame) -> str | None:
 
     def words() -> str:
         start = stored.seq - stored.game.last_step()
-        return views.step_summary(stored.state_at(start), stored.game, start)
+        return steps.step_summary(stored.state_at(start), stored.game, start)
 
     return _PER_VERSION.get((stored.key, "last_step", current_language()), words)
 

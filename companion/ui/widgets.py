@@ -16,14 +16,10 @@ from companion.games import AGE_OF_DISCOVERY, Family, Scored, Sheet, family
 from companion.i18n import (
     N_,
     _,
-    component_name,
     format_date,
     format_datetime,
     format_list,
-    ngettext,
 )
-from companion.rules.buildings import buildings_for
-from companion.sheet import FACT_TITLES
 from companion.ui import language, playing, session, views
 from companion.ui.game_view import GameView
 from companion.ui.views import md
@@ -272,23 +268,19 @@ def winners_text(f: Family, scored: Scored) -> str:
                                                                  unit=f.word(f.unit))
 
 
-def sheet_details(results: list[Any]) -> None:
-    """Age of Discovery's extras under a sheet's totals (``companion.sheet.SheetResult``):
-    what the tie-breaks did, and the income sets behind each economy score."""
-    ties = [r for r in results if sum(1 for o in results if o.place == r.place) > 1]
-    if ties:
-        st.caption(_("Still tied after the tie-breaks (turn-8 colony VP, money, goods plus "
-                     "ships — goods only in Age of Empires III): those players share the "
-                     "place."))
-    elif len({r.score.total for r in results}) < len(results):
-        st.caption(_("Equal totals were split by the tie-breaks: turn-8 colony VP, then "
-                     "money, then goods plus ships (goods only in Age of Empires III)."))
-    with st.expander(_("Economy: the income sets behind each player's economy VP")):
-        for r in results:
-            lines = views.income_sets_text(r.income)
-            st.markdown(f"**{md(r.score.player)}**: {r.income.dollars} {_('VP')}"
-                        + "".join(f"\n- {md(line)}" for line in lines))
-        st.caption(_("Economy VP equal the income of the last Income phase."))
+def explanations(f: Family, sheet: Sheet, scored: Scored) -> None:
+    """What the family says under a sheet's totals (``Family.explain``): a caption, or a
+    folded list per player."""
+    for said in f.explain(sheet, scored):
+        if not said.players:
+            st.caption(said.title)
+            continue
+        with st.expander(said.title):
+            for player, what, lines in said.players:
+                st.markdown(f"**{md(player)}**: {md(what)}"
+                            + "".join(f"\n- {md(line)}" for line in lines))
+            if said.footer:
+                st.caption(said.footer)
 
 
 def sheet_entries(f: Family, sheet: Sheet) -> None:
@@ -315,35 +307,6 @@ def sheet_entries(f: Family, sheet: Sheet) -> None:
     import pandas as pd
 
     st.dataframe(pd.DataFrame(rows).astype(str), hide_index=True, width="stretch")
-
-
-def sheet_inputs(sheet: Any) -> None:
-    """What was entered on a score sheet, one row per seat (``companion.sheet.ScoreSheet``)."""
-    import pandas as pd
-    catalogue = buildings_for(sheet.edition, sheet.builders)
-    rows = []
-    for p in sheet.players:
-        found = (_("{vp} VP ({count} owned)").format(vp=p.typed_discovery_vp,
-                                                      count=p.typed_discovery_count)
-                 if p.typed_discovery_vp is not None
-                 else ", ".join(views.discovery_title(d, sheet.edition).split(":")[0]
-                                for d in p.discoveries))
-        owned = [component_name("building", catalogue[b].name, sheet.edition)
-                 if b in catalogue else b for b in p.buildings]
-        if p.extra_buildings:
-            owned.append(ngettext("{n} other tile", "{n} other tiles",
-                                  p.extra_buildings).format(n=p.extra_buildings))
-        rows.append({
-            _("Player"): p.name, _("Colour"): views.colour_name(p.colour),
-            _("Nation"): views.nation_label(p.nation),
-            _("Colonies"): " + ".join(str(vp) for vp in p.colony), _("Discoveries"): found,
-            _("Buildings"): ", ".join(owned),
-            _("Counts"): ", ".join(f"{_(FACT_TITLES.get(q, q))}: {n}"
-                                   for q, n in p.facts.items() if n),
-            _("Goods"): views.goods_text({g: n for g, n in p.goods.items() if n}, p.ships),
-            _("Money"): p.money, _("Bought VP"): p.bought,
-        })
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
 
 def standings_table(view: GameView) -> None:

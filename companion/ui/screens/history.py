@@ -8,11 +8,11 @@ import streamlit as st
 
 from companion import charts
 from companion.exchange.plays import title
-from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
+from companion.games import FAMILY_IDS, family
 from companion.i18n import _, format_date, ngettext
 from companion.rules.editions import EDITIONS
 from companion.text import name_key
-from companion.ui import access, joining, language, library, playing, session, views, widgets
+from companion.ui import access, joining, language, library, playing, session, steps, views, widgets
 
 KINDS = (None, "tracked", "score_sheet", "result")
 
@@ -33,15 +33,19 @@ def game_name(game: str | None) -> str:
     return _("any") if game is None else family(game).name
 
 
+def edition_text(game: str, edition: str) -> str:
+    """The box a kept game was played with, for a family with editions."""
+    f = family(game)
+    return f.edition_title(edition) if edition in f.editions() else "—"
+
+
 def options_text(game: str, options: dict) -> str:
     """A sheet's game-level options in a few words."""
     f = family(game)
-    if game == AGE_OF_DISCOVERY:
-        builders = " · " + _("Builder expansion") if options.get("builders") else ""
-        return f"{EDITIONS[options['edition']].title}{builders}"
     said = [o.label if o.type == "bool" else f"{o.label}: {o.option_label(options[o.name])}"
-            for o in f.option_fields() if options.get(o.name) not in (None, False)]
-    return " · ".join([f.name, *said])
+            for o in f.option_fields()
+            if o.name != f.edition_option and options.get(o.name) not in (None, False)]
+    return " · ".join([f.title(options), *said])
 
 
 def show_sheet(game_id: int) -> None:
@@ -61,14 +65,9 @@ def show_sheet(game_id: int) -> None:
     if sheet.note:
         st.markdown(f"> {views.md(sheet.note)}")
     widgets.scored_results(f, saved.scored, f"hist_sheet_{game_id}")
-    if saved.game == AGE_OF_DISCOVERY:
-        native = f.native(sheet)
-        widgets.sheet_details(native.results())
+    widgets.explanations(f, sheet, saved.scored)
     with st.expander(_("What each player entered")):
-        if saved.game == AGE_OF_DISCOVERY:
-            widgets.sheet_inputs(native)
-        else:
-            widgets.sheet_entries(f, sheet)
+        widgets.sheet_entries(f, sheet)
     with st.container(horizontal=True):
         if st.button(_("Reopen on the Score sheet"), key=f"hist_reopen_{game_id}",
                      help=_("Fill the Score sheet with these inputs, to check or correct them")):
@@ -143,8 +142,7 @@ def show() -> None:
             status_words = {"finished": _("finished"), "in_progress": _("in progress")}
             rows = [{"#": g.id, _("Date"): format_date(g.created, "short"),
                      _("Game"): family(g.family).name,
-                     _("Edition"): (EDITIONS[g.edition].title if g.family == AGE_OF_DISCOVERY
-                                    and g.edition in EDITIONS else "—"),
+                     _("Edition"): edition_text(g.family, g.edition),
                      _("Kind"): kind_label(g.kind),
                      _("Status"): status_words.get(g.status, g.status.replace("_", " ")),
                      _("Players"): ", ".join(g.players),
@@ -190,7 +188,7 @@ def show() -> None:
                         "(after {n} of {total} events)").format(n=version, total=stored.seq))
                     writes = library.entries(chosen)
                     if version:  # what that step was, in words (not just its number)
-                        st.caption(_("Last step shown: ") + views.md(views.describe_event(
+                        st.caption(_("Last step shown: ") + views.md(steps.describe_event(
                             stored.state_at(version - 1), game.events[version - 1]))
                             + joining.entered_on(writes, version - 1))
                     joining.entries_list(writes)
