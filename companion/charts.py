@@ -123,10 +123,11 @@ def vp_by_category(totals: Mapping[str, Mapping[str, int]]) -> go.Figure:
         ys = [totals[p].get(category, 0) for p in players]
         if not any(ys):
             continue
+        title = _(CATEGORY_TITLES[category])
         fig.add_trace(go.Bar(
-            x=[_name(p) for p in players], y=ys, name=_(CATEGORY_TITLES[category]),
+            x=[_name(p) for p in players], y=ys, name=title,
             marker_color=colour,
-            hovertext=[f"{_name(p)}<br>{_(CATEGORY_TITLES[category])}: {y}"
+            hovertext=[f"{_name(p)}<br>{title}: {y}"
                        for p, y in zip(players, ys, strict=True)],
             hoverinfo="text",
         ))

@@ -204,3 +204,12 @@ def test_component_names_as_printed_with_the_edition_first(names_dir):
 def test_component_names_without_a_catalogue_are_english(tmp_path):
     with i18n.use_locale_dir(tmp_path), i18n.use_language("fr"):
         assert component_name("building", "Serfdom") == "Serfdom"
+
+
+def test_no_marked_text_hides_inside_an_f_string():
+    """Extraction cannot see ``_("...")`` written inside an f-string's braces."""
+    import re
+    hidden = [f"{path.relative_to(ROOT)}:{n}" for path in (ROOT / "companion").rglob("*.py")
+              for n, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+              if re.search(r"\bf[\"'][^\"']*\{(_|N_|ngettext|pgettext)\(", line)]
+    assert hidden == []

@@ -57,7 +57,8 @@ def ended_now_lines(view: GameView) -> list[str]:
         extra = score.colony_total - so_far[score.player]
         scoring = " " + _("({extra} colony VP from a scoring now)").format(
             extra=f"{extra:+d}") if extra else ""
-        lines.append(f"#{place} · **{md(score.player)}**: {score.total} {_('VP')}{scoring}")
+        points = _("{n} VP").format(n=score.total)
+        lines.append(f"#{place} · **{md(score.player)}**: {points}{scoring}")
     return lines
 
 

@@ -124,7 +124,7 @@ def players_table(view: GameView, show_placing: bool = True) -> None:
     over = view.state.phase == Phase.OVER
     column = _("To place") if placing else _("Workers") if over else _("Ready next turn")
     rows = [
-        f"| {_('Player')} | \\$ | {column} | {_('Goods')} | {_('VP')} |",
+        "| " + " | ".join((_("Player"), "\\$", column, _("Goods"), _("VP"))) + " |",
         "|---|---:|---|---|---:|",
     ]
     for p in view.players:

@@ -58,7 +58,7 @@ def show() -> None:
                 cost = _("free") if b.cost == "free" else f"${(10, 14, 20)[age - 1]}"
                 tags = [kind, cost] + ([_("Builder expansion")] if b.builder_expansion else [])
                 if b.fixed_vp:
-                    tags.append(f"{b.fixed_vp} {_('VP')}")
+                    tags.append(_("{n} VP").format(n=b.fixed_vp))
                 name = component_name("building", b.name, edition)
                 lines.append(f"- **{md(name)}** · {md(' · '.join(tags))} — "
                              f"{md(_(b.description))}")
