@@ -22,9 +22,9 @@ from companion.engine.decisions import Answer, Decision, Field, Kind, Legal, Mov
 from companion.engine.discovery import accounted_tokens
 from companion.engine.errors import MalformedEvent
 from companion.engine.state import GameState
-from companion.i18n import _, component_name
+from companion.i18n import _, component_name, ngettext
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_name
-from companion.rules.editions import TRACK_TITLES
+from companion.rules.editions import TRACK_TITLES, WORKER_TYPES
 from companion.rules.regions import REGIONS
 
 LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
@@ -50,17 +50,29 @@ def building_name(state: GameState, building: str) -> str:
     return component_name("building", state.catalogue[building].name, state.setup.edition)
 
 
+def token_name(item: str, edition: str | None = None) -> str:
+    """A discovery token ("Token 3") or card as printed in the current language."""
+    found = DISCOVERIES.get(item)
+    if found is None:
+        return discovery_name(item)
+    if found.kind == "card":
+        return component_name("card", found.name, edition)
+    return f"{component_name('discovery', 'Token', edition)} {int(found.id[1:])}"
+
+
 def worker_name(worker: str) -> str:
     return component_name("worker", worker)
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    """``n`` of a worker type or a good, named as printed ("2 colonists")."""
+    name = worker_name(word) if word in WORKER_TYPES else good_name(word)
+    return ngettext("{n} {name}", "{n} {name}s", n).format(n=n, name=name)
 
 
 def counts_words(counts: Mapping[str, int]) -> str:
     """'2 colonists + 1 captain' (or 'nobody')."""
-    return " + ".join(plural(n, w) for w, n in counts.items() if n) or "nobody"
+    return " + ".join(plural(n, w) for w, n in counts.items() if n) or _("nobody")
 
 
 def discovery_note(item: str) -> str:
@@ -247,7 +259,8 @@ def token_words(state: GameState, target: str, ask: str, legal: Legal,
                 note: Callable[[str], str] = discovery_note) -> Decision:
     what = _("which card was drawn?") if target == "card" else _("which token was revealed?")
     return Decision(Kind.TOKEN, ask + what, None, legal.type, answers=tuple(
-        Answer(discovery_name(m.value), m.value, events=m.events, note=note(m.value))
+        Answer(token_name(m.value, state.setup.edition), m.value, events=m.events,
+               note=note(m.value))
         for m in legal.moves), report=True, draft=legal.draft)
 
 

@@ -15,7 +15,7 @@ from companion.engine.common import (
 from companion.engine.decisions import Decision, Kind
 from companion.engine.events import Scout, Swap
 from companion.engine.flow import Phase
-from companion.engine.questions import listed, ready, region_answers, target_name, then
+from companion.engine.questions import listed, ready, region_answers, target_name, then, worker_name
 from companion.engine.state import GameState
 from companion.engine.tracks.base import written
 from companion.i18n import _, component_name
@@ -150,7 +150,7 @@ def _ask_swap(state: GameState, draft: dict[str, Any]) -> Decision:
                         answers=region_answers(state, list(options),
                                                 lambda r: {**draft, "region": r}))
     return Decision(Kind.WORKER, ask + _("which specialist comes home?"), me, "swap", draft=draft,
-                    answers=tuple(ready(w, w, {**draft, "worker": w})
+                    answers=tuple(ready(worker_name(w), w, {**draft, "worker": w})
                                   for w in options.get(draft["region"], [])))
 
 

@@ -85,6 +85,10 @@ PLAYER_KEYS = ("name", "colour", "nation", "colony", "discoveries", "typed_disco
                "typed_discovery_count", "buildings", "extra_buildings", "goods", "ships",
                "money", "bought", "facts")
 TYPED = "typed_discovery_vp"
+COLOUR_NAMES = {
+    "red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "green": N_("green"),
+    "orange": N_("orange"), "purple": N_("purple"), "white": N_("white"), "black": N_("black"),
+}
 TIE_BREAKS = N_("turn-8 colony VP, money, goods plus ships (goods only in Age of Empires III)")
 
 
@@ -119,9 +123,12 @@ def _discovery_label(d: str, edition: str) -> str:
     if item.kind == "card":
         return _("{card} ({vp} VP)").format(card=component_name("card", item.name, edition),
                                            vp=item.vp)
-    return _("{token} {n}").format(token=component_name("discovery", "Token", edition),
-                                   n=int(item.id[1:])) + item.name.partition(":")[1] + (
-        item.name.partition(":")[2])
+    token = _("{token} {n}").format(token=component_name("discovery", "Token", edition),
+                                    n=int(item.id[1:]))
+    return token + ": " + _("natives {natives}, ${dollars}+${dollars_per_soldier}/soldier, "
+                            "{vp} VP").format(natives=item.natives, dollars=item.dollars,
+                                              dollars_per_soldier=item.dollars_per_soldier,
+                                              vp=item.vp)
 
 
 @cache  # the page asks for every seat on every rerun (per language: the fields' words)
@@ -136,6 +143,7 @@ def _fields(edition: str, builders: bool, lang: str) -> tuple[Field, ...]:
 
     return (
         Field("colour", _("Colour"), "choice", default="", options=("", *COLOURS),
+              option_labels={c: _(COLOUR_NAMES[c]) for c in COLOURS},
               group=_("Player")),
         Field("nation", _("Nation"), "choice", default=None, options=(None, *NATIONS),
               option_labels={n: component_name("nation", name)

@@ -140,8 +140,9 @@ def read_sheet(f: Family, opts: Mapping[str, Any], count: int) -> Sheet:
     fields = f.fields(opts)
     names = []
     for seat in range(count):
-        _preset(key("name", seat), f"Player {seat + 1}")
-        names.append(str(session.widget_value(key("name", seat))).strip() or f"Player {seat + 1}")
+        default = _("Player {n}").format(n=seat + 1)
+        _preset(key("name", seat), default)
+        names.append(str(session.widget_value(key("name", seat))).strip() or default)
     players = []
     for seat in range(count):
         values: dict[str, Any] = {"name": names[seat]}

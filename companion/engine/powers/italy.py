@@ -8,7 +8,7 @@ from companion.engine.common import refuse
 from companion.engine.decisions import Decision, Kind
 from companion.engine.flow import Step, is_resolving, steps_before
 from companion.engine.powers.base import NationPower
-from companion.engine.questions import clean, listed, ready, then, with_choice
+from companion.engine.questions import clean, listed, ready, then, with_choice, worker_name
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import N_, _, component_name
 
@@ -47,7 +47,8 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     kinds = [w for w, n in state.players[me].reserve.items() if n]
     return Decision(Kind.WORKER, ask + _("which of your workers goes there?"), me, "power",
                     draft=draft, answers=tuple(
-                        ready(w, w, clean(with_choice(draft, worker=w))) for w in kinds))
+                        ready(worker_name(w), w, clean(with_choice(draft, worker=w)))
+                        for w in kinds))
 
 
 POWER = NationPower(

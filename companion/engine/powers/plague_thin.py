@@ -17,6 +17,7 @@ from companion.engine.questions import (
     listed,
     then,
     with_choice,
+    worker_name,
 )
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
@@ -49,7 +50,7 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
                 continue
             kinds = [w for w, n in state.regions[region][name].items() if n]
             answers = tuple(
-                then(w, w, with_choice(draft, losses={
+                then(worker_name(w), w, with_choice(draft, losses={
                     **losses, region: {**losses.get(region, {}), name: w}}))
                 for w in kinds)
             prompt = ask + _("which worker does {name} lose in {region}?").format(

@@ -32,6 +32,7 @@ from companion.engine.questions import (
     token_items,
     token_moves,
     token_words,
+    worker_name,
 )
 from companion.engine.questions import region_name as shown_region
 from companion.engine.state import GameState, Slot
@@ -77,7 +78,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                      decline, draft=draft)
     target = draft["target"]
     if len(parts) > LIST_AT_MOST:
-        options = tuple(Option(w, w, n) for w, n in _pool(state, me).items())
+        options = tuple(Option(w, worker_name(w), n) for w, n in _pool(state, me).items())
         return Legal(Kind.MULTISET, "expedition", me, draft=draft, field=counts_field(
             state, options, None, lambda counts: _send(state, me, draft, counts), least=1))
     items = token_items(state, target)
@@ -126,7 +127,7 @@ def _send(state: GameState, me: str, draft: dict[str, Any],
 def words(state: GameState, legal: Legal) -> Decision:
     draft = legal.draft
     me = state.queue[0]
-    ask = f"{me}'s expedition: "
+    ask = _("{player}'s expedition: ").format(player=me)
     if "workers" in draft and "target" in draft:
         strength, extra = (expedition_value(state, me, draft["workers"]),
                            resistance_modifier(state, me))

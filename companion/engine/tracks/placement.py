@@ -21,7 +21,7 @@ from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Place, event_dict
 from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
-from companion.engine.questions import TRACK_NAMES, counts_words
+from companion.engine.questions import counts_words, track_name, worker_name
 from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
@@ -338,16 +338,22 @@ def words(state: GameState, legal: Legal) -> Decision:
     left = counts_words(state.players[name].available)
     return Decision(Kind.PLACE, _("{name} places a worker ({left} left)").format(
                                     name=name, left=left), name, "place",
-                    answers=tuple(Answer(place_label(m.value.track, m.value.box), m.value,
-                                         m.events, note=m.value.worker)
+                    answers=tuple(Answer(place_label(m.value.track, m.value.box,
+                                                     state.setup.edition), m.value,
+                                         m.events, note=worker_name(m.value.worker))
                                   for m in legal.moves),
                     draft=legal.draft)
 
 
-def place_label(track: str, box: str | None) -> str:
+def place_label(track: str, box: str | None, edition: str | None = None) -> str:
     """Where a worker goes, in words: the track, and its box or Mayflower ship."""
-    return TRACK_NAMES[track] + (_(" (on a Mayflower ship)") if box == "mayflower"
-                                 else f" ({box} box)" if box else "")
+    name = track_name(track, edition)
+    if box == "mayflower":
+        return _("{track} (on a Mayflower ship)").format(track=name)
+    if box:
+        return _("{track} ({box} box)").format(
+            track=name, box=component_name("specialist", box.title()))
+    return name
 
 
 QUESTION = Question("place", legal, words)

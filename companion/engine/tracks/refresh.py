@@ -18,7 +18,6 @@ from companion.engine.questions import (
     counts_field,
     counts_words,
     good_name,
-    plural,
     ready,
     record,
     then,
@@ -320,7 +319,7 @@ def _ask_buy_vp(state: GameState, draft: dict[str, Any]) -> Decision:
     most = money // price
 
     def buy(vp: int) -> Answer:
-        return ready(plural(vp, "VP"), vp, {"type": "buy_vp", "player": name, "vp": vp},
+        return ready(_("{n} VP").format(n=vp), vp, {"type": "buy_vp", "player": name, "vp": vp},
                       note=f"${vp * price}")
 
     decline = ready(_("Buys none"), 0, {"type": "buy_vp", "player": name, "vp": 0})

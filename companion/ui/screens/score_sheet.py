@@ -28,7 +28,8 @@ def show() -> None:
     problems = family.problems(sheet)
     doubts = family.warnings(sheet) if not problems else []
 
-    tabs = st.tabs([f"Seat {i + 1}" + (" 🚫" if sheet_form.by_field(problems, i + 1) else "")
+    seat = _("Seat {n}")
+    tabs = st.tabs([seat.format(n=i + 1) + (" 🚫" if sheet_form.by_field(problems, i + 1) else "")
                     for i in range(count)])
     for i, tab in enumerate(tabs):
         with tab:
