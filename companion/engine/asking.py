@@ -69,6 +69,7 @@ from companion.engine.resolution import (
     discovery_pause,
     dock_and_goods_optional,
     expected_losses,
+    nation_pause,
     price_of,
 )
 from companion.engine.state import GameState, Slot
@@ -238,7 +239,7 @@ def _opening_draft(state: GameState) -> dict[str, Any] | None:
         return {"type": "buy_vp", "player": state.queue[0]}
     step = state.step
     assert step is not None  # the resolution is always on a step
-    if discovery_pause(state):
+    if discovery_pause(state) or nation_pause(state):
         return {"type": "resolve"}
     if step == Step.INCOME:
         due = benefits.choice_due(state)
@@ -382,6 +383,14 @@ def _ask_resolve(state: GameState, draft: dict[str, Any]) -> Decision:
     if discovery_pause(state):
         return Decision(Kind.YES_NO, "Just before Discovery resolves (nobody sails this turn): "
                         "Stables may move a soldier now. Record it, then go on.", None,
+                        "resolve", answers=(ready("Go on", True, {"type": "resolve"}),),
+                        draft=draft)
+    if nation_pause(state):
+        assert state.step is not None  # (a nation pause is on a track's step)
+        powers = ", ".join(f"{nations.NATION_NAMES[state.players[n].nation or '']} ({n})"
+                           for n in nations.waiting_before(state, state.step))
+        return Decision(Kind.YES_NO, f"Just before {TRACK_NAMES[state.step]} resolves: "
+                        f"{powers} may use its power now. Record it, then go on.", None,
                         "resolve", answers=(ready("Go on", True, {"type": "resolve"}),),
                         draft=draft)
     return Decision(Kind.YES_NO, "Powers used before the tracks resolve? Record them, then "
@@ -564,7 +573,7 @@ def _ask_expedition(state: GameState, draft: dict[str, Any]) -> Decision:
         if cards and not undiscovered:
             answers.append(then("Draw a discovery card", "card",
                                  {**draft, "target": "card"}, alike="card"))
-        if cards and undiscovered and portugal.ready(state, me):
+        if cards and portugal.ready(state, me):
             answers.append(then("Portugal's power: draw a card (natives 3)", "card",
                                  {**draft, "target": "card", "nation_power": True},
                                  alike="card"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from companion.engine import nations, placement, refresh, resolution, variants
+from companion.engine import placement, refresh, resolution, variants
 from companion.engine.asking import decide
 from companion.engine.common import check_good, player, refuse
 from companion.engine.errors import EngineError, MalformedEvent
@@ -83,7 +83,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
     "training": resolution.training,
     "warfare": resolution.warfare,
     "benefit": resolution.benefit,
-    "power": nations.power,
+    "power": resolution.power,
     "scout": variants.scout,
     "swap": variants.swap,
     "resolve": resolution.resolve,

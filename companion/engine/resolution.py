@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from companion.engine import benefits
+from companion.engine import benefits, nations
 from companion.engine.benefits import (
     begin_benefits,
     choice_due,
@@ -40,13 +40,14 @@ from companion.engine.events import (
     Buy,
     Dock,
     Expedition,
+    Power,
     Resolve,
     TakeGood,
     Training,
     Warfare,
 )
 from companion.engine.flow import Phase, Step, first_step, next_step
-from companion.engine.nations import powers_usable
+from companion.engine.nations import powers_usable, waiting_before
 from companion.engine.powers import holland, mayflower, portugal, reformation
 from companion.engine.state import GameState, Slot
 from companion.rules.discoveries import CARDS, TOKENS
@@ -106,11 +107,23 @@ def discovery_pause(state: GameState) -> bool:
             and waits_before(state, Step.DISCOVERY))
 
 
+def nation_pause(state: GameState) -> bool:
+    """Whether the tracks wait just before this step for a national advantage that acts
+    then (Holland before Merchant Shipping, Italy before Specialists): a ``resolve`` goes on."""
+    return (state.phase == Phase.RESOLUTION and state.step in (Step.SHIPPING, Step.SPECIALISTS)
+            and state.cursor == 0 and bool(waiting_before(state, state.step)))
+
+
 def resolve(state: GameState, ev: Resolve) -> None:
     """The table goes on: after declaring the powers used before the tracks resolve
-    (nations), or after the moment just before Discovery (Empires Stables)."""
+    (nations), after the moment just before Discovery (Empires Stables), or just before
+    Merchant Shipping or Specialists (Holland, Italy)."""
     if discovery_pause(state):
         state.turn_uses["discovery_began"] = 1
+        advance(state)
+        return
+    if nation_pause(state):
+        state.turn_uses[f"went_on:{state.step}"] = 1
         advance(state)
         return
     if state.phase != Phase.RESOLUTION or state.step != Step.DECLARE:
@@ -120,6 +133,15 @@ def resolve(state: GameState, ev: Resolve) -> None:
             "tracks" if stables and state.edition.id == "empires" else ""))
     _next_step(state)
     advance(state)
+
+
+def power(state: GameState, ev: Power) -> None:
+    """A national advantage used; used at the stop just before its track (Holland, Italy),
+    the tracks go on once it can no longer be used, as after Stables."""
+    paused = nation_pause(state)
+    nations.power(state, ev)
+    if paused and not nation_pause(state):
+        advance(state)
 
 
 def benefit(state: GameState, ev: Benefit) -> None:
@@ -147,6 +169,8 @@ def advance(state: GameState) -> None:
                     _home(state, slot)
             _next_step(state)
         elif step == Step.SHIPPING:
+            if nation_pause(state):
+                return
             _shipping(state)
             _next_step(state)
         elif step == Step.DISCOVERY:
@@ -157,6 +181,8 @@ def advance(state: GameState) -> None:
                 return
             _next_step(state)
         elif step == Step.SPECIALISTS:
+            if nation_pause(state):
+                return
             if state.cursor == 0:  # every box but Training resolves by itself
                 for slot in track:
                     if slot.label != "training":
@@ -196,7 +222,7 @@ def pending(state: GameState) -> Pending | None:
         return None
     step = state.step
     assert step is not None  # the resolution is always on a step
-    if step == Step.DECLARE or discovery_pause(state):
+    if step == Step.DECLARE or discovery_pause(state) or nation_pause(state):
         return Pending("resolve")
     if step == Step.DISCOVERY:
         return Pending(ANSWER_OF_STEP[step], state.queue[0])
