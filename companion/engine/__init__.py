@@ -3,11 +3,6 @@
 No Streamlit, no database. The app uses only the names exported here.
 """
 
-# ruff: noqa: E402 -- the compiled modules' folder goes on __path__ before any is imported
-from companion.engine.compiled import package_path
-
-__path__[:0] = package_path(__name__)
-
 from companion.engine.asking import decide
 from companion.engine.board_entry import (
     BoardForm,

@@ -13,9 +13,10 @@ import streamlit as st
 from companion import charts
 from companion.engine import Game, GameState, Phase
 from companion.games import AGE_OF_DISCOVERY, Family, Scored, Sheet, family
+from companion.i18n import N_, _
 from companion.rules.buildings import buildings_for
 from companion.sheet import FACT_TITLES
-from companion.ui import services, session, views
+from companion.ui import language, services, session, views
 from companion.ui.game_view import GameView
 from companion.ui.views import md
 
@@ -41,16 +42,23 @@ def show_flashes(at: str | None = None, every: bool = False) -> None:
             st.info(text)
 
 
-MENU_LABELS = {"Home": "Home", "New game": "New", "Table": "Table", "Scoreboard": "Scores",
-               "History": "History", "Score sheet": "Sheet", "Rules": "Rules"}
+# The menu's short words, by page address (the titles are longer)
+MENU_LABELS = {"": N_("Home"), "new_game": N_("New"), "table": N_("Table"),
+               "scoreboard": N_("Scores"), "history": N_("History"),
+               "score_sheet": N_("Sheet"), "rules": N_("Rules")}
 
 
 def page_menu(pages: list[Any], current: Any) -> None:
-    """The pages as one compact row of links (short words, so it fits a phone's width)."""
+    """The pages as one compact row of links (short words, so it fits a phone's width),
+    then the language switch; each link keeps the language chosen in the address."""
+    params = language.link_params()
     with st.container(horizontal=True, key="page_menu", gap="xsmall"):
         for page in pages:
-            st.page_link(page, label=MENU_LABELS.get(page.title, page.title), icon=page.icon,
-                         help=page.title, disabled=page.url_path == current.url_path)
+            label = MENU_LABELS.get(page.url_path)
+            st.page_link(page, label=_(label) if label else page.title,
+                         icon=page.icon, help=page.title, query_params=params or None,
+                         disabled=page.url_path == current.url_path)
+        language.switch()
 
 
 def error(text: str | None) -> None:

@@ -11,7 +11,7 @@ from companion.engine import name_key
 from companion.exchange.plays import title
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
 from companion.rules.editions import EDITIONS
-from companion.ui import services, session, views, widgets
+from companion.ui import language, services, session, views, widgets
 
 KINDS = {None: "any", "tracked": "🎲 turn by turn", "score_sheet": widgets.SHEET_MARK,
          "result": widgets.RESULT_MARK}
@@ -60,7 +60,7 @@ def show_sheet(game_id: int) -> None:
         if st.button("Reopen on the Score sheet", key=f"hist_reopen_{game_id}",
                      help="Fill the Score sheet with these inputs, to check or correct them"):
             services.reopen_sheet(game_id)
-            st.switch_page("app_pages/score_sheet.py")
+            language.switch_page("app_pages/score_sheet.py")
         st.download_button("Download JSON", services.export_json(game_id),
                            file_name=f"score-sheet-{game_id}.json", mime="application/json",
                            key=f"hist_json_{game_id}", on_click="ignore")
@@ -180,7 +180,7 @@ def show() -> None:
                         if stored.status != "finished" and st.button(
                                 "Resume on the Table", key=f"hist_resume_{chosen}"):
                             services.open_game(chosen)
-                            st.switch_page("app_pages/table.py")
+                            language.switch_page("app_pages/table.py")
                         st.download_button("Download JSON", services.export_json(chosen),
                                            file_name=f"game-{chosen}.json", mime="application/json",
                                            key=f"hist_json_{chosen}", on_click="ignore")

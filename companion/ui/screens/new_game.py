@@ -6,7 +6,7 @@ import streamlit as st
 from companion.engine import COLOURS, NATIONS
 from companion.rules.discoveries import TOKENS
 from companion.rules.editions import EDITIONS
-from companion.ui import services, session, views, widgets
+from companion.ui import language, services, session, views, widgets
 
 BUILDER_PARTS = {"all": "All of it", "builders": "The builders only",
                  "buildings": "Its buildings only"}
@@ -213,5 +213,5 @@ def show() -> None:
                  disabled=isinstance(money, services.Outcome)):
         outcome = services.create_game(setup, shuffle_order=order == "random")
         if outcome.ok:
-            st.switch_page("app_pages/table.py")
+            language.switch_page("app_pages/table.py")
         show_problem(problems, seat_rows, outcome)

@@ -7,7 +7,8 @@ import streamlit as st
 
 from companion.games import AGE_OF_DISCOVERY
 from companion.games.base import NOTE_MAX
-from companion.ui import services, session, sheet_form, widgets
+from companion.i18n import _
+from companion.ui import language, services, session, sheet_form, widgets
 
 
 def show() -> None:
@@ -70,7 +71,7 @@ def show() -> None:
     if saved is not None and saved[0] == fingerprint:
         st.success(f"Saved to the history as game #{saved[1]}: it counts in the statistics.",
                    icon="✅")
-        st.page_link("app_pages/history.py", label="Open it in the History", icon="📜")
+        language.page_link("app_pages/history.py", _("Open it in the History"), "📜")
     else:
         if saved is not None and services.fingerprint_game(saved[0]) == family.id:
             st.caption(f"Changed since it was saved as game #{saved[1]}: saving again keeps this "

@@ -3,7 +3,8 @@
 import streamlit as st
 
 from companion.engine import Phase
-from companion.ui import hints, services, session, views, widgets
+from companion.i18n import _
+from companion.ui import hints, language, services, session, views, widgets
 
 
 def show() -> None:
@@ -13,8 +14,8 @@ def show() -> None:
     stored = services.current_game()
     if stored is None:
         st.info("No game is open. Resume a game from Home, or replay a finished one in History.")
-        st.page_link("app_pages/home.py", label="Home", icon="🏠")
-        st.page_link("app_pages/history.py", label="History", icon="📜")
+        language.page_link("app_pages/home.py", _("Home"), "🏠")
+        language.page_link("app_pages/history.py", _("History"), "📜")
         st.stop()
 
     session.link_game(stored.id)

@@ -3,7 +3,8 @@
 import streamlit as st
 
 from companion.engine import Phase
-from companion.ui import board_entry, decisions, live, services, session, views, widgets
+from companion.i18n import _
+from companion.ui import board_entry, decisions, language, live, services, session, views, widgets
 
 
 def show() -> None:
@@ -13,8 +14,8 @@ def show() -> None:
         st.title("🎲 Table")
         widgets.show_flashes()
         st.info("No game is open. Resume one from Home or start a new one.")
-        st.page_link("app_pages/home.py", label="Home", icon="🏠")
-        st.page_link("app_pages/new_game.py", label="New game", icon="➕")
+        language.page_link("app_pages/home.py", _("Home"), "🏠")
+        language.page_link("app_pages/new_game.py", _("New game"), "➕")
         st.stop()
 
     session.link_game(stored.id)
@@ -59,7 +60,7 @@ def show() -> None:
     if state.phase == Phase.OVER:
         st.subheader("Final standings")
         widgets.standings_table(view)
-        st.page_link("app_pages/scoreboard.py", label="Scoreboard and charts", icon="🏆")
+        language.page_link("app_pages/scoreboard.py", _("Scoreboard and charts"), "🏆")
 
     widgets.players_table(view)
 
