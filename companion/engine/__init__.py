@@ -28,7 +28,14 @@ from companion.engine.hints import (
     hints,
 )
 from companion.engine.playout import random_game
-from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal
+from companion.engine.records import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    Refusal,
+    as_stored,
+    converted,
+    read_record,
+)
 from companion.engine.resolution import shipping_values
 from companion.engine.setup import (
     COLOURS,
@@ -47,9 +54,9 @@ __all__ = [
     "Conflict", "Decision", "EngineError", "Event", "ExpeditionWorth", "Field", "Game",
     "GameSetup", "GameState", "Hint", "IllegalAction", "IncomeWorth", "Kind",
     "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Step",
-    "apply", "board_form", "clean_name", "decide", "ended_now", "event_dict", "final_scores",
-    "hints", "iso_datetime",
+    "apply", "as_stored", "board_form", "clean_name", "converted", "decide", "ended_now",
+    "event_dict", "final_scores", "hints", "iso_datetime",
     "name_key", "parse_event", "parse_new_setup", "parse_setup", "placements_from_board",
-    "random_game", "replay",
+    "random_game", "read_record", "replay",
     "shipping_values", "standings",
 ]

@@ -16,7 +16,8 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from companion.i18n import N_, _, current_language
-from companion.ui import language, process, services, widgets
+from companion.ui import language, process, saved_games, widgets
+from companion.ui.database_page import database_page
 
 
 def pages() -> list[st.Page]:
@@ -60,10 +61,10 @@ def main() -> None:
                        layout="wide")
     process.settle_start_up()  # the first run, once every module of the app is imported
     all_pages = pages()
-    problem = services.database_problem()
-    if problem is not None:  # later failures show the same page (services.stops_on_...)
+    problem = saved_games.database_problem()
+    if problem is not None:  # later failures show the same page (saved_games.stops_on_...)
         st.navigation(all_pages, position="hidden")  # no menu of pages that need the database
-        widgets.database_problem(problem)
+        database_page(problem)
         st.stop()
     # Streamlit's own menu becomes a sidebar drawer on a narrow screen, and that drawer stays
     # open over the page chosen unless the browser says it is a phone: a row of links

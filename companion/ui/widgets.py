@@ -16,7 +16,7 @@ from companion.games import AGE_OF_DISCOVERY, Family, Scored, Sheet, family
 from companion.i18n import N_, _
 from companion.rules.buildings import buildings_for
 from companion.sheet import FACT_TITLES
-from companion.ui import language, services, session, views
+from companion.ui import language, playing, session, views
 from companion.ui.game_view import GameView
 from companion.ui.views import md
 
@@ -83,17 +83,6 @@ class FieldErrors:
         place = max(named, key=len) if named else fallback
         with self._spots[place].container():
             error(text)
-
-
-def database_problem(problem: Any) -> None:
-    """The page shown instead of the app when the database cannot be used (a
-    ``DatabaseProblem``): what is wrong, what to do, and which database (never a password)."""
-    st.title("⚓ The saved games cannot be opened")
-    st.error(md(problem.what), icon="🚫")
-    st.info(md(problem.todo), icon="🛠️")
-    st.caption(f"Database: {md(problem.where)}")
-    if st.button("Try again", key="db_retry", type="primary"):
-        st.rerun()
 
 
 def game_caption(game: Game, game_id: int | None = None) -> None:
@@ -408,7 +397,7 @@ def demo_game_button(label: str, key: str) -> None:
     """A button that adds a randomly played game to the history (and says which)."""
     if st.button(label, key=key):
         with st.spinner("Playing a demo game…"):
-            outcome = services.demo_game()
+            outcome = playing.demo_game()
         if outcome.ok:
             session.flash("success", f"Demo game #{outcome.stored.id} added")
             st.rerun()

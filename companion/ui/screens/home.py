@@ -3,7 +3,7 @@
 import streamlit as st
 
 from companion.i18n import _
-from companion.ui import joining, language, services, session, widgets
+from companion.ui import joining, language, library, playing, session, widgets
 
 
 def show() -> None:
@@ -22,7 +22,7 @@ def show() -> None:
         if st.button("📖 " + _("Rules"), key="home_rules"):
             language.switch_page("app_pages/rules.py")
 
-    view = services.home()
+    view = library.home()
 
     st.subheader(_("Games in progress"))
     if not view.in_progress:
@@ -31,7 +31,7 @@ def show() -> None:
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
             st.markdown(widgets.listing_label(g))
             if st.button(_("Resume"), key=f"resume_{g.id}", type="primary"):
-                services.open_game(g.id)
+                playing.open_game(g.id)
                 language.switch_page("app_pages/table.py")
             with st.popover("📱 " + _("Join"), key=f"join_{g.id}"):
                 entry = joining.join_url(g.id, "entry")

@@ -4,12 +4,12 @@ import streamlit as st
 
 from companion.engine import Phase
 from companion.i18n import _
-from companion.ui import board_entry, decisions, language, live, services, session, views, widgets
+from companion.ui import board_entry, decisions, language, live, playing, session, views, widgets
 
 
 def show() -> None:
     """One run of the page."""
-    stored = services.current_game()
+    stored = playing.current_game()
     if stored is None:
         st.title("🎲 Table")
         widgets.show_flashes()
@@ -23,7 +23,7 @@ def show() -> None:
     viewer = session.is_viewer()
     game = stored.game
     state = game.state
-    view = services.game_view(stored)  # computed once per version of the game, then kept
+    view = playing.game_view(stored)  # computed once per version of the game, then kept
     widgets.game_heading(f"🎲 {views.where_now(state)}", game, stored.id)
     widgets.show_flashes()
 
@@ -37,7 +37,7 @@ def show() -> None:
     else:
         # Undo first, then the question: on a phone both show before any scrolling.
         with st.container(horizontal=True, key="table_tools"):
-            last = services.last_step(stored)
+            last = playing.last_step(stored)
             if viewer:
                 st.caption("👀 Following the game; steps are entered on another device.")
             else:
