@@ -42,12 +42,11 @@ from companion.rules.editions import (
     starting_money,
 )
 from companion.rules.goods import GOODS
+from companion.rules.nations import COLOURS, NATIONS  # noqa: F401 - the engine's names
 from companion.rules.regions import REGIONS
 
 BID_FOR_SPECIALIST = 8
 REDUCED_AGE3 = 10
-NATIONS = ("england", "spain", "france", "portugal", "holland", "italy")
-COLOURS = ("red", "yellow", "blue", "green", "orange", "purple", "white", "black")
 Colour = Literal["", "red", "yellow", "blue", "green", "orange", "purple", "white", "black"]
 MAX_SEATS = 8  # more than any edition seats: the edition's own count is checked after
 

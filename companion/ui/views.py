@@ -30,9 +30,10 @@ from companion.engine import (
     shipping_values,
     standings,
 )
+from companion.games.age_of_discovery import good_label, income_sets_text  # noqa: F401
 from companion.rules.discoveries import DISCOVERIES
 from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS
-from companion.rules.goods import SHIP
+from companion.rules.nations import NATION_NAMES
 from companion.scoring import Income, ScoreBreakdown, best_income
 
 # ---------------------------------------------------------------- labels
@@ -52,10 +53,6 @@ COLOUR_EMOJI = {
 COLOUR_HEX = {
     "red": "#c0392b", "yellow": "#d4ac0d", "blue": "#2e5fa8", "green": "#2e8b57",
     "orange": "#e67e22", "purple": "#7d3c98", "white": "#9e9e9e", "black": "#222222",
-}
-NATION_NAMES = {
-    "england": "England", "spain": "Spain", "france": "France", "portugal": "Portugal",
-    "holland": "Holland", "italy": "Italian city-states",
 }
 NATION_COLOURS = {
     "england": "red", "spain": "yellow", "france": "blue", "portugal": "green",
@@ -92,10 +89,6 @@ def track_title(track: str) -> str:
 
 def worker_label(worker: str) -> str:
     return f"{WORKER_ICONS.get(worker, '•')} {worker}"
-
-
-def good_label(good: str) -> str:
-    return "🚢 ship" if good == SHIP else good.replace("_", " ")
 
 
 def nation_label(nation: str | None) -> str:
@@ -383,14 +376,6 @@ def building_money(state: GameState, owned: Iterable[str],
         if dollars:
             paid[b.name] = paid.get(b.name, 0) + dollars
     return tuple(paid.items())
-
-
-def income_sets_text(inc: Income) -> list[str]:
-    """One line per set: 'fur + fur + 🚢 ship = $3'."""
-    lines = [f"{' + '.join(good_label(g) for g in s.goods)} = ${s.value}" for s in inc.sets]
-    if inc.unused:
-        lines.append("not in a set: " + ", ".join(good_label(g) for g in inc.unused))
-    return lines
 
 
 # ---------------------------------------------------------------- scores
