@@ -339,7 +339,9 @@ class AgeOfDiscovery(Family):
             seen: set[str] = set()
             for seat, p in players:
                 value = p.get(key)
-                if ok(seat, key) and value and value in seen:
+                if not (ok(seat, key) and value):  # (a value refused already: not compared)
+                    continue
+                if value in seen:
                     same = (_("two players have the same colour: give each player a different "
                               "colour.") if key == "colour" else
                             _("two players have the same nation: give each player a different "
