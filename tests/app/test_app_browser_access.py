@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import pytest
 from test_app_browser import ARGS, CHROMIUM, PHONE, require_chromium, running_app
+from test_app_live import FOUR, REVEAL
 
 from companion.ui.joining import network_address
 
 pytestmark = pytest.mark.browser
 
-FOUR = {"edition": "empires",
-        "players": [{"name": n, "colour": c} for n, c in
-                    (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
-REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
-          "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
 PLACES = '.st-key-prompt [class*="st-key-place_"] [role="radio"]:visible'
 MENU = ".st-key-page_menu"
 
