@@ -8,17 +8,13 @@ import json
 
 import pytest
 import streamlit as st
+from test_app_live import FOUR, REVEAL
 from ui_driver import check, open_table
 
 from companion.store import trust
 from companion.ui import access, library, playing, saved_games, session
 
 REMOTE = "192.168.1.50"
-FOUR = {"edition": "empires",
-        "players": [{"name": n, "colour": c} for n, c in
-                    (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
-REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
-          "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
 
 
 def _clear_session() -> None:
