@@ -112,11 +112,9 @@ class NouveauMonde(Family):
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
     def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
-        resources = [Field(r, nm(r.title()), "int", required=True,
-                           group=nm("Resources"),
+        resources = [Field(r, nm(r.title()), "int", required=True, group=nm("Resources"),
                            help=_("{resource} left in your chest at the very end: 1 point "
-                                  "each.").format(
-                               resource=nm(r.title())),
+                                  "each.").format(resource=nm(r.title())),
                            hint=_resources_hint if r == RESOURCES[-1] else None)
                      for r in RESOURCES]
         return (
@@ -131,18 +129,17 @@ class NouveauMonde(Family):
                   group=nm("Expansions"),
                   help=_("At most 16, and at most 4 around each city (one per side card)."),
                   hint=_table_hint(EXPANSIONS, "expansions")),
-            Field("armies", nm("Armies"), "int", max=MAX_ARMIES, required=True,
-                  group=nm("Armies"),
+            Field("armies", nm("Armies"), "int", max=MAX_ARMIES, required=True, group=nm("Armies"),
                   help=_("Armies you own, at most 8."), hint=_table_hint(ARMIES, "armies")),
             Field("research", nm("Technologies"), "int", max=MAX_RESEARCH, required=True,
                   group=nm("Research"), help=_("Technologies researched, out of the 12."),
                   hint=_table_hint(RESEARCH, "research")),
             Field("master", nm("Master"), "player", default=None, group=_("Vassalage"),
                   help=_("The player you became the vassal of (your total goes to them, and "
-                         "you cannot win). Nobody if you stayed free.")),
+                       "you cannot win). Nobody if you stayed free or accepted defeat.")),
             Field("eliminated", _("Accepted defeat"), "bool", default=False, group=_("Vassalage"),
-                  help=_("You lost your last piece and chose defeat over vassalage: you "
-                       "cannot win, and your points go to nobody.")),
+                  help=_("You lost your last city or colonist and chose defeat over vassalage: "
+                       "no master, you cannot win, and your points go to nobody.")),
         )
 
     # ---- checking
@@ -168,19 +165,24 @@ class NouveauMonde(Family):
             room = EXPANSIONS_PER_CITY * p["cities"]
             if ok(seat, "expansions") and p["expansions"] > room:
                 errors.append(FieldError(
-                    _("{expansions} expansions need at least {needed} cities (4 around "
-                      "each), and there are {cities}.").format(
-                        expansions=p["expansions"],
-                        needed=-(-p["expansions"] // EXPANSIONS_PER_CITY),
-                        cities=p["cities"]), seat, p["name"], "expansions"))
+                    _("{p} expansions need at least {value} cities (4 around each), and "
+                      "there are {p2}.").format(
+                        p=p['expansions'], value=-(-p['expansions'] // EXPANSIONS_PER_CITY),
+                        p2=p['cities']), seat, p["name"], "expansions"))
+        for seat, p in enumerate(sheet.players, start=1):
+            if ok(seat, "master") and ok(seat, "eliminated") and p["master"] and p["eliminated"]:
+                errors.append(FieldError(
+                    _("Master names {p}, but Accepted defeat is ticked: a player who accepts "
+                      "defeat has no master (a vassal keeps playing for one); keep only one "
+                      "of them.").format(p=p['master']), seat, p["name"], "master"))
         masters = {p["name"]: p["master"] if ok(seat, "master") else None
                    for seat, p in enumerate(sheet.players, start=1)}
         for seat, p in enumerate(sheet.players, start=1):
             loop = _loop_from(p["name"], masters) if ok(seat, "master") else []
             if loop:
                 errors.append(FieldError(
-                    _("following the masters goes {chain}: a vassal family cannot come back "
-                      "round to one of its members.").format(chain=" → ".join(loop)),
+                    _("following the masters goes {join}: a vassal family cannot come back "
+                      "round to one of its members.").format(join=" → ".join(loop)),
                     seat, p["name"],
                     "master"))
         return errors
@@ -198,9 +200,14 @@ class NouveauMonde(Family):
                     out.append(FieldError(_("no city and no colonist left: the rules make such "
                                           "a player choose between defeat and vassalage."),
                                           seat, name, "colonists"))
-            if p["eliminated"] and (p["master"] or name in has_vassals):
-                out.append(FieldError(_("an eliminated player with a master or vassals is "
-                                      "unusual: please confirm."), seat, name, "eliminated"))
+            elif p["eliminated"]:  # defeat comes with the loss of the last city or colonist
+                out.append(FieldError(
+                    _("Accepted defeat is ticked, but {p} city(ies) and {p2} colonist(s) are "
+                      "still held: defeat comes with the loss of the last one.").format(
+                        p=p['cities'], p2=p['colonists']), seat, name, "eliminated"))
+            if p["eliminated"] and name in has_vassals:
+                out.append(FieldError(_("an eliminated player with vassals is unusual: please "
+                                      "confirm."), seat, name, "eliminated"))
         return out
 
     # ---- scoring
@@ -236,7 +243,7 @@ class NouveauMonde(Family):
             name = p["name"]
             breakdown = {**own[name], "vassal_points": totals[name] - sum(own[name].values())}
             note = (_("vassal of {master}").format(master=p["master"]) if p["master"]
-                    else _("accepted defeat") if p["eliminated"] else "")
+                    else "accepted defeat" if p["eliminated"] else "")
             players.append(PlayerScore(
                 i + 1, name, breakdown, totals[name], placed[i], i in winners,
                 can_win=can_win[i], details={"own_points": sum(own[name].values())},
