@@ -5,26 +5,16 @@ to ``test-output/screenshots/``."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS, Table
+from test_app_browser_live import FOUR, REVEAL
 
 pytestmark = pytest.mark.browser
-
-FOUR = {"edition": "empires",
-        "players": [{"name": n, "colour": c} for n, c in
-                    (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
-REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
-          "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
-
 
 class FrenchTable(Table):
     """The Table's taps, read in French ("Choisi 3 sur 4")."""
 
-    def _last_pick_left(self) -> bool:
-        found = re.search(r"Choisi (\d+) sur (\d+)", self.prompt())
-        return bool(found) and int(found.group(1)) + 1 == int(found.group(2))
+    PICKED = ("Choisi ", r"Choisi (\d+) sur (\d+)")
 
     def picks(self):
         return self.page.locator(
@@ -40,33 +30,12 @@ class FrenchTable(Table):
     def play_one(self) -> None:
         """Whatever the Table asks, answered by a tap: a report, a place, else the first
         answer offered."""
-        if self.picks().count() and "Choisi" in self.prompt():
-            self.report_fr()
+        if self.picks().count() and self.PICKED[0] in self.prompt():
+            self.report()
         elif self.places().count():
             self.step(self.places().first)
         else:
             self.step(self.answer(0))
-
-    def report_fr(self) -> None:
-        """A fact read off the components: the first items offered, until the count is
-        complete (the Table's report, read in French)."""
-        for _ in range(12):
-            if self._last_pick_left():
-                break
-            self.tap(self.picks().first)
-        before = self.prompt()
-        self.picks().first.click()
-        self.clicks += 1
-        self.page.wait_for_function(
-            "before => { const p = document.querySelector('.st-key-prompt');"
-            " return !!p && (!p.innerText.includes('Choisi ')"
-            " || p.innerText.split('\\n')[0] !== before.split('\\n')[0]); }",
-            arg=before, timeout=30_000)
-        self.settle()
-        self.check_no_exception()
-        key = self.page.locator('[class*="st-key-undo-"]').first.get_attribute("class") or ""
-        found = re.search(r"st-key-undo-(\d+)", key)
-        self.seq = int(found.group(1)) if found else self.seq
 
 
 def test_a_french_phone_starts_a_game_and_plays_a_turn(served_app):
@@ -90,8 +59,8 @@ def test_a_french_phone_starts_a_game_and_plays_a_turn(served_app):
         t.tap(page.get_by_role("button", name="Commencer la partie"))
         expect(page.locator(".st-key-prompt")).to_be_visible(timeout=30_000)
         expect(page.get_by_text("Mise en place").first).to_be_visible(timeout=30_000)
-        t.report_fr()  # the 4 goods turned up
-        t.report_fr()  # the 5 buildings: turn 1 begins
+        t.report()  # the 4 goods turned up
+        t.report()  # the 5 buildings: turn 1 begins
         expect(page.locator("h4").first).to_contain_text("Tour 1 sur 8", timeout=30_000)
         t.shot("fr-03-table-placement-phone")
 
