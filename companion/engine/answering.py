@@ -16,7 +16,7 @@ from companion.engine.events import Event, parse_event
 from companion.engine.fold import apply_checked
 from companion.engine.moves import legal_moves
 from companion.engine.state import GameState
-from companion.i18n import _, current_language
+from companion.i18n import _, language_key
 
 MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
 
@@ -28,20 +28,20 @@ class Asked:
     while the state is unchanged."""
 
     pending: Legal | None
-    actions: dict[str, list[Action]] = field(default_factory=dict)
-    decisions: dict[str, Decision] = field(default_factory=dict)
+    actions: dict[tuple[str, int], list[Action]] = field(default_factory=dict)
+    decisions: dict[tuple[str, int], Decision] = field(default_factory=dict)
 
     def decision_in(self, state: GameState) -> Decision | None:
         if self.pending is None:
             return None
-        lang = current_language()
+        lang = language_key()
         found = self.decisions.get(lang)
         if found is None:
             found = self.decisions[lang] = words(state, self.pending, opening=True)
         return found
 
     def actions_in(self, state: GameState) -> list[Action]:
-        lang = current_language()
+        lang = language_key()
         found = self.actions.get(lang)
         if found is None:
             found = self.actions[lang] = actions(state)

@@ -39,7 +39,7 @@ from companion.games.base import (
     Sheet,
     ranked,
 )
-from companion.i18n import N_, _, component_name, current_language
+from companion.i18n import N_, _, component_name, language_key
 from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
 from companion.rules.editions import EDITIONS, LAST_TURN
@@ -132,7 +132,7 @@ def _discovery_label(d: str, edition: str) -> str:
 
 
 @cache  # the page asks for every seat on every rerun (per language: the fields' words)
-def _fields(edition: str, builders: bool, lang: str) -> tuple[Field, ...]:
+def _fields(edition: str, builders: bool, words: tuple[str, int]) -> tuple[Field, ...]:
     """Each player's fields for one edition, with or without the Builder expansion."""
     catalogue = buildings_for(edition, builders)
     building_ids = tuple(sorted(catalogue, key=lambda b: (catalogue[b].age,
@@ -282,7 +282,7 @@ class AgeOfDiscovery(Family):
     def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
         edition = options.get("edition", "empires")
         return _fields(edition, bool(options.get("builders"))
-                       and EDITIONS[edition].has_builder_expansion, current_language())
+                       and EDITIONS[edition].has_builder_expansion, language_key())
 
     # ---- the stored form
 

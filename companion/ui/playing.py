@@ -17,7 +17,7 @@ from companion.engine import (
     event_dict,
     placements_from_board,
 )
-from companion.i18n import _, current_language
+from companion.i18n import _, language_key
 from companion.store import GameNotFound, Store, StoredGame, WrongKind, trust
 from companion.ui import access, session, steps
 from companion.ui.game_view import GameView
@@ -226,7 +226,7 @@ def last_step(stored: StoredGame) -> str | None:
         start = stored.seq - stored.game.last_step()
         return steps.step_summary(stored.state_at(start), stored.game, start)
 
-    return _PER_VERSION.get((stored.key, "last_step", current_language()), words)
+    return _PER_VERSION.get((stored.key, "last_step", language_key()), words)
 
 
 # ---------------------------------------------------------------- one version of a game
@@ -264,9 +264,9 @@ def game_view(stored: StoredGame, version: int | None = None) -> GameView:
     """What the pages show of the game as stored (or after its first ``version`` events, for
     the History's step-through), one ``GameView`` per (game id, revision[, version])."""
     if version is None or version == stored.seq:
-        return _PER_VERSION.get((stored.key, "view", current_language()),
+        return _PER_VERSION.get((stored.key, "view", language_key()),
                                 lambda: GameView(stored.game))
-    return _PER_VERSION.get((stored.key, "view", version, current_language()),
+    return _PER_VERSION.get((stored.key, "view", version, language_key()),
                             lambda: GameView(stored.game, stored.state_at(version)))
 
 
