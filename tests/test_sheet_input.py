@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games import InvalidSheet, family
-from companion.games.records import read_sheet_record
+from companion.games.sheet_records import read_sheet_record
 from tests.aod_sheets import aod_player, aod_sheet
 
 RECORD = {

@@ -26,11 +26,11 @@ from typing import Any
 from companion.games.base import (
     Category,
     Family,
-    Field,
     FieldError,
     PlayerScore,
     Scored,
     Sheet,
+    SheetField,
     places,
     ranked,
     whole,
@@ -99,55 +99,55 @@ class Endeavor(Family):
         Category("slavery_penalty", "Slavery"),
     )
 
-    def option_fields(self) -> tuple[Field, ...]:
+    def option_fields(self) -> tuple[SheetField, ...]:
         return (
-            Field("exploits", "Exploits module used", "bool", default=False,
+            SheetField("exploits", "Exploits module used", "bool", default=False,
                   help="Switches on the three Exploit lines at the top of the pad."),
-            Field("board_side", "Board side", "choice", default=None,
+            SheetField("board_side", "Board side", "choice", default=None,
                   options=(None, "A", "B"), option_labels={None: "not noted"},
                   help="Only for the record: side A suits 2-3 players (or a fierce 4), "
                        "side B a calmer 4 or 5."),
-            Field("silent_fleet", "Silent Fleet (2-player variant)", "bool", default=False,
+            SheetField("silent_fleet", "Silent Fleet (2-player variant)", "bool", default=False,
                   help="The neutral fleet is not a player: it scores nothing."),
         )
 
     def player_range(self, options: Mapping[str, Any]) -> range:
         return range(2, 6)
 
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
         exploit = [
-            Field(name, f"Exploit {n}", "int", group="Exploits", shown=_exploits_on(options),
+            SheetField(name, f"Exploit {n}", "int", group="Exploits", shown=_exploits_on(options),
                   help="Glory this Exploit gave, as read off the Exploit (0 if none).")
             for n, name in enumerate(EXPLOITS, start=1)
         ]
         tracks = [
-            Field(f"{t}_track", f"{t.title()} track", "int", required=True, group="Attributes",
+            SheetField(f"{t}_track", f"{t.title()} track", "int", required=True, group="Attributes",
                   help="The square the cube stands on at the end, before any step back "
                        "(the scored value works too). A plain square slides back to the "
                        "nearest symbol below it.", hint=_track_hint(f"{t}_track"))
             for t in TRACKS
         ]
         return (*exploit, *tracks,
-                Field("cities_connections_glory", "Cities and connections", "int",
+                SheetField("cities_connections_glory", "Cities and connections", "int",
                       required=True, group="Map",
                       help="Glory on the cities you hold (some show 2) plus one for each "
                            "connection with your discs at both ends. Fleets count as ends "
                            "but carry no Glory."),
-                Field("buildings_cards_glory", "Buildings and kept cards", "int",
+                SheetField("buildings_cards_glory", "Buildings and kept cards", "int",
                       required=True, group="Holdings",
                       help="Glory symbols on your 8 buildings (the Town Hall adds 1 per "
                            "draw symbol on your buildings) and on the Asset and Governor "
                            "cards you kept. Leave out the empty-slot bonus: it is the "
                            "switch below."),
-                Field("governor_slot_empty", "Free Governor slot empty", "bool", default=False,
+                SheetField("governor_slot_empty", "Free Governor slot empty", "bool", default=False,
                       required=True, group="Holdings",
                       help=f"An empty free Governor slot is worth "
                            f"{GOVERNOR_SLOT_EMPTY_GLORY} Glory."),
-                Field("harbor_discs", "Discs left in the harbour", "int", max=HARBOR_DISCS,
+                SheetField("harbor_discs", "Discs left in the harbour", "int", max=HARBOR_DISCS,
                       required=True, group="Population",
                       help="Every full group of 3 scores 1 Glory; action tokens are not "
                            "discs.", hint=_harbor_hint),
-                Field("slavery_cards_set_aside", "Slavery cards set aside", "int",
+                SheetField("slavery_cards_set_aside", "Slavery cards set aside", "int",
                       max=SLAVERY_CARDS, group="Slavery",
                       help="Face-down Slavery cards beside your mat (discarded, or put "
                            "aside at abolition): 1 Glory lost each. Cards still held "

@@ -25,11 +25,11 @@ from typing import Any
 from companion.games.base import (
     Category,
     Family,
-    Field,
     FieldError,
     PlayerScore,
     Scored,
     Sheet,
+    SheetField,
     places,
     ranked,
     whole,
@@ -99,8 +99,8 @@ class NouveauMonde(Family):
         Category("vassal_points", "From vassals"),
     )
 
-    def option_fields(self) -> tuple[Field, ...]:
-        return (Field("years", "Length of the game (years)", "int", min=YEARS_STEP,
+    def option_fields(self) -> tuple[SheetField, ...]:
+        return (SheetField("years", "Length of the game (years)", "int", min=YEARS_STEP,
                       default=50, step=YEARS_STEP,
                       help="50 by default; any multiple of 25 agreed before the start. It "
                            "changes no arithmetic."),)
@@ -108,31 +108,31 @@ class NouveauMonde(Family):
     def player_range(self, options: Mapping[str, Any]) -> range:
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
-        resources = [Field(r, r.title(), "int", required=True, group="Resources",
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
+        resources = [SheetField(r, r.title(), "int", required=True, group="Resources",
                            help=f"{r.title()} left in your chest at the very end: 1 point "
                                 "each.", hint=_resources_hint if r == RESOURCES[-1] else None)
                      for r in RESOURCES]
         return (
             *resources,
-            Field("cities", "Cities", "int", max=MAX_PIECES, required=True, group="Colonies",
+            SheetField("cities", "Cities", "int", max=MAX_PIECES, required=True, group="Colonies",
                   help="Cities you own. Cities and colonists count together, at most 8."),
-            Field("colonists", "Colonists", "int", max=MAX_PIECES, required=True,
+            SheetField("colonists", "Colonists", "int", max=MAX_PIECES, required=True,
                   group="Colonies", help="Colonists (settler units) you own.",
                   hint=_table_hint(COLONIES, "cities", "colonists")),
-            Field("expansions", "Expansions", "int", max=MAX_EXPANSIONS, required=True,
+            SheetField("expansions", "Expansions", "int", max=MAX_EXPANSIONS, required=True,
                   group="Expansions",
                   help="At most 16, and at most 4 around each city (one per side card).",
                   hint=_table_hint(EXPANSIONS, "expansions")),
-            Field("armies", "Armies", "int", max=MAX_ARMIES, required=True, group="Armies",
+            SheetField("armies", "Armies", "int", max=MAX_ARMIES, required=True, group="Armies",
                   help="Armies you own, at most 8.", hint=_table_hint(ARMIES, "armies")),
-            Field("research", "Technologies", "int", max=MAX_RESEARCH, required=True,
+            SheetField("research", "Technologies", "int", max=MAX_RESEARCH, required=True,
                   group="Research", help="Technologies researched, out of the 12.",
                   hint=_table_hint(RESEARCH, "research")),
-            Field("master", "Master", "player", default=None, group="Vassalage",
+            SheetField("master", "Master", "player", default=None, group="Vassalage",
                   help="The player you became the vassal of (your total goes to them, and "
                        "you cannot win). Nobody if you stayed free."),
-            Field("eliminated", "Accepted defeat", "bool", default=False, group="Vassalage",
+            SheetField("eliminated", "Accepted defeat", "bool", default=False, group="Vassalage",
                   help="You lost your last piece and chose defeat over vassalage: you "
                        "cannot win, and your points go to nobody."),
         )
