@@ -317,7 +317,9 @@ class AgeOfDiscovery(Family):
             seen: set[str] = set()
             for seat, p in players:
                 value = p.get(key)
-                if ok(seat, key) and value and value in seen:
+                if not ok(seat, key) or not value:  # a refused entry is not compared
+                    continue
+                if value in seen:
                     errors.append(FieldError(f"two players have the same {key}: give each "
                                              f"player a different {key}.", seat, p["name"],
                                              key))
