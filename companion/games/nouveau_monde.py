@@ -131,10 +131,10 @@ class NouveauMonde(Family):
                   hint=_table_hint(RESEARCH, "research")),
             SheetField("master", "Master", "player", default=None, group="Vassalage",
                   help="The player you became the vassal of (your total goes to them, and "
-                       "you cannot win). Nobody if you stayed free."),
+                       "you cannot win). Nobody if you stayed free or accepted defeat."),
             SheetField("eliminated", "Accepted defeat", "bool", default=False, group="Vassalage",
-                  help="You lost your last piece and chose defeat over vassalage: you "
-                       "cannot win, and your points go to nobody."),
+                  help="You lost your last city or colonist and chose defeat over vassalage: "
+                       "no master, you cannot win, and your points go to nobody."),
         )
 
     # ---- checking
@@ -159,6 +159,12 @@ class NouveauMonde(Family):
                     f"{p['expansions']} expansions need at least "
                     f"{-(-p['expansions'] // EXPANSIONS_PER_CITY)} cities (4 around each), "
                     f"and there are {p['cities']}.", seat, p["name"], "expansions"))
+        for seat, p in enumerate(sheet.players, start=1):
+            if ok(seat, "master") and ok(seat, "eliminated") and p["master"] and p["eliminated"]:
+                errors.append(FieldError(
+                    f"Master names {p['master']}, but Accepted defeat is ticked: a player "
+                    "who accepts defeat has no master (a vassal keeps playing for one); "
+                    "keep only one of them.", seat, p["name"], "master"))
         masters = {p["name"]: p["master"] if ok(seat, "master") else None
                    for seat, p in enumerate(sheet.players, start=1)}
         for seat, p in enumerate(sheet.players, start=1):
@@ -183,9 +189,14 @@ class NouveauMonde(Family):
                     out.append(FieldError("no city and no colonist left: the rules make such "
                                           "a player choose between defeat and vassalage.",
                                           seat, name, "colonists"))
-            if p["eliminated"] and (p["master"] or name in has_vassals):
-                out.append(FieldError("an eliminated player with a master or vassals is "
-                                      "unusual: please confirm.", seat, name, "eliminated"))
+            elif p["eliminated"]:  # defeat comes with the loss of the last city or colonist
+                out.append(FieldError(
+                    f"Accepted defeat is ticked, but {p['cities']} city(ies) and "
+                    f"{p['colonists']} colonist(s) are still held: defeat comes with the loss "
+                    "of the last one.", seat, name, "eliminated"))
+            if p["eliminated"] and name in has_vassals:
+                out.append(FieldError("an eliminated player with vassals is unusual: please "
+                                      "confirm.", seat, name, "eliminated"))
         return out
 
     # ---- scoring
