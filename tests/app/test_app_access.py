@@ -184,6 +184,8 @@ def test_a_device_without_the_key_follows_read_only_whatever_its_role(remote_pag
     assert any("Ann places a worker" in m.value for m in at.markdown)
     assert not _writing_keys(at)
     assert not [e for e in at.expander if "Correction" in e.label]
+    assert any(c.value.startswith("To enter steps on this device, open the game's entry link")
+               for c in at.caption)
 
 
 def test_the_entry_link_asks_a_name_then_enters_and_leaves_the_address(remote_page, at,
