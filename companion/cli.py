@@ -25,9 +25,9 @@ from typing import Any
 from companion.engine import EngineError, Game, GameState, Phase, standings
 from companion.exchange import exports, imports
 from companion.games import InvalidSheet, Scored, Sheet, family
-from companion.games.records import is_sheet_record, read_sheet_record
+from companion.games.sheet_records import is_sheet_record, read_sheet_record
 from companion.i18n import DEFAULT, _, language_from_environment, ngettext, use_language
-from companion.records import Limits, RecordError, read_file, read_path
+from companion.record_files import Limits, RecordError, read_file, read_path
 from companion.scoring import ScoreBreakdown
 
 

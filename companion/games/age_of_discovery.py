@@ -31,12 +31,12 @@ from companion.games.base import (
     Category,
     Explanation,
     Family,
-    Field,
     FieldError,
     Part,
     PlayerScore,
     Scored,
     Sheet,
+    SheetField,
     ranked,
 )
 from companion.i18n import N_, _, component_name, language_key
@@ -132,7 +132,7 @@ def _discovery_label(d: str, edition: str) -> str:
 
 
 @cache  # the page asks for every seat on every rerun (per language: the fields' words)
-def _fields(edition: str, builders: bool, words: tuple[str, int]) -> tuple[Field, ...]:
+def _fields(edition: str, builders: bool, words: tuple[str, int]) -> tuple[SheetField, ...]:
     """Each player's fields for one edition, with or without the Builder expansion."""
     catalogue = buildings_for(edition, builders)
     building_ids = tuple(sorted(catalogue, key=lambda b: (catalogue[b].age,
@@ -142,45 +142,47 @@ def _fields(edition: str, builders: bool, words: tuple[str, int]) -> tuple[Field
         return lambda v: q in facts_needed(edition, builders, v.get("buildings") or ())
 
     return (
-        Field("colour", _("Colour"), "choice", default="", options=("", *COLOURS),
+        SheetField("colour", _("Colour"), "choice", default="", options=("", *COLOURS),
               option_labels={c: _(COLOUR_NAMES[c]) for c in COLOURS},
               group=_("Player")),
-        Field("nation", _("Nation"), "choice", default=None, options=(None, *NATIONS),
+        SheetField("nation", _("Nation"), "choice", default=None, options=(None, *NATIONS),
               option_labels={n: component_name("nation", name)
                              for n, name in NATION_NAMES.items()}, group=_("Player"),
               shown=lambda _v: edition == "empires",
               help=_("With the national advantages: counts in the nation statistics.")),
-        Field("colony", _("Colony VP"), "ints", default=[0, 0, 0], group=_("Colony VP"),
+        SheetField("colony", _("Colony VP"), "ints", default=[0, 0, 0], group=_("Colony VP"),
               parts=tuple(Part(str(a), _("Age {age}").format(age="I" * (a + 1)),
                                LIMITS["colony"])
                           for a in range(3)),
               help=_("VP of the three colony scorings (turns 3, 6 and 8).")),
-        Field(TYPED, _("Discovery VP"), "int", default=None, max=LIMITS["discovery_vp"],
+        SheetField(TYPED, _("Discovery VP"), "int", default=None, max=LIMITS["discovery_vp"],
               optional=_("Type the VP instead of picking tokens and cards"),
               group=_("Discoveries")),
-        Field("typed_discovery_count", _("Tokens and cards owned"), "int",
+        SheetField("typed_discovery_count", _("Tokens and cards owned"), "int",
               max=LIMITS["discovery_count"], group=_("Discoveries"),
               shown=lambda v: v.get(TYPED) is not None),
-        Field("discoveries", _("Tokens and cards owned"), "multi", default=[],
+        SheetField("discoveries", _("Tokens and cards owned"), "multi", default=[],
               options=(*TOKENS, *CARDS),
               option_labels={d: _discovery_label(d, edition) for d in DISCOVERIES},
               group=_("Discoveries"), shown=lambda v: v.get(TYPED) is None),
-        Field("buildings", _("Buildings owned"), "multi", default=[], options=building_ids,
+        SheetField("buildings", _("Buildings owned"), "multi", default=[], options=building_ids,
               option_labels={b: "{} ({})".format(
                   component_name("building", catalogue[b].name, edition),
                   _("Age {age}").format(age="I" * catalogue[b].age)) for b in building_ids},
               group=_("Capital buildings")),
-        Field("extra_buildings", _("Other tiles not in the list (a second Settlers)"), "int",
+        SheetField("extra_buildings", _("Other tiles not in the list (a second Settlers)"), "int",
               max=LIMITS["extra_buildings"], group=_("Capital buildings")),
-        Field("facts", _("Counts the buildings ask for"), "counts", default={},
+        SheetField("facts", _("Counts the buildings ask for"), "counts", default={},
               parts=tuple(Part(q, _(FACT_TITLES[q]), LIMITS["fact"], needed(q))
                           for q in ASKED_FACTS), group=_("Capital buildings")),
-        Field("goods", _("Goods"), "counts", default={}, group=_("Goods, ships and money"),
+        SheetField("goods", _("Goods"), "counts", default={}, group=_("Goods, ships and money"),
               parts=tuple(Part(g, component_name("good", g, edition), most)
                           for g, most in GOODS.items())),
-        Field("ships", _("Ships"), "int", max=LIMITS["ships"], group=_("Goods, ships and money")),
-        Field("money", _("Money"), "int", max=LIMITS["money"], group=_("Goods, ships and money")),
-        Field("bought", _("Bought VP"), "int", max=LIMITS["bought"],
+        SheetField("ships", _("Ships"), "int", max=LIMITS["ships"],
+              group=_("Goods, ships and money")),
+        SheetField("money", _("Money"), "int", max=LIMITS["money"],
+              group=_("Goods, ships and money")),
+        SheetField("bought", _("Bought VP"), "int", max=LIMITS["bought"],
               group=_("Goods, ships and money")),
     )
 
@@ -257,11 +259,12 @@ class AgeOfDiscovery(Family):
         "Empires: The Age of Discovery": "empires",
     }
 
-    def option_fields(self) -> tuple[Field, ...]:
+    def option_fields(self) -> tuple[SheetField, ...]:
         return (
-            Field("edition", _("Edition"), "choice", default="empires", options=tuple(EDITIONS),
+            SheetField("edition", _("Edition"), "choice",
+                  default="empires", options=tuple(EDITIONS),
                   option_labels={e: ed.title for e, ed in EDITIONS.items()}),
-            Field("builders", _("Builder expansion"), "bool", default=False,
+            SheetField("builders", _("Builder expansion"), "bool", default=False,
                   shown=lambda o: EDITIONS.get(o.get("edition"), EDITIONS["empires"])
                   .has_builder_expansion,
                   help=_("Which buildings exist (Empires only).")),
@@ -279,7 +282,7 @@ class AgeOfDiscovery(Family):
     def edition(self, options: Mapping[str, Any]) -> str:
         return str(options.get("edition", "empires"))
 
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
         edition = options.get("edition", "empires")
         return _fields(edition, bool(options.get("builders"))
                        and EDITIONS[edition].has_builder_expansion, language_key())
@@ -322,7 +325,7 @@ class AgeOfDiscovery(Family):
                                          field="note"))
         return errors
 
-    def _player_problems(self, fields: Sequence[Field], p: Mapping[str, Any],
+    def _player_problems(self, fields: Sequence[SheetField], p: Mapping[str, Any],
                          names: Sequence[str]) -> list[tuple[str, str]]:
         problems = super()._player_problems(fields, p, names)
         if not problems or problems[0][0] != "name":

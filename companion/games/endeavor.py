@@ -30,11 +30,11 @@ from typing import Any
 from companion.games.base import (
     Category,
     Family,
-    Field,
     FieldError,
     PlayerScore,
     Scored,
     Sheet,
+    SheetField,
     places,
     ranked,
     whole,
@@ -123,31 +123,31 @@ class Endeavor(Family):
         Category("slavery_penalty", N_("Slavery")),
     )
 
-    def option_fields(self) -> tuple[Field, ...]:
+    def option_fields(self) -> tuple[SheetField, ...]:
         return (
-            Field("exploits", _("Exploits module used"), "bool", default=False,
+            SheetField("exploits", _("Exploits module used"), "bool", default=False,
                   help=_("Switches on the three Exploit lines at the top of the pad.")),
-            Field("board_side", _("Board side"), "choice", default=None,
+            SheetField("board_side", _("Board side"), "choice", default=None,
                   options=(None, "A", "B"), option_labels={None: _("not noted")},
                   help=_("Only for the record: side A suits 2-3 players (or a fierce 4), "
                        "side B a calmer 4 or 5.")),
-            Field("silent_fleet", _("Silent Fleet (2-player variant)"), "bool", default=False,
+            SheetField("silent_fleet", _("Silent Fleet (2-player variant)"), "bool", default=False,
                   help=_("The neutral fleet is not a player: it scores nothing.")),
         )
 
     def player_range(self, options: Mapping[str, Any]) -> range:
         return range(2, 6)
 
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
         exploit = [
-            Field(name, _("{exploit} {n}").format(
+            SheetField(name, _("{exploit} {n}").format(
                 exploit=component_name("endeavor", "Exploit"), n=n), "int",
                   group=component_name("endeavor", "Exploits"), shown=_exploits_on(options),
                   help=_("Glory this Exploit gave, as read off the Exploit (0 if none)."))
             for n, name in enumerate(EXPLOITS, start=1)
         ]
         tracks = [
-            Field(f"{t}_glory", _("{attribute} Glory").format(
+            SheetField(f"{t}_glory", _("{attribute} Glory").format(
                 attribute=component_name("endeavor", t.title())), "int", required=True,
                   group=component_name("endeavor", "Attributes"),
                   help=_("The Glory read beside the cube at the end, as the pad asks: a cube "
@@ -158,27 +158,28 @@ class Endeavor(Family):
             for t in TRACKS
         ]
         return (*exploit, *tracks,
-                Field("cities_connections_glory", _("Cities and connections"), "int",
+                SheetField("cities_connections_glory", _("Cities and connections"), "int",
                       required=True, group=_("Map"),
                       help=_("Glory on the cities you hold (some show 2) plus one for each "
                            "connection with your discs at both ends. Fleets count as ends "
                            "but carry no Glory.")),
-                Field("buildings_cards_glory", _("Buildings and kept cards"), "int",
+                SheetField("buildings_cards_glory", _("Buildings and kept cards"), "int",
                       required=True, group=_("Holdings"),
                       help=_("Glory symbols on your 8 buildings (the Town Hall adds 1 per "
                            "draw symbol on your buildings) and on the Asset and Governor "
                            "cards you kept. Leave out the empty-slot bonus: it is the "
                            "switch below.")),
-                Field("governor_slot_empty", _("Free Governor slot empty"), "bool", default=False,
+                SheetField("governor_slot_empty", _("Free Governor slot empty"), "bool",
+                      default=False,
                       required=True, group=_("Holdings"),
                       help=_("An empty free Governor slot is worth "
                              "{GOVERNOR_SLOT_EMPTY_GLORY} Glory.").format(
                                GOVERNOR_SLOT_EMPTY_GLORY=GOVERNOR_SLOT_EMPTY_GLORY)),
-                Field("harbor_discs", _("Discs left in the harbour"), "int", max=HARBOR_DISCS,
+                SheetField("harbor_discs", _("Discs left in the harbour"), "int", max=HARBOR_DISCS,
                       required=True, group=component_name("endeavor", "Population"),
                       help=_("Every full group of 3 scores 1 Glory; action tokens are not "
                            "discs."), hint=_harbor_hint),
-                Field("slavery_cards_set_aside", _("Slavery cards set aside"), "int",
+                SheetField("slavery_cards_set_aside", _("Slavery cards set aside"), "int",
                       max=SLAVERY_CARDS, group=component_name("endeavor", "Slavery"),
                       help=_("Face-down Slavery cards beside your mat (discarded, or put "
                            "aside at abolition): 1 Glory lost each. Cards still held "

@@ -25,11 +25,11 @@ from typing import Any
 from companion.games.base import (
     Category,
     Family,
-    Field,
     FieldError,
     PlayerScore,
     Scored,
     Sheet,
+    SheetField,
     places,
     ranked,
     whole,
@@ -102,8 +102,8 @@ class NouveauMonde(Family):
         Category("vassal_points", N_("From vassals")),
     )
 
-    def option_fields(self) -> tuple[Field, ...]:
-        return (Field("years", _("Length of the game (years)"), "int", min=YEARS_STEP,
+    def option_fields(self) -> tuple[SheetField, ...]:
+        return (SheetField("years", _("Length of the game (years)"), "int", min=YEARS_STEP,
                       default=50, step=YEARS_STEP,
                       help=_("50 by default; any multiple of 25 agreed before the start. It "
                            "changes no arithmetic.")),)
@@ -111,33 +111,35 @@ class NouveauMonde(Family):
     def player_range(self, options: Mapping[str, Any]) -> range:
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
-        resources = [Field(r, nm(r.title()), "int", required=True, group=nm("Resources"),
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
+        resources = [SheetField(r, nm(r.title()), "int", required=True, group=nm("Resources"),
                            help=_("{resource} left in your chest at the very end: 1 point "
                                   "each.").format(resource=nm(r.title())),
                            hint=_resources_hint if r == RESOURCES[-1] else None)
                      for r in RESOURCES]
         return (
             *resources,
-            Field("cities", nm("Cities"), "int", max=MAX_PIECES, required=True,
+            SheetField("cities", nm("Cities"), "int", max=MAX_PIECES, required=True,
                   group=nm("Colonies"),
                   help=_("Cities you own. Cities and colonists count together, at most 8.")),
-            Field("colonists", nm("Colonists"), "int", max=MAX_PIECES, required=True,
+            SheetField("colonists", nm("Colonists"), "int", max=MAX_PIECES, required=True,
                   group=nm("Colonies"), help=_("Colonists (settler units) you own."),
                   hint=_table_hint(COLONIES, "cities", "colonists")),
-            Field("expansions", nm("Expansions"), "int", max=MAX_EXPANSIONS, required=True,
+            SheetField("expansions", nm("Expansions"), "int", max=MAX_EXPANSIONS, required=True,
                   group=nm("Expansions"),
                   help=_("At most 16, and at most 4 around each city (one per side card)."),
                   hint=_table_hint(EXPANSIONS, "expansions")),
-            Field("armies", nm("Armies"), "int", max=MAX_ARMIES, required=True, group=nm("Armies"),
+            SheetField("armies", nm("Armies"), "int", max=MAX_ARMIES, required=True,
+                  group=nm("Armies"),
                   help=_("Armies you own, at most 8."), hint=_table_hint(ARMIES, "armies")),
-            Field("research", nm("Technologies"), "int", max=MAX_RESEARCH, required=True,
+            SheetField("research", nm("Technologies"), "int", max=MAX_RESEARCH, required=True,
                   group=nm("Research"), help=_("Technologies researched, out of the 12."),
                   hint=_table_hint(RESEARCH, "research")),
-            Field("master", nm("Master"), "player", default=None, group=_("Vassalage"),
+            SheetField("master", nm("Master"), "player", default=None, group=_("Vassalage"),
                   help=_("The player you became the vassal of (your total goes to them, and "
                        "you cannot win). Nobody if you stayed free or accepted defeat.")),
-            Field("eliminated", _("Accepted defeat"), "bool", default=False, group=_("Vassalage"),
+            SheetField("eliminated", _("Accepted defeat"), "bool", default=False,
+                  group=_("Vassalage"),
                   help=_("You lost your last city or colonist and chose defeat over vassalage: "
                        "no master, you cannot win, and your points go to nobody.")),
         )
