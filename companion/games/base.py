@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.errors import MalformedInput, shown
+from companion.i18n import printed_or_ours
 
 NAME_MAX = 40
 NOTE_MAX = 500
@@ -74,7 +75,7 @@ class Part:
 
 
 @dataclass(frozen=True)
-class Field:
+class SheetField:
     """One line of a score sheet (per player), or one game-level option.
 
     Types: ``int`` (whole number in ``min``..``max``; ``optional`` names the switch that
@@ -231,7 +232,7 @@ def whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_value(f: Field, value: Any, values: Values, names: Sequence[str]) -> str | None:
+def _check_value(f: SheetField, value: Any, values: Values, names: Sequence[str]) -> str | None:
     """Why ``value`` cannot stand in field ``f`` (None: it can)."""
     if f.type == "int":
         if value is None and f.optional:
@@ -297,10 +298,15 @@ class Family(ABC):
 
     id: str
     name: str
+    # unit, tie rule and category labels are English, marked for the catalogue: shown
+    # through ``word`` (a name printed on the game's components, else our words)
     unit: str = "points"  # what the totals count ("VP", "Glory", ...)
     shelf: int = 1  # the order the app offers the games in (then by id)
     tie_rule: str = ""  # one sentence, shown under the totals
     categories: tuple[Category, ...] = ()
+    printed_kind: str | None = None  # the msgctxt of its printed names (i18n.COMPONENTS)
+    # False: refusals name the seat but not the field (the page then bounds the inputs)
+    refuses_at_field: bool = True
     # the option that names the edition (None: the family has one edition, its id)
     edition_option: str | None = None
     final_turn: int = 0  # the turn a finished game of this family ends on, if it counts turns
@@ -311,14 +317,18 @@ class Family(ABC):
     bgg_ids: Mapping[str, int] = {}
     other_titles: Mapping[str, str] = {}
 
+    def word(self, text: str) -> str:
+        """One of the family's own words (unit, category, tie rule) in the current language."""
+        return printed_or_ours(self.printed_kind, text)
+
     # ---- declarations
 
     @abstractmethod
-    def option_fields(self) -> tuple[Field, ...]:
+    def option_fields(self) -> tuple[SheetField, ...]:
         """Game-level options (a top-level key each in records)."""
 
     @abstractmethod
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
         """Each player's fields for these options, in the order the sheet asks them."""
 
     @abstractmethod
@@ -449,7 +459,7 @@ class Family(ABC):
                                "name of their own.")]
         return []
 
-    def _player_problems(self, fields: Sequence[Field], p: Mapping[str, Any],
+    def _player_problems(self, fields: Sequence[SheetField], p: Mapping[str, Any],
                          names: Sequence[str]) -> list[tuple[str, str]]:
         name = p.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
