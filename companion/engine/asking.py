@@ -612,8 +612,10 @@ def _ask_found(state: GameState, draft: dict[str, Any], me: str, ask: str) -> De
 def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:
     natives = (portugal.natives(state, state.queue[0]) if draft.get("nation_power")
                else DISCOVERIES[item].natives + extra)
-    verdict = "success" if strength >= natives else "fails"
-    return f"natives {natives} vs strength {strength}: {verdict}"
+    verdict = "succeeds" if strength >= natives else "fails"
+    printed = DISCOVERIES[item].natives
+    against = "" if natives == printed else f", natives count {natives} here"
+    return f"{verdict}: strength {strength}{against}"
 
 
 # ---------------------------------------------------------------- Warfare

@@ -23,7 +23,7 @@ from companion.engine.decisions import Answer, Decision, Field, Kind, Option
 from companion.engine.discovery import accounted_tokens
 from companion.engine.errors import MalformedEvent
 from companion.engine.state import GameState
-from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_name
+from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_name, same_face
 from companion.rules.editions import TRACK_TITLES
 from companion.rules.regions import REGIONS
 
@@ -62,8 +62,9 @@ def counts_words(counts: Mapping[str, int]) -> str:
 
 @cache
 def discovery_note(item: str) -> str:
+    """Beside a card's title, what it carries (a token's label is already its face)."""
     d = DISCOVERIES[item]
-    return f"natives {d.natives}, ${d.dollars}+${d.dollars_per_soldier}/soldier, {d.vp} VP"
+    return d.face if d.kind == "card" else ""
 
 
 def clean(draft: Mapping[str, Any]) -> dict[str, Any]:
@@ -217,7 +218,7 @@ def token_question(state: GameState, target: str, me: str | None, ask: str,
         items = [state.known_tokens[target]]
     else:
         used = accounted_tokens(state)
-        items = [t for t in TOKENS if t not in used]
+        items = same_face(t for t in TOKENS if t not in used)  # one answer per face
     what = "card was drawn" if target == "card" else "token was revealed"
     if READY_WANTED.get() is not None:  # a probe counts: the events alone, no words
         answers = tuple(Answer("", t, events=(clean(extend(t)),)) for t in enough(items))

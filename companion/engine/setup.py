@@ -34,7 +34,7 @@ from companion.engine.errors import (
 )
 from companion.engine.fields import Id, Name, Points, same_names
 from companion.rules.buildings import buildings_for
-from companion.rules.discoveries import TOKENS, discovery_name
+from companion.rules.discoveries import TOKENS, listed_name
 from companion.rules.editions import (
     AUCTION_PURSE,
     EDITIONS,
@@ -252,8 +252,8 @@ class GameSetup(BaseModel):
                 raise ValueError("tokens are laid face up only with advanced scouting")
             region = _repeated_key(self.tokens)
             if region is not None:
-                raise EngineError(f"{discovery_name(self.tokens[region])} lies on two regions: "
-                                  "pick a different token for each region",
+                raise EngineError(f"The token {listed_name(self.tokens[region])} lies on two "
+                                  "regions: pick a different token for each region",
                                   field=f"tokens.{region}")
             for region_id, token in self.tokens.items():
                 if region_id not in REGIONS or region_id == "caribbean":

@@ -34,7 +34,7 @@ from companion.games.base import (
     ranked,
 )
 from companion.rules.buildings import buildings_for
-from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
+from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, listed_name
 from companion.rules.editions import EDITIONS
 from companion.rules.goods import GOODS
 from companion.sheet import FACT_TITLES, LIMITS, ScoreSheet, facts_needed, score_sheet
@@ -49,7 +49,7 @@ def _discovery_label(d: str) -> str:
     item = DISCOVERIES[d]
     if item.kind == "card":
         return f"{item.name} ({item.vp} VP)"
-    return item.name
+    return listed_name(d)
 
 
 @cache  # the page asks for every seat on every rerun

@@ -29,7 +29,7 @@ from companion.engine import (
     shipping_values,
     standings,
 )
-from companion.rules.discoveries import DISCOVERIES
+from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
 from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS
 from companion.rules.goods import SHIP
 from companion.scoring import Income, ScoreBreakdown, best_income
@@ -165,13 +165,21 @@ def building_title(state: GameState, building_id: str) -> str:
 
 
 def discovery_title(item_id: str) -> str:
+    """A token or card with what is printed on it (a token: its face; identical tokens told
+    apart, for lists where both may be picked)."""
     d = DISCOVERIES.get(item_id)
     if d is None:
         return item_id
     if d.kind == "card":
-        return f"{d.name} (natives {d.natives}, ${d.dollars}+${d.dollars_per_soldier}/soldier, " \
-               f"{d.vp} VP)"
-    return d.name
+        return f"{d.name} ({d.face})"
+    return listed_name(item_id)
+
+
+def discovery_short(item_id: str) -> str:
+    """A token or card owned, in a list of them: a token's face, a card's title."""
+    d = DISCOVERIES.get(item_id)
+    return f"token ({d.face})" if d is not None and d.kind == "token" else (
+        discovery_name(item_id))
 
 
 def where_now(state: GameState) -> str:

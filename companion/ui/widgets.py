@@ -143,7 +143,7 @@ def player_details(view: GameView) -> None:
     state, game = view.state, view.game
     for p in view.players:
         buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or "none"
-        found = ", ".join(views.discovery_title(d).split(":")[0] for d in p.discoveries)
+        found = ", ".join(views.discovery_short(d) for d in p.discoveries)
         nation = f" ({views.nation_label(p.nation)})" if p.nation else ""
         st.markdown(
             f"**{views.badge(game.setup, p.name)}**{md(nation)}\n"
@@ -309,7 +309,7 @@ def sheet_inputs(sheet: Any) -> None:
     for p in sheet.players:
         found = (f"{p.typed_discovery_vp} VP ({p.typed_discovery_count} owned)"
                  if p.typed_discovery_vp is not None
-                 else ", ".join(views.discovery_title(d).split(":")[0] for d in p.discoveries))
+                 else ", ".join(views.discovery_short(d) for d in p.discoveries))
         owned = [catalogue[b].name if b in catalogue else b for b in p.buildings]
         if p.extra_buildings:
             owned.append(f"{p.extra_buildings} other tile(s)")

@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from companion.rules.buildings import BUILDINGS
-from companion.rules.discoveries import CARDS, TOKENS
+from companion.rules.discoveries import CARDS, faces
 from companion.rules.editions import EDITIONS
 from companion.ui import views
 from companion.ui.views import md
@@ -57,10 +57,12 @@ def show() -> None:
 
     with tokens_tab:
         st.caption("One face-down token lies on each undiscovered region. An expedition succeeds "
-                   "when its value (captain 2, any other worker 1) reaches the natives number.")
-        rows = [{"Token": t.id, "$": t.dollars, "$ per soldier sent": t.dollars_per_soldier,
-                 "Natives": t.natives, "VP": t.vp} for t in TOKENS.values()
-                if matches(words, t.id, t.name, f"natives {t.natives}", f"{t.vp} vp")]
+                   "when its value (captain 2, any other worker 1) reaches the natives number. "
+                   "A token shows its natives, its money (and the money per soldier sent) and "
+                   "its VP; identical tokens are listed once.")
+        rows = [{"Natives": t.natives, "$": t.dollars, "$ per soldier sent": t.dollars_per_soldier,
+                 "VP": t.vp, "In the box": n} for t, n in faces()
+                if matches(words, "token", t.face)]
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
     with cards_tab:
