@@ -32,6 +32,7 @@ from companion.engine.hints import (
     ended_now,
     hints,
 )
+from companion.engine.nations import POWER_TEXT as NATION_POWER_TEXT
 from companion.engine.playout import random_game
 from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal
 from companion.engine.resolution import shipping_values
@@ -47,7 +48,7 @@ from companion.engine.setup import (
 from companion.engine.state import GameState
 
 __all__ = [
-    "COLOURS", "NATIONS", "RECORD_FORMAT", "RECORD_VERSION", "Refusal",
+    "COLOURS", "NATIONS", "NATION_POWER_TEXT", "RECORD_FORMAT", "RECORD_VERSION", "Refusal",
     "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "BuildingWorth", "ColonyWorth",
     "Conflict", "Decision", "EngineError", "Event", "ExpeditionWorth", "Field", "Game",
     "GameSetup", "GameState", "Hint", "IllegalAction", "IncomeWorth", "Kind",

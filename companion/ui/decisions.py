@@ -16,7 +16,7 @@ import streamlit as st
 
 from companion.engine import Answer, Decision, Field, Kind
 from companion.store import StoredGame
-from companion.ui import hints, services, session, views
+from companion.ui import hints, services, session, views, widgets
 from companion.ui.views import md
 
 ICONS = {Kind.REGION: "🗺️", Kind.GOOD: "📦", Kind.BUILDING: "🏛️", Kind.PLAYER: "👥",
@@ -60,9 +60,7 @@ def record_events(events: Sequence[Mapping[str, Any]], seq: int,
     session.clear_picks()
     if not outcome.ok:
         session.flash("error", outcome.error or "refused", at=where)
-    elif outcome.stored is not None:
-        # the words the Undo row shows for this step too: worked out once for both
-        session.flash("success", services.last_step(outcome.stored) or "")
+    # a recorded step is said once, by the "Last step" line beside Undo (no message over it)
     return outcome
 
 
@@ -145,6 +143,8 @@ def prompt_text(stored: StoredGame) -> Decision | None:
     tag = "📋 " if decision.report else ""
     heading = views.question_heading(stored.game.setup, decision.player, decision.prompt)
     st.markdown(f"#### {tag}{heading}")
+    depth = len(session.decision_draft(stored.seq) or {})
+    widgets.keep_in_view(".st-key-prompt h4", f"{stored.id}:{stored.seq}:{depth}")
     return decision
 
 
@@ -300,9 +300,12 @@ def actions(stored: StoredGame) -> None:
     if moment:
         st.caption("Powers that can be used now:")
     for i, action in moment:
+        # the explanation in view, not only on hover: a phone has no hover
         who = views.badge(setup, action.player) + " — " if action.player else ""
         st.button(f"⚡ {who}{md(action.title)}", key=f"act_{i}@{seq}", on_click=_start_action,
                   args=(action.start, seq), help=md(action.help))
+        if action.help:
+            st.caption(md(action.help))
     if standing:
         with st.expander("Other actions (any time)"):
             for i, action in standing:

@@ -26,19 +26,54 @@ PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}
 
 
 def show_flashes(at: str | None = None, every: bool = False) -> None:
-    """Messages left by the last action (errors stay on screen; successes are toasts): those
-    for the top of the page, or (``at``) for the input drawn here, or (``every``) all left."""
+    """Messages left by the last action, drawn in the page's flow where they belong (never a
+    toast: on a phone a toast lies over the title and the question): those for the top of
+    the page, or (``at``) for the input drawn here, or (``every``) all left."""
     for f in session.take_flashes(at, every):
         text = md(f.text)
         if f.level == "error":
             st.error(text, icon="🚫")
-            st.toast(text, icon="🚫")
         elif f.level == "warning":
             st.warning(text)
         elif f.level == "success":
-            st.toast(text, icon="✅")
+            st.caption(f"✅ {text}")
         else:
             st.info(text)
+
+
+# After each step the question's heading is brought into the screen if a tap low in a long
+# list left it above (or below) the phone's viewport, and the button last tapped loses its
+# focus (its shading would read as an answer already chosen on the next question).
+_KEEP_IN_VIEW = """<script>(() => {{ const mark = {mark!r};
+  const go = () => {{ const h = document.querySelector({selector!r});
+    if (!h) return false;
+    const a = document.activeElement; if (a && a !== document.body && a.blur) a.blur();
+    const r = h.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight)
+      h.scrollIntoView({{block: "start", behavior: "instant"}});
+    return true; }};
+  if (window.__aodInView === mark) return; window.__aodInView = mark;
+  let tries = 0; const again = () => {{ if (!go() && ++tries < 20) setTimeout(again, 50); }};
+  setTimeout(again, 30); }})();</script>"""
+
+
+# On a phone: less empty space above the menu, and a heading scrolled to stays below
+# Streamlit's header bar.
+PHONE_STYLE = """<style>
+@media (max-width: 640px) {
+  [data-testid=stMainBlockContainer] { padding-top: 3.25rem; }
+}
+.st-key-prompt h4 { scroll-margin-top: 3.75rem; }
+</style>"""
+
+
+def phone_style() -> None:
+    st.html(PHONE_STYLE)
+
+
+def keep_in_view(selector: str, mark: str) -> None:
+    """Scroll ``selector`` into the screen once per ``mark`` (a new question), if it is out."""
+    st.html(_KEEP_IN_VIEW.format(selector=selector, mark=mark), unsafe_allow_javascript=True)
 
 
 MENU_LABELS = {"Home": "Home", "New game": "New", "Table": "Table", "Scoreboard": "Scores",
@@ -93,8 +128,9 @@ def game_caption(game: Game, game_id: int | None = None) -> None:
 
 
 def game_heading(title: str, game: Game, game_id: int) -> None:
-    """A heading (markdown) with the game's caption line under it, drawn as one element."""
-    st.markdown(f"#### {title}\n\n:small[:gray[{md(_game_line(game, game_id))}]]")
+    """Where the game stands, in one bold line, with the game's caption line under it, drawn
+    as one element: short, so that on a phone the question below shows without scrolling."""
+    st.markdown(f"**{title}**  \n:small[:gray[{md(_game_line(game, game_id))}]]")
 
 
 def _game_line(game: Game, game_id: int | None) -> str:

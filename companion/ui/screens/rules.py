@@ -3,6 +3,7 @@
 import pandas as pd
 import streamlit as st
 
+from companion.engine import NATION_POWER_TEXT
 from companion.rules.buildings import BUILDINGS
 from companion.rules.discoveries import CARDS, faces
 from companion.rules.editions import EDITIONS
@@ -28,8 +29,9 @@ def show() -> None:
                             format_func=lambda e: EDITIONS[e].title.split(":")[0])
     words = query.lower().split()
 
-    buildings_tab, tokens_tab, cards_tab, turn_tab = st.tabs(
-        ["Capital buildings", "Discovery tokens", "Discovery cards", "A turn in brief"])
+    buildings_tab, tokens_tab, cards_tab, nations_tab, turn_tab = st.tabs(
+        ["Capital buildings", "Discovery tokens", "Discovery cards", "Nations",
+         "A turn in brief"])
 
     with buildings_tab:
         ages = st.segmented_control("Age", [1, 2, 3], selection_mode="multi", default=[1, 2, 3],
@@ -72,6 +74,15 @@ def show() -> None:
                  "Natives": c.natives, "VP": c.vp} for c in CARDS.values()
                 if matches(words, c.name, f"natives {c.natives}", f"{c.vp} vp")]
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+    with nations_tab:
+        st.caption("Empires only, optional (the national advantages): each player plays a "
+                   "nation and may use its power at the moment it says. On the Table its "
+                   "button shows only when the power can be used.")
+        lines = [f"- **{md(views.nation_label(n))}** — {md(text)}"
+                 for n, text in NATION_POWER_TEXT.items()
+                 if matches(words, views.nation_label(n), text, "nation")]
+        st.markdown("\n".join(lines) or "No nation matches the search.")
 
     with turn_tab:
         st.markdown(
