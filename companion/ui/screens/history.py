@@ -88,6 +88,19 @@ def show_result(game_id: int) -> None:
                        key=f"hist_json_{game_id}", on_click="ignore")
 
 
+def step_buttons(key: str, at: int, last: int, what: str) -> None:
+    """Previous / next beside a replay slider: on a phone a slider of 80 steps cannot be
+    moved by one."""
+    def move(by: int) -> None:
+        session.set_widget_value(key, min(max(at + by, 0), last))
+
+    with st.container(horizontal=True, key=f"{key}_steps"):
+        st.button(f"◀ Previous {what}", key=f"{key}_prev", on_click=move, args=(-1,),
+                  disabled=at <= 0)
+        st.button(f"Next {what} ▶", key=f"{key}_next", on_click=move, args=(1,),
+                  disabled=at >= last)
+
+
 def show() -> None:
     """One run of the page."""
     st.title("📜 History")
@@ -157,10 +170,12 @@ def show() -> None:
                             "Where in the game", options=list(range(len(marks))),
                             value=len(marks) - 1, format_func=lambda i: marks[i][0],
                             key=f"hist_turn_{chosen}")
+                        step_buttons(f"hist_turn_{chosen}", index, len(marks) - 1, "turn")
                         version = marks[index][1]
                     else:
                         version = st.slider("After event", 0, stored.seq, stored.seq,
                                             key=f"hist_event_{chosen}")
+                        step_buttons(f"hist_event_{chosen}", version, stored.seq, "step")
                     with st.spinner("Replaying…"):  # once per step shown, then kept
                         shown = services.game_view(stored, version)
                     st.markdown(f"**{views.where_now(shown.state)}** (after {version} of "
