@@ -417,6 +417,25 @@ def score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, A
     return rows
 
 
+SHORT_SCORE_NOTE = ("Col. colonies, Disc. discoveries, Bldg. buildings, Econ. economy (and VP "
+                    "bought or corrected, when any).")
+
+
+def short_score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
+    """Rows for the standings on a phone: the VP and where they come from, in narrow columns
+    (``score_rows`` has every column)."""
+    scored = list(scored)
+    bought = any(s.bought for _, s in scored)
+    rows = []
+    for place, s in scored:
+        row = {"Place": place, "Player": s.player, "VP": s.total, "Col.": s.colony_total,
+               "Disc.": s.discoveries, "Bldg.": s.buildings_total, "Econ.": s.economy}
+        if bought:
+            row["Bought"] = s.bought
+        rows.append(row)
+    return rows
+
+
 def markdown_table(rows: Sequence[Mapping[str, Any]]) -> str:
     """Rows (all with the same keys) as a markdown table: text escaped, numbers to the right.
 

@@ -22,7 +22,8 @@ from companion.ui.views import md
 if TYPE_CHECKING:
     import pandas as pd
 
-PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}
+# No mode bar: on a phone it lies over the chart's title, and nobody zooms at the table.
+PLOTLY_CONFIG = {"displaylogo": False, "responsive": True, "displayModeBar": False}
 
 
 def show_flashes(at: str | None = None, every: bool = False) -> None:
@@ -362,8 +363,12 @@ def sheet_inputs(sheet: Any) -> None:
 
 
 def standings_table(view: GameView) -> None:
+    """Narrow enough for a phone; every column folded below it."""
     with st.container(key="standings"):
         st.markdown(view.standings_table)
+        st.caption(views.SHORT_SCORE_NOTE)
+    with st.expander("Every column: colonies per age, money, tie-break goods"):
+        st.markdown(view.standings_detail)
 
 
 def regions_table(view: GameView) -> None:
