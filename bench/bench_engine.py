@@ -3,10 +3,8 @@ state copy, random playouts per second (2, 4 and 6 players, one core), and where
 playout's time goes (played, replayed, folded).
 
     .venv/bin/python bench/bench_engine.py [--rounds N] [--seconds S]
-    COMPANION_ENGINE=interpreted .venv/bin/python bench/bench_engine.py  # not compiled
 
-The first line says which engine ran: compiled (mypyc, built by ``make``; see
-``companion.engine.compiled``) or interpreted.
+The engine is plain Python (interpreted): issue 29 removed the mypyc build of session 11.
 
 Playouts: ``random_game(setup, seed=k)`` for k = 0, 1, 2, ... for ``--seconds`` per round;
 the median over ``--rounds`` rounds is printed, by the wall clock and by this process's CPU
@@ -72,7 +70,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fixtures import whole_six_player_game  # noqa: E402
 
-from companion.engine import Game, compiled, replay  # noqa: E402
+from companion.engine import Game, replay  # noqa: E402
 from companion.engine.fold import apply_in_place  # noqa: E402
 from companion.engine.playout import random_game  # noqa: E402
 from companion.engine.setup import parse_setup  # noqa: E402
@@ -85,7 +83,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
     best = min(_loop_ms() for _ in range(5))
-    print(f"engine: {compiled.describe()}")
+    print(f"engine: interpreted (plain Python {sys.version.split()[0]})")
     print(f"machine yardstick: sum(range(10**6)) in {best:.1f} ms (best of 5)")
     game = whole_six_player_game()  # kept in bench/games: the same game whatever the stream
     setup = game.record()["setup"]

@@ -1,9 +1,9 @@
-"""Peak memory of an upload on the History page (``services.import_files``). Prints figures.
+"""Peak memory of an upload on the History page (``library.import_files``). Prints figures.
 
     .venv/bin/python bench/bench_import_memory.py [--mb 50] [--src DIR]
 
 Builds a bundle of about ``--mb`` megabytes (copies of docs/examples/four-player-builders.json,
-compact) and hands it to ``services.import_files`` in a child process with its own empty
+compact) and hands it to ``library.import_files`` in a child process with its own empty
 SQLite database; prints the child's peak resident memory (with Streamlit and the app
 imported), the outcome and the time. ``--src`` runs the code of another checkout (an
 unpacked older commit) to compare: ``git archive COMMIT | tar -x -C DIR``.
@@ -25,11 +25,11 @@ CHILD = """
 import json, os, resource, sys, time
 sys.path.insert(0, {src!r})
 os.environ["COMPANION_DATA_DIR"] = {data!r}
-from companion.ui import services
+from companion.ui import library
 data = open({bundle!r}, "rb").read()
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()
-report = services.import_files([("bundle.json", data)])
+report = library.import_files([("bundle.json", data)])
 took = time.perf_counter() - start
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({{"peak_mb": peak // 1024, "before_import_mb": base // 1024,

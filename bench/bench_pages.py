@@ -46,7 +46,7 @@ from fixtures import machine, report, six_players_at_turn, timed  # noqa: E402
 from ui_driver import check, first_place, new_app, open_table  # noqa: E402
 
 from companion.store import Store, default_url  # noqa: E402
-from companion.ui import services  # noqa: E402
+from companion.ui import saved_games  # noqa: E402
 
 
 def first_key(at, prefix: str) -> str:
@@ -82,7 +82,7 @@ def table_profile(at: AppTest) -> None:
     own = sum(row[2] for (path, _, _), row in stats.items()
               if any(part in path for part in ("/companion/", "/pages/", "app.py")))
     print(f"  Table rerun, profiled: {own / total:.0%} of the time in the app's own code "
-          "(engine, views, services, store), the rest in Streamlit and the libraries")
+          "(engine, views, ui services, store), the rest in Streamlit and the libraries")
 
 
 def main() -> None:
@@ -96,7 +96,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-pages-") as folder:
         os.environ.pop("COMPANION_DB_URL", None)
         os.environ["COMPANION_DATA_DIR"] = folder  # the app and the bench share this database
-        services._store_at.clear()
+        saved_games._store_at.clear()
         with Store(default_url()) as store:
             game_id = store.import_record(game.record()).id
         print(f"6 players, turn 8, {len(game.events)} events (game #{game_id}):")
@@ -128,7 +128,7 @@ def main() -> None:
         at.switch_page("app_pages/home.py").run()
         check(at)
         timed("Home page rerun", lambda: check(at.run()), args.reruns)
-        services._store_at.clear()
+        saved_games._store_at.clear()
 
 
 if __name__ == "__main__":

@@ -24,14 +24,14 @@ sys.path.insert(0, str(ROOT / "tests" / "app"))
 from ui_driver import Driver, new_app, next_answer, open_table  # noqa: E402
 
 from companion.store import Store, default_url  # noqa: E402
-from companion.ui import services  # noqa: E402
+from companion.ui import saved_games  # noqa: E402
 
 
 def play(setup: dict, seed: int) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         os.environ.pop("COMPANION_DB_URL", None)
         os.environ["COMPANION_DATA_DIR"] = folder  # the app and the bench share this database
-        services._store_at.clear()
+        saved_games._store_at.clear()
         store = Store(default_url())
         at = new_app()
         sg = store.create_game(setup)

@@ -6,7 +6,7 @@ exports it). Before anything is parsed, a file larger than the limit is refused 
 upload costs no more memory than its bytes); then the text must be UTF-8 (with or without a
 byte-order mark) and JSON without ``NaN``, infinities or numbers of absurd length; then each
 record is checked for depth, size and characters no database can store. Every refusal is a
-``RecordError`` (a ``MalformedEvent``) whose message is a sentence for the table.
+``RecordError`` (a ``MalformedInput``) whose message is a sentence for the table.
 
 Limits (``Limits.from_env``): ``COMPANION_MAX_RECORD_MB`` (default 5) per record and
 ``COMPANION_MAX_FILE_MB`` (default 20) per file.
@@ -35,14 +35,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.engine.errors import MalformedEvent, shown
+from companion.errors import MalformedInput, shown
 
 MB = 1_000_000
 MAX_DIGITS = 30  # no number in a record needs more; Python refuses past 4,300 anyway
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
-class RecordError(MalformedEvent):
+class RecordError(MalformedInput):
     """A file or record the app cannot read (size, encoding, JSON, depth, characters)."""
 
 

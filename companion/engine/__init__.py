@@ -3,11 +3,6 @@
 No Streamlit, no database. The app uses only the names exported here.
 """
 
-# ruff: noqa: E402 -- the compiled modules' folder goes on __path__ before any is imported
-from companion.engine.compiled import package_path
-
-__path__[:0] = package_path(__name__)
-
 from companion.engine.asking import decide
 from companion.engine.board_entry import (
     BoardForm,
@@ -34,7 +29,14 @@ from companion.engine.hints import (
 )
 from companion.engine.nations import POWER_TEXT as NATION_POWER_TEXT
 from companion.engine.playout import random_game
-from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal
+from companion.engine.records import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    Refusal,
+    as_stored,
+    converted,
+    read_record,
+)
 from companion.engine.resolution import shipping_values
 from companion.engine.setup import (
     COLOURS,
@@ -53,9 +55,9 @@ __all__ = [
     "Conflict", "Decision", "EngineError", "Event", "ExpeditionWorth", "Field", "Game",
     "GameSetup", "GameState", "Hint", "IllegalAction", "IncomeWorth", "Kind",
     "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Step",
-    "apply", "board_form", "clean_name", "decide", "ended_now", "event_dict", "final_scores",
-    "hints", "iso_datetime",
+    "apply", "as_stored", "board_form", "clean_name", "converted", "decide", "ended_now",
+    "event_dict", "final_scores", "hints", "iso_datetime",
     "name_key", "parse_event", "parse_new_setup", "parse_setup", "placements_from_board",
-    "random_game", "replay",
+    "random_game", "read_record", "replay",
     "shipping_values", "standings",
 ]

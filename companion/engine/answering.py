@@ -1,7 +1,6 @@
 """Answering: the table's answer applied to a state, then every step whose only outcome
 the rules leave settled by the engine (``auto``). Used by ``Game.answer`` on a copy and by
-random playouts in place (compiled with the engine's logic; ``Game`` stays a plain
-dataclass the app reads).
+random playouts in place.
 """
 
 from __future__ import annotations

@@ -202,7 +202,6 @@ class Action:
 
 class ReadyAnswers(tuple):
     """Answers built ready, every one (the placements): ``_ask`` need not look for any
-    that asks on. Still a plain tuple to everything else. (Here, with the values that stay
-    interpreted: a compiled module may not subclass ``tuple``.)"""
+    that asks on. Still a plain tuple to everything else."""
 
     __slots__ = ()

@@ -85,7 +85,7 @@ class PlayerState:
 
 
 # A player's fields the fold changes in place: copied by clone. The others hold
-# immutable values. (Module constants, not class attributes: the class is compiled.)
+# immutable values.
 PLAYER_COPIED = (
     "reserve", "available", "incoming", "discovery", "goods", "buildings", "discoveries",
     "colony_vp", "income", "uses")

@@ -34,10 +34,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from companion.engine.errors import MalformedEvent, shown
-from companion.engine.fields import name_key
+from companion.errors import MalformedInput, shown
 from companion.exchange.plays import Play, recognise, title
 from companion.games.results import InvalidResult, Result
+from companion.text import name_key
 
 NAMESPACE = uuid.UUID("6f1c2a52-8d4e-4b0a-9a51-3c7e0e5b1d14")  # this app's uuids (uuid5)
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
@@ -45,7 +45,7 @@ SOURCE = "BG Stats"
 KEY_PREFIX = "bgstats:"
 
 
-class NotBgStats(MalformedEvent):
+class NotBgStats(MalformedInput):
     """A file that is not the BG Stats export it looks like: nothing of it is stored."""
 
 

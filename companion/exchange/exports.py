@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from companion.exchange.bgg import to_bgg_xml
 from companion.exchange.bgstats import to_bgstats
+from companion.exchange.plays import plays
 from companion.store import Store, WrongKind
 
 FORMATS = ("json", "csv", "bgstats", "bgg")
@@ -41,14 +42,14 @@ def export(store: Store, fmt: str, ids: Sequence[int] | None = None,
         return bundle(store, chosen, progress)
     if fmt == "csv":
         return store.export_history_csv(ids=chosen)
-    plays = store.plays(chosen)
+    finished = plays(store, chosen)
     if fmt == "bgstats":
-        return json.dumps(to_bgstats(plays), indent=2, ensure_ascii=False)
-    return to_bgg_xml(plays)
+        return json.dumps(to_bgstats(finished), indent=2, ensure_ascii=False)
+    return to_bgg_xml(finished)
 
 
 def unfinished(store: Store, ids: Sequence[int] | None = None) -> list[int]:
     """Games a BG Stats or BoardGameGeek file leaves out (not finished)."""
     chosen = list(ids) if ids is not None else store.game_ids()
-    done = {p.game_id for p in store.plays(chosen)}
+    done = {p.game_id for p in plays(store, chosen)}
     return [i for i in chosen if i not in done]

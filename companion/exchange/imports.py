@@ -25,12 +25,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import RECORD_FORMAT, EngineError, iso_datetime, name_key
+from companion.engine import RECORD_FORMAT
+from companion.errors import Refused
 from companion.exchange.bgstats import NotBgStats, is_bgstats, own_keys, read_bgstats
+from companion.exchange.plays import plays
 from companion.games.records import SHEET_FORMAT
 from companion.games.results import RESULT_FORMAT
 from companion.records import Limits, RecordError, check_record, parse_payload, records_of
 from companion.store import Store
+from companion.text import iso_datetime, name_key
 
 OURS = (RECORD_FORMAT, SHEET_FORMAT, RESULT_FORMAT)
 Progress = Callable[[float, str], None]
@@ -151,7 +154,7 @@ def import_read(store: Store, batches: Sequence[Incoming],
     report = report or ImportReport()
     rename = matcher(store, names)
     # our own BG Stats export coming back: the games it came from (read once per import)
-    own = own_keys(store.plays()) if any(b.is_bgstats for b in batches) else {}
+    own = own_keys(plays(store)) if any(b.is_bgstats for b in batches) else {}
     total = sum(1 if b.is_bgstats else len(b.records) for b in batches) or 1
     done = 0
     for batch in batches:
@@ -178,7 +181,7 @@ def import_read(store: Store, batches: Sequence[Incoming],
                     report.already.append(store.known_import_keys([key]).get(key, 0))
                 else:
                     report.imported.append(gid)
-            except EngineError as exc:
+            except Refused as exc:
                 report.failed.append(f"{label}: {exc}")
             done += 1
             if progress:

@@ -20,12 +20,17 @@ Monde, a home-made rule set with no BoardGameGeek entry. Their plays are written
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from companion.engine.fields import name_key
 from companion.games import AGE_OF_DISCOVERY, family
 from companion.rules.editions import EDITIONS
+from companion.text import name_key
+
+if TYPE_CHECKING:
+    from companion.store import Store
 
 GameRef = tuple[str, str | None]  # family id, edition (Age of Discovery only)
 
@@ -99,3 +104,13 @@ class Play:
     @property
     def bgg_id(self) -> int | None:
         return bgg_id(self.game, self.edition)
+
+
+def plays(store: Store, ids: Sequence[int] | None = None) -> list[Play]:
+    """The finished games (of ``ids`` if given) as other apps log plays, oldest first (read
+    from the store's summary columns, nothing replayed)."""
+    return [Play(g.id, g.played, g.game,
+                 g.edition if g.game == AGE_OF_DISCOVERY else None,
+                 tuple(PlaySeat(s.name, s.score, s.won, s.place, seat=s.seat, start=s.start)
+                       for s in g.seats), key=g.key)
+            for g in store.finished(ids)]

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.engine.errors import MalformedEvent
+from companion.errors import MalformedInput
 
 NAME_MAX = 40
 NOTE_MAX = 500
@@ -53,7 +53,7 @@ class FieldError:
         return f"{where}: {self.message}" if where else self.message
 
 
-class InvalidSheet(MalformedEvent):
+class InvalidSheet(MalformedInput):
     """A score sheet (or sheet record) that cannot be scored or stored; says why.
 
     ``errors`` holds every problem found, each at its seat and field when it has one."""

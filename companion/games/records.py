@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from companion.engine.errors import shown
-from companion.engine.fields import iso_datetime
+from companion.errors import shown
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
 from companion.games.base import InvalidSheet, Scored, Sheet
+from companion.text import iso_datetime
 
 SHEET_FORMAT = "age-of-discovery-companion/score-sheet"
 SHEET_VERSION = 2

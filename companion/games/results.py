@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from companion.engine.errors import MalformedEvent, shown
-from companion.engine.fields import clean_name, iso_datetime, same_names
+from companion.errors import MalformedInput, shown
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS
 from companion.rules.editions import EDITIONS
+from companion.text import clean_name, iso_datetime, same_names
 
 RESULT_FORMAT = "age-of-discovery-companion/result"
 RESULT_VERSION = 1
@@ -35,7 +35,7 @@ SCORE_MAX = 100_000  # far beyond any table; a 32-bit column holds it
 KEY_MAX = 200  # games.import_key
 
 
-class InvalidResult(MalformedEvent):
+class InvalidResult(MalformedInput):
     """A result that cannot be kept (no players, a name twice, a score that is not a whole
     number, an unknown game)."""
 

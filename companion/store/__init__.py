@@ -4,28 +4,29 @@ The event log is the game (score sheets: their inputs are); summaries and statis
 from it. See docs/store.md.
 """
 
+from companion.store.access import GameNotFound, WrongKind
 from companion.store.db import default_url, make_engine
 from companion.store.errors import DatabaseProblem, UnstorableValue
 from companion.store.health import open_store
-from companion.store.live import StoredGame
-from companion.store.store import (
+from companion.store.history import (
     FamilyStats,
+    FinishedGame,
+    FinishedSeat,
     GameListing,
-    GameNotFound,
     NationStats,
     PlayerFamilyStats,
     PlayerStats,
-    RebuildReport,
-    Store,
-    StoredGameSheet,
-    StoredSheet,
-    WrongKind,
 )
+from companion.store.live import StoredGame
+from companion.store.results import StoredResult
+from companion.store.sheets import StoredGameSheet, StoredSheet
+from companion.store.store import RebuildReport, Store
 from companion.store.summary import Summary, summarize, summarize_scored, summarize_sheet
 
 __all__ = [
-    "DatabaseProblem", "FamilyStats", "GameListing", "GameNotFound", "NationStats",
-    "PlayerFamilyStats", "PlayerStats", "RebuildReport", "Store", "StoredGame",
-    "StoredGameSheet", "StoredSheet", "Summary", "UnstorableValue", "WrongKind", "default_url",
-    "make_engine", "open_store", "summarize", "summarize_scored", "summarize_sheet",
+    "DatabaseProblem", "FamilyStats", "FinishedGame", "FinishedSeat", "GameListing",
+    "GameNotFound", "NationStats", "PlayerFamilyStats", "PlayerStats", "RebuildReport", "Store",
+    "StoredGame", "StoredGameSheet", "StoredResult", "StoredSheet", "Summary", "UnstorableValue",
+    "WrongKind", "default_url", "make_engine", "open_store", "summarize", "summarize_scored",
+    "summarize_sheet",
 ]

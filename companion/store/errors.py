@@ -2,11 +2,11 @@
 
 Driver and SQLAlchemy exceptions never leave the store: ``database_errors`` turns them into
 
-* ``UnstorableValue`` (a ``MalformedEvent``): a value the database cannot hold (a number out
+* ``UnstorableValue`` (a ``MalformedInput``): a value the database cannot hold (a number out
   of its range, a character it cannot store); nothing was saved;
-* ``DatabaseProblem``: the database cannot be used (damaged file, read-only, full disk,
-  another program's tables, server unreachable), with ``what`` is wrong, ``todo`` for the
-  table and ``where`` (the file, or the URL without its password).
+* ``DatabaseProblem`` (a ``StorageProblem``): the database cannot be used (damaged file,
+  read-only, full disk, another program's tables, server unreachable), with ``what`` is
+  wrong, ``todo`` for the table and ``where`` (the file, or the URL without its password).
 
 >>> where_of("postgresql+psycopg://ann:s3cret@db.local/aod?password=s3cret")
 'postgresql+psycopg://ann:***@db.local/aod'
@@ -30,16 +30,16 @@ from sqlalchemy.exc import (
     SQLAlchemyError,
 )
 
-from companion.engine import MalformedEvent
+from companion.errors import MalformedInput, StorageProblem
 
 log = logging.getLogger(__name__)
 
 
-class UnstorableValue(MalformedEvent):
+class UnstorableValue(MalformedInput):
     """A value the database cannot hold; nothing was saved."""
 
 
-class DatabaseProblem(RuntimeError):
+class DatabaseProblem(StorageProblem):
     """The database cannot be used now: ``what`` is wrong, ``todo`` says what to do,
     ``where`` names the file or the URL (never a password); ``kind`` is one of KINDS."""
 

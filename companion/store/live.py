@@ -34,9 +34,10 @@ from companion.engine import (
     GameState,
     Phase,
     Refusal,
+    as_stored,
+    converted,
     parse_event,
 )
-from companion.engine.records import as_stored, converted
 from companion.store.set_aside import SetAside
 
 LIVE_GAMES = 16  # games kept folded (the least recently used goes first)

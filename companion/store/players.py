@@ -1,7 +1,7 @@
 """One player across games: names that differ only by case or width are the same person in
 the statistics (``Ann`` in one game and ``ANN`` in the next), as they are within a game.
 
->>> from companion.store.store import PlayerStats
+>>> from companion.store.history import PlayerStats
 >>> rows = [PlayerStats("Ann", 3, 2, 2 / 3, 30.0, 40), PlayerStats("ANN", 1, 0, 0.0, 10.0, 10)]
 >>> [(s.name, s.games, s.wins, s.average_vp, s.best_vp) for s in merge_same_players(rows)]
 [('Ann', 4, 2, 25.0, 40)]
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from companion.engine.fields import name_key
+from companion.text import name_key
 
 S = TypeVar("S", bound=Any)
 

@@ -7,7 +7,7 @@ rest of a record when one is imported.
 ...     "when": "2025-01-02T03:04:05+00:00", "events": [{"type": "dock", "region": 7}]}]})
 Traceback (most recent call last):
 ...
-companion.engine.errors.MalformedEvent: set_aside: event 0: not a valid event (dock.region: ...
+companion.errors.MalformedInput: set_aside: event 0: not a valid event (dock.region: ...
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from pydantic import (
     ValidationError,
 )
 
-from companion.engine import MalformedEvent, iso_datetime, parse_event
-from companion.engine.errors import validation_problems
-from companion.engine.fields import clean_note
+from companion.engine import parse_event
+from companion.errors import MalformedInput, validation_problems
+from companion.text import clean_note, iso_datetime
 
 
 @dataclass(frozen=True)
@@ -68,12 +68,12 @@ class _Batch(BaseModel):
         try:
             iso_datetime(self.when)
         except ValueError as exc:
-            raise MalformedEvent(f"set_aside: when {exc}") from None
+            raise MalformedInput(f"set_aside: when {exc}") from None
         for index, raw in enumerate(self.events):
             try:
                 parse_event(raw)
-            except MalformedEvent as exc:
-                raise MalformedEvent(f"set_aside: event {index}: {exc}") from None
+            except MalformedInput as exc:
+                raise MalformedInput(f"set_aside: event {index}: {exc}") from None
         return self.model_dump()
 
 
@@ -83,11 +83,11 @@ def record_set_aside(record: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     if batches is None:
         return None
     if not isinstance(batches, list):
-        raise MalformedEvent("set_aside: should be a list of the events set aside")
+        raise MalformedInput("set_aside: should be a list of the events set aside")
     kept = []
     for batch in batches:
         try:
             kept.append(_Batch.model_validate(batch).checked())
         except ValidationError as exc:
-            raise MalformedEvent(f"set_aside: {validation_problems(exc, 'set_aside')}") from None
+            raise MalformedInput(f"set_aside: {validation_problems(exc, 'set_aside')}") from None
     return kept or None

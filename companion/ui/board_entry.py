@@ -15,7 +15,7 @@ import streamlit as st
 
 from companion.engine import BoardForm, BoardTrack, board_form
 from companion.store import StoredGame
-from companion.ui import decisions, services, session, views, widgets
+from companion.ui import decisions, playing, session, views, widgets
 from companion.ui.views import md
 
 EMPTY = "—"
@@ -126,7 +126,7 @@ def _record(form: BoardForm, seq: int) -> None:
     """Callback: the copied board becomes placement events, recorded as one answer."""
     if not decisions.still_current(seq):
         return
-    events, problem = services.board_placements(_board(form, seq))
+    events, problem = playing.board_placements(_board(form, seq))
     if problem is not None:
         session.flash("error", problem, at="board")
         return

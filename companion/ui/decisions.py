@@ -16,7 +16,7 @@ import streamlit as st
 
 from companion.engine import Answer, Decision, Field, Kind
 from companion.store import StoredGame
-from companion.ui import hints, services, session, views, widgets
+from companion.ui import hints, playing, saved_games, session, views, widgets
 from companion.ui.views import md
 
 ICONS = {Kind.REGION: "🗺️", Kind.GOOD: "📦", Kind.BUILDING: "🏛️", Kind.PLAYER: "👥",
@@ -29,7 +29,7 @@ ICONS = {Kind.REGION: "🗺️", Kind.GOOD: "📦", Kind.BUILDING: "🏛️", Ki
 def still_current(seq: int) -> bool:
     """Whether a tap drawn for step ``seq`` still applies (a double tap, or a tap on a page
     that was being redrawn, arrives after the game has moved on: it is ignored)."""
-    stored = services.current_game()
+    stored = playing.current_game()
     if stored is None or stored.seq != seq:
         session.flash("info", "That tap was for a step already recorded; it was ignored.")
         return False
@@ -48,11 +48,11 @@ def _choose(answer: Answer, seq: int) -> None:
 
 
 def record_events(events: Sequence[Mapping[str, Any]], seq: int,
-                  where: str = "prompt") -> services.Outcome:
+                  where: str = "prompt") -> saved_games.Outcome:
     """Record one answer's events and say what happened (or why not: at the input ``where``
     they were given). After a conflict the drafts that still apply are kept
-    (``services.carry_drafts``)."""
-    outcome = services.record(list(events))
+    (``playing.carry_drafts``)."""
+    outcome = playing.record(list(events))
     if outcome.conflict:
         session.flash("warning", outcome.error or "")
         return outcome
@@ -86,9 +86,9 @@ def undo(seq: int) -> None:
     """Callback: take back the last answer (with the steps the engine settled after it)."""
     if not still_current(seq):
         return
-    stored = services.current_game()
-    last = services.last_step(stored) if stored else None
-    outcome = services.undo()
+    stored = playing.current_game()
+    last = playing.last_step(stored) if stored else None
+    outcome = playing.undo()
     if not outcome.conflict:  # after a conflict the drafts that still apply are kept
         session.set_decision_draft(seq, None)
     if outcome.conflict:
@@ -105,7 +105,7 @@ def _start_action(start: Mapping[str, Any], seq: int) -> None:
     its events are recorded at once."""
     if not still_current(seq):
         return
-    stored = services.current_game()
+    stored = playing.current_game()
     first = stored.game.ask(start) if stored is not None else None
     only = first.only_answer if first is not None else None
     if only is not None:
@@ -318,7 +318,7 @@ def actions(stored: StoredGame) -> None:
 # ---------------------------------------------------------------- refused games
 
 
-def _outcome(outcome: services.Outcome, done: str) -> None:
+def _outcome(outcome: saved_games.Outcome, done: str) -> None:
     if outcome.conflict:
         session.flash("warning", outcome.error or "")
     elif not outcome.ok:
@@ -330,13 +330,13 @@ def _outcome(outcome: services.Outcome, done: str) -> None:
 def set_aside(seq: int) -> None:
     """Callback: a read-only game goes on; its refused events are kept aside."""
     if still_current(seq):
-        _outcome(services.set_aside(), "The refused events are set aside: record what the "
+        _outcome(playing.set_aside(), "The refused events are set aside: record what the "
                                        "rule asks, then re-apply them.")
 
 
 def _reapply(seq: int, leave_out_first: bool) -> None:
     if still_current(seq):
-        _outcome(services.reapply_set_aside(leave_out_first), "Re-applied what the rules "
+        _outcome(playing.reapply_set_aside(leave_out_first), "Re-applied what the rules "
                                                                "accept.")
 
 

@@ -1,7 +1,7 @@
 """What the pages show of one version of a game, each part computed on first use and kept.
 
 A version of a game never changes (the store hands out a new ``StoredGame`` for every
-revision), so neither does anything shown of it: ``services.game_view`` keeps one ``GameView``
+revision), so neither does anything shown of it: ``playing.game_view`` keeps one ``GameView``
 per (game id, revision) — per step shown, on the History page — shared by every browser
 session, and a rerun of an unchanged page computes nothing again: no replay, no scoring, no
 figure built twice. Nothing here is changed once built (figures included: ``st.plotly_chart``

@@ -10,7 +10,7 @@ import streamlit as st
 
 from companion.engine import Decision, Phase, hints
 from companion.store import StoredGame
-from companion.ui import services, session
+from companion.ui import playing, session
 from companion.ui.game_view import GameView
 from companion.ui.views import md
 
@@ -36,7 +36,7 @@ def answer_hints(stored: StoredGame, decision: Decision) -> None:
     if not toggle(stored.id):
         return
     if decision is stored.game.pending():
-        found = services.game_view(stored).pending_hints  # kept per revision
+        found = playing.game_view(stored).pending_hints  # kept per revision
     else:
         found = hints(stored.game.state, decision)  # a follow-up question of a draft
     if not found:

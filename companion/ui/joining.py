@@ -1,8 +1,10 @@
 """Joining the table from another device: the game's link on this machine's network address,
 as text and as a QR code.
 
->>> join_url(12, "viewer", host="192.168.1.20", port=8501)
-'http://192.168.1.20:8501/table?game=12&role=viewer'
+>>> join_url(12, "viewer", host="192.168.1.20", port=8501, lang="fr")
+'http://192.168.1.20:8501/table?game=12&role=viewer&lang=fr'
+
+The link carries the language of the device that shows it (its reader may switch).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Literal
 
 import qrcode
 import streamlit as st
+
+from companion.i18n import _, current_language
 
 Role = Literal["entry", "viewer"]
 
@@ -35,10 +39,11 @@ def network_address() -> str:
 
 
 def join_url(game_id: int, role: Role, *, host: str | None = None,
-             port: int | None = None) -> str:
+             port: int | None = None, lang: str | None = None) -> str:
     host = host or network_address()
     port = port or int(st.get_option("server.port") or 8501)
-    return f"http://{host}:{port}/table?game={game_id}&role={role}"
+    lang = lang or current_language()
+    return f"http://{host}:{port}/table?game={game_id}&role={role}&lang={lang}"
 
 
 @functools.lru_cache(maxsize=64)  # about 30 ms to draw; Home shows one per game in progress
@@ -54,5 +59,6 @@ def show_qr(url: str, width: int = 180) -> None:
     """The QR code of ``url``, drawn as an ``<img>`` of its PNG. Not ``st.image``: that
     loads NumPy for any picture, about 10 MiB of the server's memory for this one."""
     data = base64.b64encode(qr_png(url)).decode("ascii")
+    alt = html.escape(_("QR code of {link}").format(link=url))
     st.markdown(f'<img src="data:image/png;base64,{data}" width="{width}" '
-                f'alt="QR code of {html.escape(url)}">', unsafe_allow_html=True)
+                f'alt="{alt}">', unsafe_allow_html=True)

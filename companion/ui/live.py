@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from companion.ui import services, session
+from companion.ui import playing, session
 
 LIVE_SECONDS = 1.5
 
@@ -24,7 +24,7 @@ def follow(game_id: int, seen: int) -> None:
     the fragment's own reruns always check."""
     if session.take_own_write(game_id, seen):
         return
-    now = services.revision_of(game_id)
+    now = playing.revision_of(game_id)
     if now is not None and now != seen:
-        services.follow_up(game_id)  # the game as it is now; drafts kept where they apply
+        playing.follow_up(game_id)  # the game as it is now; drafts kept where they apply
         st.rerun(scope="app")

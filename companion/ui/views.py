@@ -417,10 +417,6 @@ def score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, A
     return rows
 
 
-SHORT_SCORE_NOTE = ("Col. colonies, Disc. discoveries, Bldg. buildings, Econ. economy (and VP "
-                    "bought or corrected, when any).")
-
-
 def short_score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
     """Rows for the standings on a phone: the VP and where they come from, in narrow columns
     (``score_rows`` has every column)."""

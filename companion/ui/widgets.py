@@ -13,9 +13,10 @@ import streamlit as st
 from companion import charts
 from companion.engine import Game, GameState, Phase
 from companion.games import AGE_OF_DISCOVERY, Family, Scored, Sheet, family
+from companion.i18n import N_, _
 from companion.rules.buildings import buildings_for
 from companion.sheet import FACT_TITLES
-from companion.ui import services, session, views
+from companion.ui import language, playing, session, views
 from companion.ui.game_view import GameView
 from companion.ui.views import md
 
@@ -77,16 +78,23 @@ def keep_in_view(selector: str, mark: str) -> None:
     st.html(_KEEP_IN_VIEW.format(selector=selector, mark=mark), unsafe_allow_javascript=True)
 
 
-MENU_LABELS = {"Home": "Home", "New game": "New", "Table": "Table", "Scoreboard": "Scores",
-               "History": "History", "Score sheet": "Sheet", "Rules": "Rules"}
+# The menu's short words, by page address (the titles are longer)
+MENU_LABELS = {"": N_("Home"), "new_game": N_("New"), "table": N_("Table"),
+               "scoreboard": N_("Scores"), "history": N_("History"),
+               "score_sheet": N_("Sheet"), "rules": N_("Rules")}
 
 
 def page_menu(pages: list[Any], current: Any) -> None:
-    """The pages as one compact row of links (short words, so it fits a phone's width)."""
+    """The pages as one compact row of links (short words, so it fits a phone's width),
+    then the language switch; each link keeps the language chosen in the address."""
+    params = language.link_params()
     with st.container(horizontal=True, key="page_menu", gap="xsmall"):
         for page in pages:
-            st.page_link(page, label=MENU_LABELS.get(page.title, page.title), icon=page.icon,
-                         help=page.title, disabled=page.url_path == current.url_path)
+            label = MENU_LABELS.get(page.url_path)
+            st.page_link(page, label=_(label) if label else page.title,
+                         icon=page.icon, help=page.title, query_params=params or None,
+                         disabled=page.url_path == current.url_path)
+        language.switch()
 
 
 def error(text: str | None) -> None:
@@ -111,17 +119,6 @@ class FieldErrors:
         place = max(named, key=len) if named else fallback
         with self._spots[place].container():
             error(text)
-
-
-def database_problem(problem: Any) -> None:
-    """The page shown instead of the app when the database cannot be used (a
-    ``DatabaseProblem``): what is wrong, what to do, and which database (never a password)."""
-    st.title("⚓ The saved games cannot be opened")
-    st.error(md(problem.what), icon="🚫")
-    st.info(md(problem.todo), icon="🛠️")
-    st.caption(f"Database: {md(problem.where)}")
-    if st.button("Try again", key="db_retry", type="primary"):
-        st.rerun()
 
 
 def game_caption(game: Game, game_id: int | None = None) -> None:
@@ -366,8 +363,9 @@ def standings_table(view: GameView) -> None:
     """Narrow enough for a phone; every column folded below it."""
     with st.container(key="standings"):
         st.markdown(view.standings_table)
-        st.caption(views.SHORT_SCORE_NOTE)
-    with st.expander("Every column: colonies per age, money, tie-break goods"):
+        st.caption(_("Col. colonies, Disc. discoveries, Bldg. buildings, Econ. economy (and "
+                     "VP bought or corrected, when any)."))
+    with st.expander(_("Every column: colonies per age, money, tie-break goods")):
         st.markdown(view.standings_detail)
 
 
@@ -441,7 +439,7 @@ def demo_game_button(label: str, key: str) -> None:
     """A button that adds a randomly played game to the history (and says which)."""
     if st.button(label, key=key):
         with st.spinner("Playing a demo game…"):
-            outcome = services.demo_game()
+            outcome = playing.demo_game()
         if outcome.ok:
             session.flash("success", f"Demo game #{outcome.stored.id} added")
             st.rerun()

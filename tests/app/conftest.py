@@ -24,9 +24,9 @@ def data_dir(tmp_path, monkeypatch):
     monkeypatch.delenv("COMPANION_DB_URL", raising=False)
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     yield tmp_path / "data"
-    from companion.ui import services
+    from companion.ui import saved_games
 
-    services._store_at.clear()
+    saved_games._store_at.clear()
 
 
 @pytest.fixture

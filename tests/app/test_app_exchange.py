@@ -8,7 +8,7 @@ import json
 from ui_driver import check, errors
 
 from companion.games.results import Result
-from companion.ui import services
+from companion.ui import library
 
 RESULT = {"game": "endeavor", "played": "2024-05-01T20:00:00+00:00", "key": "bgstats:R1",
           "source": "BG Stats",
@@ -47,7 +47,7 @@ def test_the_history_offers_files_for_other_apps(at, store):
     check(at)
     labels = [b.label for b in at.get("download_button")]
     assert {"Download for BG Stats (JSON)", "Download for BoardGameGeek (XML)"} <= set(labels)
-    data = json.loads(services.export_plays("bgstats", [g.id for g in store.list_games()]))
+    data = json.loads(library.export_plays("bgstats", [g.id for g in store.list_games()]))
     assert [p["name"] for p in data["players"]] == ["Ann", "Bob"]
 
 

@@ -319,8 +319,8 @@ def test_a_tap_for_an_old_step_is_ignored(store):
     store.append(sg.id, REVEAL, 0)
     script = """
 from companion.engine import Answer
-from companion.ui import decisions, services, widgets
-stored = services.current_game()
+from companion.ui import decisions, playing, widgets
+stored = playing.current_game()
 decisions._choose(Answer("Dock", events=({"type": "place", "player": "Ann",
                                          "worker": "colonist", "track": "dock"},)),
                   stored.seq - 1)

@@ -7,7 +7,7 @@ import json
 import tracemalloc
 from pathlib import Path
 
-from companion.ui import services
+from companion.ui import library, playing
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "four-player-builders.json"
@@ -23,7 +23,7 @@ def test_bad_files_are_sentences_and_good_ones_are_imported(data_dir):
         ("surrogate.json", b'{"setup": {"players": [{"name": "\\udc00"}]}}'),
         ("good.json", b"\xef\xbb\xbf" + good),
     ]
-    report = services.import_files(files)
+    report = library.import_files(files)
     assert len(report.imported) == 1
     assert [f.split(" ")[0] for f in report.failed] == [
         "latin1.json", "deep.json", "digits.json:", "utf16.json", "surrogate.json:"]
@@ -36,7 +36,7 @@ def test_a_file_over_the_limit_is_refused_before_it_is_parsed(data_dir, monkeypa
     monkeypatch.setenv("COMPANION_MAX_FILE_MB", "1")
     record = json.loads(EXAMPLE.read_text())
     bundle = json.dumps({"games": [record] * 40}).encode()  # about 1.5 MB
-    report = services.import_files([("big.json", bundle)])
+    report = library.import_files([("big.json", bundle)])
     assert report.imported == []
     assert report.failed == [f"big.json is {len(bundle) / 1e6:.1f} MB; a file of records is "
                              "at most 1.0 MB (COMPANION_MAX_FILE_MB)"]
@@ -44,7 +44,7 @@ def test_a_file_over_the_limit_is_refused_before_it_is_parsed(data_dir, monkeypa
 
 def test_a_bad_date_in_a_bundle_dates_the_game_now(data_dir):
     record = {**json.loads(EXAMPLE.read_text()), "created": "0001-01-01T00:00:00+01:00"}
-    report = services.import_files([("dated.json", json.dumps(record).encode())])
+    report = library.import_files([("dated.json", json.dumps(record).encode())])
     assert len(report.imported) == 1 and report.failed == []
 
 
@@ -58,7 +58,7 @@ def test_refusing_a_50_mb_upload_costs_little_memory(data_dir):
     data = b",".join(parts)
     tracemalloc.start()
     try:
-        report = services.import_files([("big.json", data)])
+        report = library.import_files([("big.json", data)])
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -74,6 +74,6 @@ def test_a_game_saved_before_the_checks_that_refuse_it_opens_as_a_sentence(store
         setup = {"players": [{"name": "Ann\u200b"}, {"name": "Bob"}]}
         conn.execute(sql("UPDATE games SET setup = :s WHERE id = :id"),
                      {"s": json.dumps(setup), "id": stored.id})
-    outcome = services.load_game(stored.id)
+    outcome = library.load_game(stored.id)
     assert outcome.stored is None and "players.0.name" in outcome.error
-    assert services.open_game(stored.id).error == outcome.error
+    assert playing.open_game(stored.id).error == outcome.error

@@ -86,8 +86,8 @@ def test_another_devices_step_after_a_tap_is_followed_on_the_next_run(at, store)
 
 
 def test_the_join_link_names_the_game_and_the_role_on_the_network_address():
-    url = joining.join_url(7, "entry", host="10.0.0.5", port=8600)
-    assert url == "http://10.0.0.5:8600/table?game=7&role=entry"
+    url = joining.join_url(7, "entry", host="10.0.0.5", port=8600, lang="en")
+    assert url == "http://10.0.0.5:8600/table?game=7&role=entry&lang=en"
     assert joining.network_address() != "127.0.0.1"
     png = joining.qr_png(url)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 200
@@ -105,6 +105,6 @@ def test_home_offers_the_join_link_and_its_qr_code(at, store):
     # The QR code is the entry link's, as a PNG picture inside the page.
     pictures = [m.value for m in at.markdown if 'alt="QR code of' in m.value]
     assert len(pictures) == 1 and f"game={sg.id}&amp;role=entry" in pictures[0]
-    entry = next(c for c in codes if c.endswith(f"/table?game={sg.id}&role=entry"))
+    entry = next(c for c in codes if c.endswith(f"/table?game={sg.id}&role=entry&lang=en"))
     shown = base64.b64decode(re.search(r'base64,([A-Za-z0-9+/=]+)"', pictures[0]).group(1))
     assert shown == joining.qr_png(entry)

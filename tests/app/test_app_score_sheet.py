@@ -12,7 +12,7 @@ from ui_driver import check, errors
 
 from companion.engine.playout import random_game
 from companion.sheet import ScoreSheet, SheetPlayer
-from companion.ui import services
+from companion.ui import library
 
 
 def plain(text: str) -> str:
@@ -193,12 +193,12 @@ def test_a_bundle_carries_sheets_and_imports_again(store):
     game = store.import_record(random_game({"players": [{"name": "A"}, {"name": "B"}]},
                                            seed=8).record())
     gid = store.save_score_sheet(TYPED, created=datetime(2024, 3, 2, tzinfo=UTC))
-    bundle = services.export_bundle([game.id, gid])
+    bundle = library.export_bundle([game.id, gid])
     formats = [r["format"] for r in json.loads(bundle)["games"]]
     assert formats == ["age-of-discovery-companion/game",
                        "age-of-discovery-companion/score-sheet"]
-    report = services.import_files([("games.json", bundle.encode())])
+    report = library.import_files([("games.json", bundle.encode())])
     assert report.failed == [] and len(report.imported) == 2
     again = store.load_score_sheet(report.imported[1])
     assert again.sheet == TYPED and again.created == datetime(2024, 3, 2, tzinfo=UTC)
-    assert services.history(services.Filters(kind="score_sheet")).total == 2
+    assert library.history(library.Filters(kind="score_sheet")).total == 2

@@ -146,12 +146,12 @@ def test_charts_are_built_and_names_escaped(finished):
 
 
 def test_import_reads_a_record_a_list_or_a_bundle(store):
-    from companion.ui import services
+    from companion.ui import library
 
     record, other, third = (random_game({"players": [{"name": "A"}, {"name": "B"}]},
                                         seed=seed).record() for seed in (1, 2, 4))
     seen = []
-    report = services.import_files(
+    report = library.import_files(
         [("one.json", json.dumps(record).encode()),
          ("list.json", json.dumps([other, other]).encode()),  # two equal games: two games
          ("bundle.json", json.dumps({"games": [third]}).encode()),
@@ -161,19 +161,19 @@ def test_import_reads_a_record_a_list_or_a_bundle(store):
     assert report.failed == [report.failed[0]] and report.failed[0].startswith("bad.json")
     assert store.count_games() == 4
     # the same files again add nothing: each record is known by its content and place
-    again = services.import_files([("one.json", json.dumps(record).encode()),
+    again = library.import_files([("one.json", json.dumps(record).encode()),
                                    ("list.json", json.dumps([other, other]).encode())])
     assert again.imported == [] and sorted(again.already) == sorted(report.imported[:3])
     assert store.count_games() == 4
 
 
 def test_a_bundle_exported_imports_again(store):
-    from companion.ui import services
+    from companion.ui import library
 
     first = store.import_record(random_game({"players": [{"name": "A"}, {"name": "B"}]},
                                            seed=8).record())
-    bundle = services.export_bundle([first.id])
-    report = services.import_files([("games.json", bundle.encode())])
+    bundle = library.export_bundle([first.id])
+    report = library.import_files([("games.json", bundle.encode())])
     (again,) = report.imported
     assert store.load(again).game.events == first.game.events
     assert store.load(again).created == first.created

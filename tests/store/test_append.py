@@ -28,7 +28,7 @@ def seat_rows(store: Store, game_id: int) -> list[tuple]:
 
 
 def game_row(store: Store, game_id: int) -> GameRow:
-    with store._read() as session:
+    with store.db.session() as session:
         return session.get(GameRow, game_id)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.exchange import plays as exchange_plays
 from companion.exchange.bgstats import to_bgstats
 from companion.exchange.plays import Play, PlaySeat
 from companion.store import Store
@@ -40,7 +41,7 @@ def outcome(db_url: str) -> dict[tuple[str, str], dict[str, tuple[int, bool]]]:
     """Per game (family, date): each player's total and win."""
     with Store(db_url) as store:
         return {(p.game, p.played.strftime("%Y-%m-%d %H:%M")): {
-            s.name: (s.score, s.won) for s in p.seats} for p in store.plays()}
+            s.name: (s.score, s.won) for s in p.seats} for p in exchange_plays.plays(store)}
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -65,7 +66,7 @@ def test_a_game_goes_through_a_bg_stats_file_into_an_empty_database(
     assert outcome(empty) == outcome(db_url)
     with Store(empty) as store:
         assert {g.kind for g in store.list_games()} == {"result"}
-        aoe3 = next(p for p in store.plays() if p.game == "age-of-discovery")
+        aoe3 = next(p for p in exchange_plays.plays(store) if p.game == "age-of-discovery")
         assert aoe3.edition == "aoe3" and aoe3.seats[0].start and aoe3.seats[0].seat == 1
     # the same file again adds nothing
     code, out, _ = run(capsys, "import", str(exported), "--db", empty)
@@ -128,7 +129,7 @@ def test_the_boardgamegeek_xml_reads_back(db_url: str, kept, capsys) -> None:
     assert items == [("2025-03-01", "1", "Age of Empires III: The Age of Discovery", "22545"),
                      ("2025-03-01", "1", "Endeavor: Age of Sail", "233398")]
     with Store(db_url) as store:
-        expected = {p.game_id: p for p in store.plays()}
+        expected = {p.game_id: p for p in exchange_plays.plays(store)}
     tracked = expected[kept["tracked"]]
     players = plays[0].find("players")
     assert [(p.get("name"), int(p.get("score")), p.get("win") == "1",
@@ -200,7 +201,7 @@ def test_names_are_matched_to_the_players_kept(db_url: str, tmp_path: Path, caps
     code, out, _ = run(capsys, "import", str(path), "--as", "Yelo=Yellow", "--db", db_url)
     assert code == 0, out
     with Store(db_url) as store:
-        names = {s.name for p in store.plays() for s in p.seats}
+        names = {s.name for p in exchange_plays.plays(store) for s in p.seats}
         assert names == {"Red", "Yellow", "Green", "Bob"}
         stats = {s.name: (s.games, s.wins) for s in store.player_stats(game="endeavor")}
     assert stats["Red"][0] == 2 and stats["Yellow"][0] == 2 and stats["Bob"] == (2, 1)

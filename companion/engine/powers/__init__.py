@@ -12,11 +12,6 @@ True
 
 from __future__ import annotations
 
-# ruff: noqa: E402 -- the compiled modules' folder goes on __path__ before any is imported
-from companion.engine.compiled import package_path
-
-__path__[:0] = package_path(__name__)
-
 from companion.engine.powers import (
     broker,
     cartography,

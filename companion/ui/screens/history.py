@@ -7,11 +7,11 @@ import pandas as pd
 import streamlit as st
 
 from companion import charts
-from companion.engine import name_key
 from companion.exchange.plays import title
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
 from companion.rules.editions import EDITIONS
-from companion.ui import services, session, views, widgets
+from companion.text import name_key
+from companion.ui import language, library, playing, session, views, widgets
 
 KINDS = {None: "any", "tracked": "🎲 turn by turn", "score_sheet": widgets.SHEET_MARK,
          "result": widgets.RESULT_MARK}
@@ -36,7 +36,7 @@ def options_text(game: str, options: dict) -> str:
 def show_sheet(game_id: int) -> None:
     """A saved score sheet of any game: its totals, places, categories and winner(s) (it
     has no turns to replay)."""
-    outcome = services.load_sheet(game_id)
+    outcome = library.load_sheet(game_id)
     if outcome.stored is None:
         widgets.error(outcome.error)
         return
@@ -59,9 +59,9 @@ def show_sheet(game_id: int) -> None:
     with st.container(horizontal=True):
         if st.button("Reopen on the Score sheet", key=f"hist_reopen_{game_id}",
                      help="Fill the Score sheet with these inputs, to check or correct them"):
-            services.reopen_sheet(game_id)
-            st.switch_page("app_pages/score_sheet.py")
-        st.download_button("Download JSON", services.export_json(game_id),
+            library.reopen_sheet(game_id)
+            language.switch_page("app_pages/score_sheet.py")
+        st.download_button("Download JSON", library.export_json(game_id),
                            file_name=f"score-sheet-{game_id}.json", mime="application/json",
                            key=f"hist_json_{game_id}", on_click="ignore")
 
@@ -69,7 +69,7 @@ def show_sheet(game_id: int) -> None:
 def show_result(game_id: int) -> None:
     """A result imported from another app: players, totals, places and winner(s); it has
     no breakdown and no turns."""
-    result = services.load_result(game_id)
+    result = library.load_result(game_id)
     if isinstance(result, str):
         widgets.error(result)
         return
@@ -83,7 +83,7 @@ def show_result(game_id: int) -> None:
         hide_index=True, width="stretch")
     st.caption("Kept as the other app recorded it: it counts for plays and wins, not for "
                "the points per category.")
-    st.download_button("Download JSON", services.export_json(game_id),
+    st.download_button("Download JSON", library.export_json(game_id),
                        file_name=f"result-{game_id}.json", mime="application/json",
                        key=f"hist_json_{game_id}", on_click="ignore")
 
@@ -122,9 +122,9 @@ def show() -> None:
         edition = cols[3].selectbox("Edition (Age of Discovery)", [None, *EDITIONS],
                                     key="hist_edition",
                                     format_func=lambda e: "any" if e is None else EDITIONS[e].title)
-    filters = services.Filters(player=player.strip() or None, edition=edition, status=status,
+    filters = library.Filters(player=player.strip() or None, edition=edition, status=status,
                                since=since, before=before, kind=kind, game=game_filter)
-    view = services.history(filters)
+    view = library.history(filters)
 
     games_tab, stats_tab, files_tab = st.tabs(["Games", "Statistics", "Import / export"])
 
@@ -156,7 +156,7 @@ def show() -> None:
                 show_result(chosen)
             elif chosen is not None:
                 session.set_history_game(chosen)
-                outcome = services.load_game(chosen)
+                outcome = library.load_game(chosen)
                 if not outcome.ok:
                     widgets.error(outcome.error)
                 else:
@@ -177,7 +177,7 @@ def show() -> None:
                                             key=f"hist_event_{chosen}")
                         step_buttons(f"hist_event_{chosen}", version, stored.seq, "step")
                     with st.spinner("Replaying…"):  # once per step shown, then kept
-                        shown = services.game_view(stored, version)
+                        shown = playing.game_view(stored, version)
                     st.markdown(f"**{views.where_now(shown.state)}** (after {version} of "
                                 f"{stored.seq} events)")
                     if version:  # what that step was, in words (not just its number)
@@ -194,16 +194,16 @@ def show() -> None:
                     with st.container(horizontal=True):
                         if stored.status != "finished" and st.button(
                                 "Resume on the Table", key=f"hist_resume_{chosen}"):
-                            services.open_game(chosen)
-                            st.switch_page("app_pages/table.py")
-                        st.download_button("Download JSON", services.export_json(chosen),
+                            playing.open_game(chosen)
+                            language.switch_page("app_pages/table.py")
+                        st.download_button("Download JSON", library.export_json(chosen),
                                            file_name=f"game-{chosen}.json", mime="application/json",
                                            key=f"hist_json_{chosen}", on_click="ignore")
             if chosen is not None:
                 with st.expander("Delete this game"):
                     sure = st.checkbox("Yes, delete it for good", key=f"hist_sure_{chosen}")
                     if st.button("Delete", key=f"hist_delete_{chosen}", disabled=not sure):
-                        services.delete_game(chosen)
+                        library.delete_game(chosen)
                         session.flash("info", f"Game #{chosen} deleted")
                         st.rerun()
         else:
@@ -260,13 +260,13 @@ def show() -> None:
 
     with files_tab:
         st.markdown("**Export**")
-        st.download_button("Download the history (CSV)", services.export_csv(filters),
+        st.download_button("Download the history (CSV)", library.export_csv(filters),
                            file_name="age-of-discovery-history.csv", mime="text/csv",
                            key="hist_csv", on_click="ignore")
         if view.games and st.button(f"Bundle the {len(view.games)} listed game(s) as JSON",
                                     key="hist_bundle"):
             bar = st.progress(0.0, text="Bundling…")
-            bundle = services.export_bundle([g.id for g in view.games],
+            bundle = library.export_bundle([g.id for g in view.games],
                                             progress=lambda done, text: bar.progress(done, text))
             bar.empty()
             st.download_button("Download the bundle (JSON)", bundle, file_name="games.json",
@@ -274,12 +274,12 @@ def show() -> None:
         listed = [g.id for g in view.games]
         cols = st.columns(2)
         cols[0].download_button(
-            "Download for BG Stats (JSON)", services.export_plays("bgstats", listed),
+            "Download for BG Stats (JSON)", library.export_plays("bgstats", listed),
             file_name="bgstats-plays.json", mime="application/json", key="hist_bgstats",
             on_click="ignore", disabled=not listed,
             help="The finished games listed, as a BG Stats export (import it in BG Stats)")
         cols[1].download_button(
-            "Download for BoardGameGeek (XML)", services.export_plays("bgg", listed),
+            "Download for BoardGameGeek (XML)", library.export_plays("bgg", listed),
             file_name="bgg-plays.xml", mime="application/xml", key="hist_bgg",
             on_click="ignore", disabled=not listed,
             help="The finished games listed, as BoardGameGeek play XML")
@@ -288,9 +288,9 @@ def show() -> None:
                                    accept_multiple_files=True, key="hist_upload")
         files = [(f.name, f.getvalue()) for f in uploads or []]
         names: dict[str, str] = {}
-        incoming = services.bgstats_names(files) if files else []
+        incoming = library.bgstats_names(files) if files else []
         if incoming:
-            kept = services.player_names()
+            kept = library.player_names()
             known = {name_key(n): n for n in kept}
             st.caption("Who is who: each player of the BG Stats file is a player kept here, or "
                        "a new one.")
@@ -305,7 +305,7 @@ def show() -> None:
                     names[name] = chosen_name
         if st.button("Import", key="hist_import", disabled=not uploads):
             bar = st.progress(0.0, text="Importing…")
-            report = services.import_files(
+            report = library.import_files(
                 files, names=names, progress=lambda done, text: bar.progress(done, text=text))
             bar.empty()
             if report.imported:

@@ -2,55 +2,57 @@
 
 import streamlit as st
 
-from companion.ui import joining, services, session, widgets
+from companion.i18n import _
+from companion.ui import joining, language, library, playing, session, widgets
 
 
 def show() -> None:
     """One run of the page."""
-    st.title("⚓ Age of Discovery Companion")
-    st.caption("Keep the books for Empires: Age of Discovery and Age of Empires III: "
-               "The Age of Discovery — the app checks every step and keeps the score. The "
-               "Score sheet also totals Endeavor: Age of Sail and Nouveau Monde.")
+    st.title("⚓ " + _("Age of Discovery Companion"))
+    st.caption(_("Keep the books for Empires: Age of Discovery and Age of Empires III: "
+                 "The Age of Discovery — the app checks every step and keeps the score. The "
+                 "Score sheet also totals Endeavor: Age of Sail and Nouveau Monde."))
     widgets.show_flashes()
 
     with st.container(horizontal=True):
-        if st.button("➕ New game", type="primary", key="home_new"):
-            st.switch_page("app_pages/new_game.py")
-        if st.button("🧮 Score sheet", key="home_sheet"):
-            st.switch_page("app_pages/score_sheet.py")
-        if st.button("📖 Rules", key="home_rules"):
-            st.switch_page("app_pages/rules.py")
+        if st.button("➕ " + _("New game"), type="primary", key="home_new"):
+            language.switch_page("app_pages/new_game.py")
+        if st.button("🧮 " + _("Score sheet"), key="home_sheet"):
+            language.switch_page("app_pages/score_sheet.py")
+        if st.button("📖 " + _("Rules"), key="home_rules"):
+            language.switch_page("app_pages/rules.py")
 
-    view = services.home()
+    view = library.home()
 
-    st.subheader("Games in progress")
+    st.subheader(_("Games in progress"))
     if not view.in_progress:
-        st.caption("None. Start a new game above.")
+        st.caption(_("None. Start a new game above."))
     for g in view.in_progress:
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
             st.markdown(widgets.listing_label(g))
-            if st.button("Resume", key=f"resume_{g.id}", type="primary"):
-                services.open_game(g.id)
-                st.switch_page("app_pages/table.py")
-            with st.popover("📱 Join", key=f"join_{g.id}"):
+            if st.button(_("Resume"), key=f"resume_{g.id}", type="primary"):
+                playing.open_game(g.id)
+                language.switch_page("app_pages/table.py")
+            with st.popover("📱 " + _("Join"), key=f"join_{g.id}"):
                 entry = joining.join_url(g.id, "entry")
-                st.markdown("Scan with another phone on the same network to enter steps:")
+                st.markdown(_("Scan with another phone on the same network to enter steps:"))
                 joining.show_qr(entry)
                 st.code(entry, language=None)
-                st.markdown("To follow the game without entering anything:")
+                st.markdown(_("To follow the game without entering anything:"))
                 st.code(joining.join_url(g.id, "viewer"), language=None)
 
-    st.subheader("Recently finished")
+    st.subheader(_("Recently finished"))
     if not view.finished:
-        st.caption("No finished game yet.")
+        st.caption(_("No finished game yet."))
     for g in view.finished:  # score sheets too: they are finished games without turns to replay
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
             st.markdown(widgets.listing_label(g))
-            if st.button("Replay" if g.kind == "tracked" else "Open", key=f"replay_{g.id}"):
+            if st.button(_("Replay") if g.kind == "tracked" else _("Open"), key=f"replay_{g.id}"):
                 session.set_history_game(g.id)
-                st.switch_page("app_pages/history.py")
+                language.switch_page("app_pages/history.py")
 
     if view.total == 0:
         st.divider()
-        st.caption("An empty history? Add a randomly played game to see the scoreboard and charts.")
-        widgets.demo_game_button("Add a demo game", key="home_demo")
+        st.caption(_("An empty history? Add a randomly played game to see the scoreboard "
+                     "and charts."))
+        widgets.demo_game_button(_("Add a demo game"), key="home_demo")

@@ -6,14 +6,14 @@ import streamlit as st
 from companion.engine import COLOURS, NATIONS
 from companion.rules.discoveries import TOKENS
 from companion.rules.editions import EDITIONS
-from companion.ui import services, session, views, widgets
+from companion.ui import language, playing, saved_games, session, views, widgets
 
 BUILDER_PARTS = {"all": "All of it", "builders": "The builders only",
                  "buildings": "Its buildings only"}
 
 
 def show_problem(problems: widgets.FieldErrors, seat_rows: list[int],
-                 outcome: services.Outcome) -> None:
+                 outcome: saved_games.Outcome) -> None:
     """Beside the input concerned; a player's field by the row where that player was typed
     (``seat_rows``: the auction reorders the players into their seats)."""
     field = outcome.field or ""
@@ -104,7 +104,7 @@ def show() -> None:
     problems.spot("players")
     if boards == "random":
         st.button("🎲 Deal the boards at random", key="ng_boards_deal",
-                  on_click=services.preset_boards, args=("ng_nation_", count))
+                  on_click=playing.preset_boards, args=("ng_nation_", count))
 
     auction = None
     if boards == "auction":
@@ -142,22 +142,22 @@ def show() -> None:
         setup["auction"] = auction
 
     if options.get("reduced_randomness"):
-        age3 = services.age3_buildings(edition, expansion_buildings)
+        age3 = playing.age3_buildings(edition, expansion_buildings)
         st.multiselect("Reduced randomness: the 10 Age III buildings drawn at set-up",
                        list(age3), key="ng_age3", max_selections=10, format_func=age3.get)
-        st.button("🎲 Draw 10 at random", key="ng_age3_draw", on_click=services.preset_random,
+        st.button("🎲 Draw 10 at random", key="ng_age3_draw", on_click=playing.preset_random,
                   args=("ng_age3", list(age3), 10))
         setup["age3_buildings"] = list(session.widget_value("ng_age3") or [])
         problems.spot("age3_buildings")
     if options.get("advanced_scouting"):
         st.markdown("**Advanced scouting: the token lying face up on each region**")
-        regions, tokens = services.token_regions(), list(TOKENS)
+        regions, tokens = playing.token_regions(), list(TOKENS)
         cols = st.columns(4)
         for i, region in enumerate(regions):
             cols[i % 4].selectbox(views.region_title(edition, region), tokens, index=None,
                                   key=f"ng_token_{region}", format_func=views.discovery_title)
         st.button("🎲 Deal the tokens at random", key="ng_tokens_deal",
-                  on_click=services.preset_tokens, args=("ng_token_",))
+                  on_click=playing.preset_tokens, args=("ng_token_",))
         setup["tokens"] = {r: session.widget_value(f"ng_token_{r}") for r in regions
                            if session.widget_value(f"ng_token_{r}")}
         problems.spot("tokens")
@@ -195,8 +195,8 @@ def show() -> None:
     problems.spot("start")
     seat_rows = [i for i, _ in seats] if auction is not None else list(range(count))
 
-    money = services.starting_money(setup)
-    if isinstance(money, services.Outcome):
+    money = playing.starting_money(setup)
+    if isinstance(money, saved_games.Outcome):
         show_problem(problems, seat_rows, money)
     else:
         st.caption("Starting money" + (" (seats are drawn when you start)" if order == "random"
@@ -206,8 +206,8 @@ def show() -> None:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="content")
 
     if st.button("Start the game", type="primary", key="ng_start",
-                 disabled=isinstance(money, services.Outcome)):
-        outcome = services.create_game(setup, shuffle_order=order == "random")
+                 disabled=isinstance(money, saved_games.Outcome)):
+        outcome = playing.create_game(setup, shuffle_order=order == "random")
         if outcome.ok:
-            st.switch_page("app_pages/table.py")
+            language.switch_page("app_pages/table.py")
         show_problem(problems, seat_rows, outcome)

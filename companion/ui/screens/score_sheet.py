@@ -7,7 +7,8 @@ import streamlit as st
 
 from companion.games import AGE_OF_DISCOVERY
 from companion.games.base import NOTE_MAX
-from companion.ui import services, session, sheet_form, widgets
+from companion.i18n import _
+from companion.ui import language, library, session, sheet_form, widgets
 
 
 def show() -> None:
@@ -54,7 +55,7 @@ def show() -> None:
     table = widgets.scored_results(family, scored, "sheet", chart=chart)
     if family.id == AGE_OF_DISCOVERY:
         widgets.sheet_details(family.native(sheet).results())
-    st.download_button("Download the sheet (CSV)", services.sheet_csv(table),
+    st.download_button("Download the sheet (CSV)", library.sheet_csv(table),
                        file_name="score-sheet.csv", mime="text/csv", key="sheet_csv",
                        on_click="ignore")
 
@@ -65,20 +66,20 @@ def show() -> None:
     played = c[0].date_input("Played on", key=sheet_form.DATE_KEY)
     c[1].text_input("Note (optional)", key=sheet_form.NOTE_KEY, max_chars=NOTE_MAX,
                     placeholder="where, which variant, who brought the snacks…")
-    fingerprint = services.sheet_fingerprint(sheet, played)
+    fingerprint = library.sheet_fingerprint(sheet, played)
     saved = session.sheet_saved()
     if saved is not None and saved[0] == fingerprint:
         st.success(f"Saved to the history as game #{saved[1]}: it counts in the statistics.",
                    icon="✅")
-        st.page_link("app_pages/history.py", label="Open it in the History", icon="📜")
+        language.page_link("app_pages/history.py", _("Open it in the History"), "📜")
     else:
-        if saved is not None and services.fingerprint_game(saved[0]) == family.id:
+        if saved is not None and library.fingerprint_game(saved[0]) == family.id:
             st.caption(f"Changed since it was saved as game #{saved[1]}: saving again keeps this "
                        "as another game (delete the old one in the History if this replaces it).")
         if st.button("Save to history", key="sheet_save", type="primary",
                      help="Keep this result: the History lists it with the tracked games and "
                           "the statistics count it"):
-            outcome = services.save_sheet(sheet, played)
+            outcome = library.save_sheet(sheet, played)
             if outcome.stored is not None:
                 session.set_sheet_saved(fingerprint, outcome.stored.id)
                 st.rerun()

@@ -3,23 +3,24 @@
 import streamlit as st
 
 from companion.engine import Phase
-from companion.ui import hints, services, session, views, widgets
+from companion.i18n import _
+from companion.ui import hints, language, playing, session, views, widgets
 
 
 def show() -> None:
     """One run of the page."""
     st.title("🏆 Scoreboard")
     widgets.show_flashes()
-    stored = services.current_game()
+    stored = playing.current_game()
     if stored is None:
         st.info("No game is open. Resume a game from Home, or replay a finished one in History.")
-        st.page_link("app_pages/home.py", label="Home", icon="🏠")
-        st.page_link("app_pages/history.py", label="History", icon="📜")
+        language.page_link("app_pages/home.py", _("Home"), "🏠")
+        language.page_link("app_pages/history.py", _("History"), "📜")
         st.stop()
 
     session.link_game(stored.id)
     game, state = stored.game, stored.game.state
-    view = services.game_view(stored)  # tables and figures built once per version of the game
+    view = playing.game_view(stored)  # tables and figures built once per version of the game
     st.markdown(f"**{views.where_now(state)}**")
     widgets.game_caption(game, stored.id)
     if state.phase != Phase.OVER:

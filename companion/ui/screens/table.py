@@ -3,18 +3,19 @@
 import streamlit as st
 
 from companion.engine import Phase
-from companion.ui import board_entry, decisions, live, services, session, views, widgets
+from companion.i18n import _
+from companion.ui import board_entry, decisions, language, live, playing, session, views, widgets
 
 
 def show() -> None:
     """One run of the page."""
-    stored = services.current_game()
+    stored = playing.current_game()
     if stored is None:
         st.title("🎲 Table")
         widgets.show_flashes()
         st.info("No game is open. Resume one from Home or start a new one.")
-        st.page_link("app_pages/home.py", label="Home", icon="🏠")
-        st.page_link("app_pages/new_game.py", label="New game", icon="➕")
+        language.page_link("app_pages/home.py", _("Home"), "🏠")
+        language.page_link("app_pages/new_game.py", _("New game"), "➕")
         st.stop()
 
     session.link_game(stored.id)
@@ -22,7 +23,7 @@ def show() -> None:
     viewer = session.is_viewer()
     game = stored.game
     state = game.state
-    view = services.game_view(stored)  # computed once per version of the game, then kept
+    view = playing.game_view(stored)  # computed once per version of the game, then kept
     widgets.game_heading(f"🎲 {views.where_now(state)}", game, stored.id)
     widgets.show_flashes()
 
@@ -36,7 +37,7 @@ def show() -> None:
     else:
         # Undo first, then the question: on a phone both show before any scrolling.
         with st.container(horizontal=True, key="table_tools"):
-            last = services.last_step(stored)
+            last = playing.last_step(stored)
             if viewer:
                 st.caption("👀 Following the game; steps are entered on another device.")
             else:
@@ -59,7 +60,7 @@ def show() -> None:
     if state.phase == Phase.OVER:
         st.subheader("Final standings")
         widgets.standings_table(view)
-        st.page_link("app_pages/scoreboard.py", label="Scoreboard and charts", icon="🏆")
+        language.page_link("app_pages/scoreboard.py", _("Scoreboard and charts"), "🏆")
 
     widgets.players_table(view)
 

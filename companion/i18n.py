@@ -1,0 +1,256 @@
+"""Words in the language of the person looking: the message catalogue (gettext ``.po`` files
+managed with Babel, ``companion/locale/<lang>/LC_MESSAGES/messages.po``) and the component
+names as printed on that language's components (domain ``components``).
+
+The language is per request, never per process: two phones at one table may read two
+languages at once. Each run of a page sets it (``set_language``); code outside a run (the
+CLI, tests) uses ``use_language``. Code marks its texts with ``_``, ``ngettext``,
+``pgettext`` (translated now) or ``N_`` (only marked: a constant translated where it is
+shown, with ``_(constant)``); ``make messages`` extracts them into ``messages.pot`` and
+updates each language's catalogue. Catalogues are read straight from their ``.po`` files
+(once per process), so a fresh clone needs no build step.
+
+>>> with use_language("en"):
+...     _("Home"), ngettext("{n} worker", "{n} workers", 2).format(n=2)
+('Home', '2 workers')
+>>> with use_language("fr"):
+...     format_number(1234.5)
+'1\\u202f234,5'
+>>> negotiate("fr-CA,fr;q=0.9,en;q=0.8")
+'fr'
+>>> negotiate("de-DE")
+'en'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import functools
+import gettext as _gettext
+import io
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError, dates, negotiate_locale, numbers
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+DEFAULT = "en"  # the language of the msgids, and of anything no catalogue covers
+MESSAGES = "messages"  # our own words
+COMPONENTS = "components"  # component names as printed (msgctxt: "<kind>" or "<kind>/<edition>")
+COMPONENT_KINDS = ("building", "good", "region", "nation", "specialist", "discovery", "track",
+                   "capital", "card", "endeavor", "nouveau_monde")
+
+_LOCALE_DIR = Path(__file__).parent / "locale"
+_locale_dir = _LOCALE_DIR
+_current: ContextVar[str | None] = ContextVar("companion_language", default=None)
+_fallback: Callable[[], str | None] | None = None
+
+
+# ---------------------------------------------------------------- the language of this request
+
+
+def languages() -> tuple[str, ...]:
+    """The languages with a catalogue (a folder with ``messages.po``), English first."""
+    return _languages(_locale_dir)
+
+
+@functools.cache
+def _languages(folder: Path) -> tuple[str, ...]:
+    found = {p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{MESSAGES}.po")}
+    return (DEFAULT, *sorted(found - {DEFAULT}))
+
+
+def current_language() -> str:
+    """The language set for this request; else what the app's hook finds (a Streamlit
+    callback runs before its page sets it); else English."""
+    chosen = _current.get()
+    if chosen is None and _fallback is not None:
+        chosen = _fallback()
+    return chosen or DEFAULT
+
+
+def set_language(lang: str | None) -> str:
+    """Make ``lang`` (or English when it has no catalogue) the language of this request."""
+    lang = lang if lang in languages() else DEFAULT
+    _current.set(lang)
+    return lang
+
+
+def set_fallback(hook: Callable[[], str | None] | None) -> None:
+    """The app's way to find the language when none is set in this context."""
+    global _fallback
+    _fallback = hook
+
+
+@contextlib.contextmanager
+def use_language(lang: str | None) -> Iterator[str]:
+    token = _current.set(lang if lang in languages() else DEFAULT)
+    try:
+        yield _current.get() or DEFAULT
+    finally:
+        _current.reset(token)
+
+
+def negotiate(preferred: str | Iterable[str] | None) -> str:
+    """The best of our languages for a browser's ``navigator.language`` ("fr-FR"), an
+    ``Accept-Language`` header or a list of tags; English when none fits."""
+    if not preferred:
+        return DEFAULT
+    if isinstance(preferred, str):
+        tags = [part.split(";")[0].strip() for part in preferred.split(",")]
+    else:
+        tags = list(preferred)
+    wanted = [t.replace("_", "-").split(".")[0] for t in tags if t and t != "*"]
+    # each tag is also tried without its region, as browsers mostly send "fr-FR"
+    wanted = [w for tag in wanted for w in (tag, tag.split("-")[0])]
+    return negotiate_locale(wanted, list(languages()), sep="-") or DEFAULT
+
+
+def language_from_environment(environ: dict[str, str] | None = None) -> str:
+    """The language the usual locale variables ask for (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``: the first one set), as gettext reads them."""
+    environ = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            if value in ("C", "POSIX") or value.startswith(("C.", "POSIX.")):
+                return DEFAULT
+            return negotiate(value.split(":"))
+    return DEFAULT
+
+
+def language_name(lang: str) -> str:
+    """A language's name in itself ("Français")."""
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (ValueError, UnknownLocaleError):
+        return lang
+    return name[:1].upper() + name[1:]
+
+
+# ---------------------------------------------------------------- our own words
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _catalogue(current_language(), MESSAGES).gettext(message)
+
+
+gettext = _
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's usual name for a mark without translation
+    """Marks a constant for the catalogue; it is translated where shown, with ``_``."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _catalogue(current_language(), MESSAGES).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _catalogue(current_language(), MESSAGES).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _catalogue(current_language(), MESSAGES).npgettext(context, singular, plural, n)
+
+
+def catalogue_path(lang: str, domain: str = MESSAGES) -> Path:
+    return _locale_dir / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+@functools.cache
+def _catalogue(lang: str, domain: str) -> _gettext.NullTranslations:
+    """The ``.po`` file read and compiled in memory (Babel), once per process."""
+    path = catalogue_path(lang, domain)
+    if not path.is_file():
+        return _gettext.NullTranslations()
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=lang, domain=domain)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)  # translated, non-fuzzy entries only: the rest stay English
+    compiled.seek(0)
+    return Translations(compiled, domain=domain)
+
+
+@contextlib.contextmanager
+def use_locale_dir(folder: Path) -> Iterator[None]:
+    """Read catalogues from ``folder`` instead of the app's (tests: a pseudo-language)."""
+    global _locale_dir
+    before = _locale_dir
+    _locale_dir = Path(folder)
+    _clear_caches()
+    try:
+        yield
+    finally:
+        _locale_dir = before
+        _clear_caches()
+
+
+def _clear_caches() -> None:
+    _catalogue.cache_clear()
+    _component_names.cache_clear()
+    _languages.cache_clear()
+
+
+# ---------------------------------------------------------------- component names as printed
+
+
+def component_name(kind: str, english_name: str, edition: str | None = None) -> str:
+    """A component's name as printed in the current language: the edition's own name
+    (msgctxt ``"<kind>/<edition>"``) over the kind's (``"<kind>"``), else the English one."""
+    return _printed(current_language(), kind, english_name, edition)
+
+
+def component_names(kind: str, english_name: str, edition: str | None = None) -> set[str]:
+    """The component's name in every language (a search finds it by any of them)."""
+    return {_printed(lang, kind, english_name, edition) for lang in languages()}
+
+
+def _printed(lang: str, kind: str, english_name: str, edition: str | None) -> str:
+    names = _component_names(lang)
+    if not names:
+        return english_name
+    if edition is not None:
+        own = names.get((f"{kind}/{edition}", english_name))
+        if own:
+            return own
+    return names.get((kind, english_name)) or english_name
+
+
+@functools.cache
+def _component_names(lang: str) -> dict[tuple[str, str], str]:
+    path = catalogue_path(lang, COMPONENTS)
+    if not path.is_file():
+        return {}
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=lang, domain=COMPONENTS)
+    return {(m.context or "", m.id): m.string for m in catalog
+            if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+# ---------------------------------------------------------------- numbers and dates
+
+
+def format_number(value: float | int) -> str:
+    return numbers.format_decimal(value, locale=current_language())
+
+
+def format_date(value: dt.date | dt.datetime, format: str = "medium") -> str:  # noqa: A002
+    return dates.format_date(value, format=format, locale=current_language())
+
+
+def format_datetime(value: dt.datetime, format: str = "medium") -> str:  # noqa: A002
+    return dates.format_datetime(value, format=format, locale=current_language())
+
+
+def format_list(items: Iterable[str], style: str = "standard") -> str:
+    """``a, b and c`` in the current language (``style="or"``: a choice)."""
+    from babel.lists import format_list as babel_list
+    return babel_list(list(items), style=style, locale=current_language())

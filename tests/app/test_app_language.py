@@ -1,0 +1,89 @@
+"""The language per device: the browser's by default, ``?lang=`` over it, the switch on
+every page writing the address, links and join links carrying it."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+from ui_driver import APP, TIMEOUT, check
+
+from companion.engine import Game
+from companion.ui import language
+
+PAGES = ["app_pages/home.py", "app_pages/new_game.py", "app_pages/table.py",
+         "app_pages/scoreboard.py", "app_pages/history.py", "app_pages/score_sheet.py",
+         "app_pages/rules.py"]
+FOUR = {"edition": "empires", "players": [{"name": n, "colour": c} for n, c in
+        (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
+
+
+def device(locale: str | None = None, lang: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    if locale:
+        at.context["locale"] = locale
+    if lang:
+        at.query_params[language.PARAM] = lang
+    return at.run()
+
+
+def menu(at: AppTest) -> list[str]:
+    return [link.proto.label for link in at.get("page_link")]
+
+
+def test_a_french_browser_reads_french_without_asking():
+    at = device(locale="fr-FR")
+    check(at)
+    assert menu(at)[0] == "Accueil"
+    assert at.segmented_control(key=language.SWITCH).value == "fr"
+    assert language.PARAM not in at.query_params  # nothing written until someone chooses
+
+
+def test_an_english_or_unknown_browser_reads_english():
+    for locale in ("en-US", "de-DE", None):
+        at = device(locale=locale)
+        check(at)
+        assert menu(at)[0] == "Home"
+
+
+def test_the_address_wins_over_the_browser():
+    at = device(locale="fr-FR", lang="en")
+    assert menu(at)[0] == "Home"
+    at = device(locale="en-GB", lang="fr")
+    assert menu(at)[0] == "Accueil"
+    at = device(locale="fr-FR", lang="xx")  # not one of ours: the browser's
+    assert menu(at)[0] == "Accueil"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_the_switch_is_on_every_page_and_writes_the_address(page):
+    at = device(locale="en-US")
+    at.switch_page(page).run()
+    check(at)
+    assert menu(at)[0] == "Home"
+    at.segmented_control(key=language.SWITCH).set_value("fr").run()
+    check(at)
+    assert at.query_params[language.PARAM] in ("fr", ["fr"])
+    assert menu(at)[0] == "Accueil"
+    # every link to another page keeps the language chosen
+    for link in at.get("page_link"):
+        assert "lang=fr" in link.proto.query_string
+
+
+def test_two_devices_read_two_languages_at_once(store):
+    sg = store.create_game(FOUR)
+    french, english = device(locale="fr-FR"), device(locale="en-US")
+    for _ in range(2):  # alternately: nothing of one run stays for the other
+        french.run()
+        english.run()
+        assert menu(french)[0] == "Accueil" and menu(english)[0] == "Home"
+    assert Game.new(FOUR).setup.players[0].name == "Ann" and sg.id
+
+
+def test_the_join_link_carries_the_language_of_the_device_that_shows_it(store):
+    from companion.engine.events import parse_event  # noqa: F401 - the store is real
+    sg = store.create_game(FOUR)
+    at = device(locale="fr-FR")
+    check(at)
+    codes = [c.value for c in at.code]
+    assert any(c.endswith(f"/table?game={sg.id}&role=entry&lang=fr") for c in codes)
+    assert any(c.endswith(f"/table?game={sg.id}&role=viewer&lang=fr") for c in codes)

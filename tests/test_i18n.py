@@ -1,0 +1,206 @@
+"""The language machinery (companion.i18n) and the catalogues' completeness."""
+
+from __future__ import annotations
+
+import importlib.util
+import string
+import threading
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from companion import i18n
+from companion.i18n import _, component_name, component_names, ngettext, pgettext
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "companion" / "locale"
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("messages_tool", ROOT / "tools" / "messages.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _catalog(lang: str, domain: str = "messages"):
+    with (LOCALE / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as po:
+        return read_po(po, locale=lang, domain=domain)
+
+
+def _fields(text: str) -> set[str]:
+    """The str.format fields of a text (``{n}``, ``{name}``)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_both_languages_have_a_catalogue():
+    assert set(i18n.languages()) >= {"en", "fr"}
+    assert i18n.languages()[0] == "en"
+
+
+def test_the_catalogues_hold_every_text_the_code_marks():
+    """`make messages` has been run since the last text was marked (or changed)."""
+    tool = _tool()
+    template = tool.extract()
+    marked = {(m.context, m.id) for m in template if m.id}
+    assert len(marked) > 10
+    for lang in i18n.languages():
+        held = {(m.context, m.id) for m in _catalog(lang) if m.id}
+        assert marked - held == set(), f"{lang}: texts not in the catalogue (make messages)"
+        assert held - marked == set(), f"{lang}: texts no longer in the code (make messages)"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_message_is_translated_with_the_same_placeholders(lang):
+    catalog = _catalog(lang)
+    assert catalog.num_plurals == 2
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        assert not m.fuzzy, f"{lang}: fuzzy {m.id!r}"
+        assert all(strings), f"{lang}: untranslated {m.id!r}"
+        wanted = set().union(*map(_fields, ids))
+        for text in strings:
+            assert _fields(text) <= wanted, f"{lang}: {text!r} has other fields than {m.id!r}"
+            if len(ids) == 1 or text is strings[-1]:  # a singular may leave out its {n}
+                assert _fields(text) == wanted, f"{lang}: {text!r} lacks a field of {m.id!r}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_loaded_catalogue_says_what_the_po_file_says(lang):
+    catalog = _catalog(lang)
+    with i18n.use_language(lang):
+        for m in catalog:
+            if not m.id:
+                continue
+            if isinstance(m.id, tuple):
+                one, many = m.string[0], m.string[1]
+                got = (i18n.npgettext(m.context, *m.id, 1) if m.context
+                       else ngettext(*m.id, 1),
+                       i18n.npgettext(m.context, *m.id, 2) if m.context
+                       else ngettext(*m.id, 2))
+                assert got == (one, many)
+            elif m.context:
+                assert pgettext(m.context, m.id) == m.string
+            else:
+                assert _(m.id) == m.string
+
+
+def test_french_words_and_plurals():
+    with i18n.use_language("fr"):
+        assert _("Home") == "Accueil"
+        assert _("a text nobody marked") == "a text nobody marked"  # English when missing
+    with i18n.use_language("en"):
+        assert _("Home") == "Home"
+
+
+def test_the_language_is_per_request_not_per_process():
+    seen = {}
+    ready = threading.Barrier(2)
+
+    def read(lang):
+        with i18n.use_language(lang):
+            ready.wait()  # both threads have set their language before either reads
+            seen[lang] = _("Home")
+
+    threads = [threading.Thread(target=read, args=(lang,)) for lang in ("en", "fr")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen == {"en": "Home", "fr": "Accueil"}
+    assert i18n.current_language() == "en"  # this thread never chose
+
+
+def test_an_unknown_language_reads_english():
+    assert i18n.set_language("xx") == "en"
+    with i18n.use_language("zz") as lang:
+        assert lang == "en" and _("Home") == "Home"
+
+
+@pytest.mark.parametrize(("asked", "lang"), [
+    ("fr-FR", "fr"), ("fr", "fr"), ("fr-CA,fr;q=0.9,en;q=0.8", "fr"), ("en-GB", "en"),
+    ("de-DE,de;q=0.9", "en"), ("de-DE,fr;q=0.5", "fr"), ("", "en"), (None, "en"), ("*", "en"),
+])
+def test_the_browser_language_is_negotiated(asked, lang):
+    assert i18n.negotiate(asked) == lang
+
+
+@pytest.mark.parametrize(("environ", "lang"), [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LC_ALL": "fr_BE.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
+    ({"LANG": "en_US.UTF-8"}, "en"), ({"LANG": "C.UTF-8"}, "en"), ({}, "en"),
+    ({"LANGUAGE": "de:fr", "LANG": "en_US.UTF-8"}, "fr"), ({"LC_ALL": "C"}, "en"),
+])
+def test_the_command_line_follows_the_locale_variables(environ, lang):
+    assert i18n.language_from_environment(environ) == lang
+
+
+def test_numbers_and_dates_follow_the_language():
+    import datetime as dt
+    day = dt.date(2026, 11, 26)
+    with i18n.use_language("fr"):
+        assert i18n.format_number(1234.5) == "1\u202f234,5"
+        assert "nov." in i18n.format_date(day)
+        assert i18n.format_list(["a", "b", "c"]) == "a, b et c"
+    with i18n.use_language("en"):
+        assert i18n.format_number(1234.5) == "1,234.5"
+        assert i18n.format_date(day) == "Nov 26, 2026"
+
+
+COMPONENTS_PO = r'''
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=utf-8\n"
+"Language: fr\n"
+
+msgctxt "building"
+msgid "Serfdom"
+msgstr "Servage"
+
+msgctxt "good"
+msgid "Sugar"
+msgstr "Sucre"
+
+msgctxt "building/aoe3"
+msgid "Sugar"
+msgstr "Canne à sucre"
+
+msgctxt "region"
+msgid "Caribbean"
+msgstr ""
+'''
+
+
+@pytest.fixture
+def names_dir(tmp_path):
+    """A copy of the app's catalogues with a tiny components.po of the test's own."""
+    for lang in ("en", "fr"):
+        folder = tmp_path / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "messages.po").write_bytes((LOCALE / lang / "LC_MESSAGES" / "messages.po")
+                                             .read_bytes())
+    (tmp_path / "fr" / "LC_MESSAGES" / "components.po").write_text(COMPONENTS_PO, "utf-8")
+    with i18n.use_locale_dir(tmp_path):
+        yield tmp_path
+
+
+def test_component_names_as_printed_with_the_edition_first(names_dir):
+    with i18n.use_language("fr"):
+        assert component_name("building", "Serfdom") == "Servage"
+        assert component_name("building", "Serfdom", "aoe3") == "Servage"  # the kind's name
+        assert component_name("good", "Sugar") == "Sucre"
+        assert component_name("building", "Sugar", "aoe3") == "Canne à sucre"
+        assert component_name("good", "Sugar", "aoe3") == "Sucre"  # another kind's context
+        assert component_name("region", "Caribbean") == "Caribbean"  # untranslated: English
+        assert component_name("building", "Unknown") == "Unknown"
+    with i18n.use_language("en"):
+        assert component_name("building", "Serfdom") == "Serfdom"
+    assert component_names("building", "Serfdom") == {"Serfdom", "Servage"}
+
+
+def test_component_names_without_a_catalogue_are_english(tmp_path):
+    with i18n.use_locale_dir(tmp_path), i18n.use_language("fr"):
+        assert component_name("building", "Serfdom") == "Serfdom"
