@@ -37,7 +37,6 @@ from companion.engine.records import (
     converted,
     read_record,
 )
-from companion.engine.resolution import shipping_values
 from companion.engine.setup import (
     COLOURS,
     NATIONS,
@@ -48,13 +47,15 @@ from companion.engine.setup import (
     parse_setup,
 )
 from companion.engine.state import GameState
+from companion.engine.tracks.placement import Spot
+from companion.engine.tracks.shipping import shipping_values
 
 __all__ = [
     "COLOURS", "NATIONS", "NATION_POWER_TEXT", "RECORD_FORMAT", "RECORD_VERSION", "Refusal",
     "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "BuildingWorth", "ColonyWorth",
     "Conflict", "Decision", "EngineError", "Event", "ExpeditionWorth", "Field", "Game",
     "GameSetup", "GameState", "Hint", "IllegalAction", "IncomeWorth", "Kind",
-    "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Step",
+    "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Spot", "Step",
     "apply", "as_stored", "board_form", "clean_name", "converted", "decide", "ended_now",
     "event_dict", "final_scores", "hints", "iso_datetime",
     "name_key", "parse_event", "parse_new_setup", "parse_setup", "placements_from_board",

@@ -9,11 +9,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.asking import actions, decide, moment_power_usable
-from companion.engine.decisions import Action, Decision
+from companion.engine.asking import actions, moment_power_usable, words
+from companion.engine.decisions import Action, Decision, Legal
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import Event, parse_event
 from companion.engine.fold import apply_checked
+from companion.engine.moves import legal_moves
 from companion.engine.state import GameState
 
 MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
@@ -21,11 +22,17 @@ MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
 
 @dataclass
 class Asked:
-    """What a state asks: its pending Decision, and its actions once wanted. Valid only
-    while the state is unchanged."""
+    """What a state asks: its pending legal moves, and their Decision and the actions once
+    wanted. Valid only while the state is unchanged."""
 
-    pending: Decision | None
+    pending: Legal | None
     actions: list[Action] | None = None
+    decision: Decision | None = None
+
+    def decision_in(self, state: GameState) -> Decision | None:
+        if self.decision is None and self.pending is not None:
+            self.decision = words(state, self.pending, opening=True)
+        return self.decision
 
     def actions_in(self, state: GameState) -> list[Action]:
         if self.actions is None:
@@ -68,8 +75,8 @@ def _only_outcome(state: GameState) -> tuple[Event | None, Asked]:
     """The event of the pending step when the rules leave it exactly one outcome and no
     power belongs to this moment (the table would lose the chance to use it); and what the
     state asks, for the game that ends here."""
-    asked = Asked(decide(state))
-    only = asked.pending.only_answer if asked.pending is not None else None
+    asked = Asked(legal_moves(state))
+    only = asked.pending.only_move if asked.pending is not None else None
     if only is None or len(only.events) != 1:
         return None, asked
     if moment_power_usable(state):  # (the standing actions need not be asked for that)

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine.common import check_good, from_reserve, player, refuse, use_limited
+from companion.engine.decisions import Decision
+from companion.engine.errors import MalformedEvent
 from companion.engine.events import Benefit
 from companion.engine.flow import Phase, Step
 from companion.engine.powers import BUILDING_POWERS, BuildingPower
@@ -155,3 +157,13 @@ def benefit(state: GameState, ev: Benefit) -> None:
                                                               else ""))
     use_limited(state, who, b.id, per_game=power.per_game, per_turn=power.per_turn, what=b.name)
     power.use(state, who, b, ev.choice)
+
+
+def ask_use(state: GameState, draft: dict[str, Any]) -> Decision:
+    """The question of a building power used by choice (its module writes it)."""
+    me, building = draft["player"], draft["building"]
+    b = state.catalogue[building]
+    power = power_of(b)
+    if power is None or power.ask_use is None:
+        raise MalformedEvent(f"{b.name} has no power to use by choice")
+    return power.ask_use(state, draft, me, f"{me} uses {b.name}: ")

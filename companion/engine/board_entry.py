@@ -41,13 +41,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.engine import placement
 from companion.engine.common import refuse
 from companion.engine.errors import IllegalAction, MalformedEvent
 from companion.engine.events import Place
 from companion.engine.game import apply
 from companion.engine.legal import legal_now
 from companion.engine.state import GameState, Slot
+from companion.engine.tracks import placement
 from companion.rules.editions import TRACK_TITLES, TRACKS, WORKER_TYPES
 
 # Tracks where a worker goes anywhere (or into the box its owner names): no slot order.

@@ -81,7 +81,8 @@ def direct_init(cls: type) -> type:
 class Kind(StrEnum):
     """What is being chosen: the UI has one renderer per kind."""
 
-    TRACK = "track"  # where a worker goes (placement: worker type, track, box)
+    PLACE = "place"  # where a worker goes: its type, track and box (the placement grid)
+    TRACK = "track"  # a track (University: move to the front of one)
     REGION = "region"
     GOOD = "good"
     BUILDING = "building"
@@ -105,9 +106,28 @@ class Answer:
     draft: Mapping[str, Any] | None = None
     note: str = ""  # a price, a value: what the table may want to see beside the label
     usual: bool = False  # what the table does almost every time (offered first)
-    # Answers of one Decision that ask on with the same ``alike`` key lead to questions with
-    # as many outcomes each (only their words differ): one probe of them tells for all.
-    alike: Any = dc_field(default=None, repr=False, compare=False)
+    open: bool = dc_field(default=False, repr=False, compare=False)  # as ``Move.open``
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.events)
+
+
+@direct_init
+@dataclass(frozen=True)
+class Move:
+    """One legal answer without words: ready ``events``, or a ``draft`` to ask on with.
+    ``open``: the track knows its follow-up has two or more outcomes (nothing to probe).
+
+    >>> Move("caribbean", events=({"type": "dock", "region": "caribbean"},)).ready
+    True
+    """
+
+    value: Any = None
+    events: tuple[Mapping[str, Any], ...] = ()
+    draft: Mapping[str, Any] | None = None
+    usual: bool = False
+    open: bool = False
 
     @property
     def ready(self) -> bool:
@@ -200,8 +220,44 @@ class Action:
     moment: bool = False
 
 
-class ReadyAnswers(tuple):
-    """Answers built ready, every one (the placements): ``_ask`` need not look for any
-    that asks on. Still a plain tuple to everything else."""
+@direct_init
+@dataclass(frozen=True)
+class Legal:
+    """The legal answers of one question, without its words: what playouts, settling and
+    probing read. A track's ``words`` turn it into the ``Decision`` the table sees.
+    ``moves`` hold ``Move`` values (or, for a question written with its words, the
+    ``Answer`` values of ``worded``, the Decision they came from)."""
 
-    __slots__ = ()
+    kind: Kind
+    type: str
+    player: str | None
+    moves: tuple[Any, ...] = ()
+    decline: Any = None
+    field: Field | None = None
+    report: bool = False
+    draft: Mapping[str, Any] = dc_field(default_factory=dict)
+    worded: Decision | None = None
+
+    @property
+    def outcomes(self) -> int:
+        if self.field is not None:
+            return 2 + len(self.moves) + (self.decline is not None)
+        return len(self.moves) + (self.decline is not None)
+
+    @property
+    def only_move(self) -> Any:
+        """The one ready move when the rules leave exactly one outcome."""
+        if self.field is None and self.outcomes == 1:
+            only = self.moves[0] if self.moves else self.decline
+            if only is not None and only.ready:
+                return only
+        return None
+
+    def all_moves(self) -> tuple[Any, ...]:
+        return self.moves if self.decline is None else (*self.moves, self.decline)
+
+
+def legal_of(decision: Decision) -> Legal:
+    """A question written with its words, read as its legal moves (its answers)."""
+    return Legal(decision.kind, decision.type, decision.player, decision.answers,
+                 decision.decline, decision.field, decision.report, decision.draft, decision)

@@ -15,6 +15,7 @@ from companion.scoring import (
     ScoreBreakdown,
     best_income_dollars,
     building_vp,
+    colony_scores,
     discovery_vp,
     glory_regions,
     rank,
@@ -31,6 +32,20 @@ def region_counts(state: GameState) -> dict[str, dict[str, int]]:
         here = state.regions[r]
         counts[r] = {p: sum(here[p].values()) if p in here else 0 for p in players}
     return counts
+
+
+def score_colonies(state: GameState, regions: dict[str, dict[str, int]] | None = None,
+                   ) -> dict[str, dict[str, int]]:
+    """Colony VP per region for every player, as the scoring at the end of an age gives it
+    (``regions``: ``region_counts(state)``, when the caller already has it)."""
+    if regions is None:
+        regions = region_counts(state)
+    by_region = {}
+    for region in REGIONS:
+        workers = {name: regions[region][name] for name in state.order}
+        builders = sum(c.get("builder", 0) for c in state.regions[region].values())
+        by_region[region] = colony_scores(workers, builders)
+    return by_region
 
 
 def new_world_tally(state: GameState, name: str) -> tuple[int, int, int]:

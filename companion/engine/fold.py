@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from companion.engine import nations, placement, refresh, resolution, variants
+from companion.engine import nations, resolution, variants
 from companion.engine.asking import decide
 from companion.engine.common import check_good, player, refuse
 from companion.engine.errors import EngineError, MalformedEvent
@@ -24,6 +24,7 @@ from companion.engine.events import Correction, Event, parse_event
 from companion.engine.flow import Phase
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
+from companion.engine.tracks import placement, refresh
 
 # Answers decided by the player of the slot (or the expedition) being resolved: a record
 # names that player on each of them (record version 3).
@@ -76,12 +77,12 @@ def shape_problem(exc: Exception) -> str:
 HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
     "reveal": refresh.reveal,
     "place": placement.place,
-    "dock": resolution.dock,
-    "take_good": resolution.take_good,
-    "buy": resolution.buy,
-    "expedition": resolution.expedition,
-    "training": resolution.training,
-    "warfare": resolution.warfare,
+    "dock": resolution.answered,
+    "take_good": resolution.answered,
+    "buy": resolution.answered,
+    "expedition": resolution.answered,
+    "training": resolution.answered,
+    "warfare": resolution.answered,
     "benefit": resolution.benefit,
     "power": nations.power,
     "scout": variants.scout,

@@ -29,6 +29,7 @@ from companion.engine.events import Event, event_dict
 from companion.engine.final import standings
 from companion.engine.flow import Phase
 from companion.engine.fold import apply, apply_event, apply_in_place, replay
+from companion.engine.moves import legal_moves
 from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal, load, read_record
 from companion.engine.setup import GameSetup, parse_new_setup
 from companion.engine.state import GameState, initial_state
@@ -159,7 +160,7 @@ class Game:
     def pending(self) -> Decision | None:
         """The Decision the game waits for (None once it is over). Asked once per game:
         the state of a ``Game`` never changes, so neither does its question."""
-        return self._memo().pending
+        return self._memo().decision_in(self.state)
 
     def ask(self, draft: Mapping[str, Any]) -> Decision | None:
         """The next question of an answer given step by step (``draft``: chosen so far)."""
@@ -181,7 +182,7 @@ class Game:
     def _memo(self) -> Asked:
         asked = self._asked
         if asked is None:
-            asked = Asked(decide(self.state))
+            asked = Asked(legal_moves(self.state))
             self._remember(asked)
         return asked
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.engine.asking import decide
-from companion.engine.decisions import Decision
+from companion.engine.decisions import Decision, Kind
 from companion.engine.events import Place, parse_event
 from companion.engine.flow import Phase
-from companion.engine.resolution import price_of
 from companion.engine.state import GameState
+from companion.engine.tracks.buildings import price_of
+from companion.engine.tracks.placement import open_slots
 from companion.rules.regions import REGIONS
 
 
@@ -40,29 +41,12 @@ class LegalNow:
     buyable: dict[str, int] = field(default_factory=dict)  # building -> price for the buyer
 
 
-def _open_slots(state: GameState) -> dict[str, int | None]:
-    tracks = state.tracks
-    numbered_dock = sum(1 for s in tracks.get("dock", []) if s.label.isdigit())
-    boxes = state.edition.specialist_boxes(state.setup.options.builders)
-    cap = state.edition.warfare_cap
-    return {
-        "initiative": len(state.players) - len(tracks.get("initiative", [])),
-        "dock": len(state.edition.dock_slots(len(state.players))) - numbered_dock,
-        "trade_goods": len(state.goods_offer) - len(tracks.get("trade_goods", [])),
-        "shipping": None,
-        "buildings": len(state.buildings_offer) - len(tracks.get("buildings", [])),
-        "discovery": None,
-        "specialists": len(boxes) - len(tracks.get("specialists", [])),
-        "warfare": None if cap is None else cap - len(tracks.get("warfare", [])),
-    }
-
-
 def legal_now(state: GameState) -> LegalNow:
     wanted = decide(state)
     placements: list[Place] = []
     buyable: dict[str, int] = {}
     targets: list[str] = []
-    if wanted is not None and wanted.type == "place":
+    if wanted is not None and wanted.kind == Kind.PLACE:
         placements = [parse_event(a.events[0]) for a in wanted.answers]  # type: ignore[misc]
     if wanted is not None and wanted.type == "buy":
         slot = state.tracks["buildings"][state.cursor]
@@ -73,7 +57,7 @@ def legal_now(state: GameState) -> LegalNow:
     return LegalNow(
         pending=wanted,
         placements=placements,
-        open_slots=_open_slots(state) if placing else {},
+        open_slots=open_slots(state) if placing else {},
         still_placing=[n for n in state.order if state.players[n].workers_to_place()]
         if placing else [],
         discovered=list(state.discovered),

@@ -7,7 +7,11 @@ events declared at the moment the power applies.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.common import player, refuse, use_limited
+from companion.engine.decisions import Decision
+from companion.engine.errors import MalformedEvent
 from companion.engine.events import Power
 from companion.engine.powers import NATION_POWERS
 from companion.engine.state import GameState, PlayerState
@@ -57,3 +61,12 @@ def power(state: GameState, ev: Power) -> None:
     use_limited(state, who, nation.key, nation.per_game, nation.per_turn,
                 f"{ev.nation.title()}'s power")
     nation.use(state, who, dict(ev.choice))
+
+
+def ask(state: GameState, draft: dict[str, Any]) -> Decision:
+    """The question of a national advantage used (its module writes it)."""
+    me, nation = draft["player"], draft["nation"]
+    power = NATION_POWERS[nation]
+    if power.ask is None:
+        raise MalformedEvent(f"{power.name}'s power is chosen with an expedition")
+    return power.ask(state, draft, me, f"{me} uses {power.name}'s power: ")

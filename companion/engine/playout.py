@@ -1,7 +1,8 @@
 """Seeded random play: legal random games to the end, for tests, benchmarks and demos.
 
-Every move is drawn from the engine's own Decisions (an answer, or a follow-up question
-asked step by step, or a power offered beside it): this module never decides a rule.
+Every move is drawn from the engine's own legal moves (``moves.legal_moves``: an answer,
+or a follow-up question asked step by step, or a power offered beside it), never from
+words: this module never decides a rule.
 
 >>> game = random_game({"players": [{"name": "A"}, {"name": "B"}]}, seed=1)
 >>> game.state.phase.value, game.state.turn
@@ -16,10 +17,10 @@ from functools import partial
 from typing import Any
 
 from companion.engine.answering import Asked, answer_in_place
-from companion.engine.asking import decide
-from companion.engine.decisions import Action, Answer, Decision, Field, Kind
+from companion.engine.decisions import Action, Decision, Field, Kind, Legal
 from companion.engine.flow import Phase
 from companion.engine.game import Game
+from companion.engine.moves import legal_moves
 from companion.engine.state import GameState
 
 MAX_EVENTS = 5000
@@ -48,11 +49,13 @@ def random_field_value(kind: Kind, field: Field, rng: random.Random) -> Any:
     return counts
 
 
-def random_answer(state: GameState, decision: Decision,
+def random_answer(state: GameState, decision: Decision | Legal,
                   rng: random.Random) -> tuple[Mapping[str, Any], ...] | None:
-    """Walk a Decision to ready events with random answers (None if it leads nowhere)."""
+    """Walk a question (its Decision or its legal moves: the same answers in the same
+    order) to ready events with random answers (None if it leads nowhere)."""
     for _ in range(MAX_QUESTIONS):
-        answers: Sequence[Answer] = decision.all_answers()
+        answers: Sequence[Any] = (decision.all_moves() if type(decision) is Legal
+                                  else decision.all_answers())
         if decision.field is not None and (not answers or rng.random() < 0.5):
             value = random_field_value(decision.kind, decision.field, rng)
             answers = (decision.field.answer(value),)
@@ -65,7 +68,7 @@ def random_answer(state: GameState, decision: Decision,
             return picked.events
         if picked.draft is None:
             return None
-        follow = decide(state, picked.draft)
+        follow = legal_moves(state, picked.draft)
         if follow is None:
             return None
         decision = follow
@@ -77,7 +80,7 @@ def random_step(game: Game, rng: random.Random) -> Game:
     return game.answer(_random_move(game.state, game.pending(), game.actions, rng))
 
 
-def _random_move(state: GameState, wanted: Decision | None,
+def _random_move(state: GameState, wanted: Decision | Legal | None,
                  offered: Callable[[], Sequence[Action]],
                  rng: random.Random) -> tuple[Mapping[str, Any], ...]:
     """The events of one random move: a power or standing action offered now (tried now
@@ -87,7 +90,7 @@ def _random_move(state: GameState, wanted: Decision | None,
     actions = offered() if rng.random() < POWER_CHANCE else ()
     if actions:
         action = rng.choice(actions)
-        start = decide(state, action.start)
+        start = legal_moves(state, action.start)
         if start is not None:
             events = random_answer(state, start, rng)
             if events:
@@ -98,7 +101,7 @@ def _random_move(state: GameState, wanted: Decision | None,
         events = random_answer(state, wanted, rng)
         if events:
             return events
-    raise RuntimeError(f"no answer found at {state.describe()}: {wanted.prompt}")
+    raise RuntimeError(f"no answer found at {state.describe()}: {wanted.type} {wanted.draft}")
 
 
 def random_game(setup: Mapping[str, Any] | Any, seed: int = 0,
@@ -111,9 +114,9 @@ def random_game(setup: Mapping[str, Any] | Any, seed: int = 0,
     rng = random.Random(seed)
     start = Game.new(setup)
     state, log = start.state, list(start.events)
-    asked = Asked(decide(state))
+    asked = Asked(legal_moves(state))
     limit = stop_after or MAX_EVENTS
     while state.phase != Phase.OVER and len(log) < limit:
         move = _random_move(state, asked.pending, partial(asked.actions_in, state), rng)
-        asked = answer_in_place(state, log, move) or Asked(decide(state))
+        asked = answer_in_place(state, log, move) or Asked(legal_moves(state))
     return Game(start.setup, tuple(log), state)

@@ -14,12 +14,11 @@ these; nothing here decides what comes next.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextvars import ContextVar
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
-from typing import Any, TypeVar
+from typing import Any
 
-from companion.engine.decisions import Answer, Decision, Field, Kind, Option
+from companion.engine.decisions import Answer, Decision, Field, Kind, Legal, Move, Option
 from companion.engine.discovery import accounted_tokens
 from companion.engine.errors import MalformedEvent
 from companion.engine.state import GameState
@@ -28,12 +27,7 @@ from companion.rules.editions import TRACK_TITLES
 from companion.rules.regions import REGIONS
 
 LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
-# Set while ``asking`` only counts a follow-up's outcomes up to 1 or 2: a list of ready answers
-# then needs no more than that many, and no words (a probe reads only answers' events and
-# drafts). A ContextVar: sessions run in threads.
-READY_WANTED: ContextVar[int | None] = ContextVar("ready_wanted", default=None)
 TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
-T = TypeVar("T")
 
 
 def region_name(state: GameState, region: str) -> str:
@@ -42,13 +36,6 @@ def region_name(state: GameState, region: str) -> str:
 
 def good_name(good: str) -> str:
     return good.replace("_", " ")
-
-
-def enough(items: Sequence[T]) -> Sequence[T]:
-    """The items a list of ready answers is built from: all of them, or the first few while
-    their number only has to be known up to ``READY_WANTED``."""
-    wanted = READY_WANTED.get()
-    return items if wanted is None else items[:wanted]
 
 
 def plural(n: int, word: str) -> str:
@@ -83,11 +70,10 @@ def record(draft: Mapping[str, Any], prompt: str = "Record it") -> Decision:
 
 
 def then(label: str, value: Any, draft: dict[str, Any], *, note: str = "",
-         usual: bool = False, alike: Any = None) -> Answer:
+         usual: bool = False) -> Answer:
     """An answer that asks on with ``draft``. ``asking.decide`` settles it: ready at once
-    when nothing is left to ask, dropped when the draft leads nowhere legal (``alike``:
-    see ``Answer``)."""
-    return Answer(label, value, draft=draft, note=note, usual=usual, alike=alike)
+    when nothing is left to ask, dropped when the draft leads nowhere legal."""
+    return Answer(label, value, draft=draft, note=note, usual=usual)
 
 
 def listed(items: Iterator[Answer | None]) -> tuple[Answer, ...]:
@@ -211,22 +197,38 @@ def token_question(state: GameState, target: str, me: str | None, ask: str,
                     note: Callable[[str], str] = discovery_note) -> Decision:
     """Report: the token (or card) the table revealed for ``target`` (``note``: what is
     shown beside each one)."""
+    return token_words(state, target, ask, Legal(
+        Kind.TOKEN, draft["type"], None, token_moves(state, target, extend), report=True,
+        draft=draft), note)
+
+
+def token_items(state: GameState, target: str) -> list[str]:
+    """The tokens (or cards) that may turn up for ``target``: a known token, else every
+    token (card) not yet accounted for."""
     if target == "card":
         owned = {d for p in state.players.values() for d in p.discoveries}
-        items = [c for c in CARDS if c not in owned]
-    elif target in state.known_tokens:
-        items = [state.known_tokens[target]]
-    else:
-        used = accounted_tokens(state)
-        items = same_face(t for t in TOKENS if t not in used)  # one answer per face
+        return [c for c in CARDS if c not in owned]
+    if target in state.known_tokens:
+        return [state.known_tokens[target]]
+    used = accounted_tokens(state)
+    return same_face(t for t in TOKENS if t not in used)  # one answer per printed face
+
+
+def token_moves(state: GameState, target: str, extend: Callable[[str], dict[str, Any]],
+                most: int | None = None) -> tuple[Move, ...]:
+    """The legal answers of the token question (``most``: only the first few are needed)."""
+    items = token_items(state, target)
+    if most is not None:
+        items = items[:most]
+    return tuple(Move(t, events=(clean(extend(t)),)) for t in items)
+
+
+def token_words(state: GameState, target: str, ask: str, legal: Legal,
+                note: Callable[[str], str] = discovery_note) -> Decision:
     what = "card was drawn" if target == "card" else "token was revealed"
-    if READY_WANTED.get() is not None:  # a probe counts: the events alone, no words
-        answers = tuple(Answer("", t, events=(clean(extend(t)),)) for t in enough(items))
-    else:
-        answers = tuple(Answer(discovery_name(t), t, events=(clean(extend(t)),), note=note(t))
-                        for t in items)
-    return Decision(Kind.TOKEN, ask + f"which {what}?", None, draft["type"], answers=answers,
-                    report=True, draft=draft)
+    return Decision(Kind.TOKEN, ask + f"which {what}?", None, legal.type, answers=tuple(
+        Answer(discovery_name(m.value), m.value, events=m.events, note=note(m.value))
+        for m in legal.moves), report=True, draft=legal.draft)
 
 
 def move_from(state: GameState, draft: dict, me: str, prompt: str, worker: str) -> Decision:

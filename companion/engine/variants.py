@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.engine.common import (
     add_to_region,
     check_region,
@@ -10,9 +12,12 @@ from companion.engine.common import (
     refuse,
     remove_from_region,
 )
+from companion.engine.decisions import Decision, Kind
 from companion.engine.events import Scout, Swap
 from companion.engine.flow import Phase
+from companion.engine.questions import listed, ready, region_answers, target_name, then
 from companion.engine.state import GameState
+from companion.engine.tracks.base import written
 from companion.rules.regions import REGIONS
 
 SCOUTING_PRICE = {1: 1, 2: 2, 3: 3}
@@ -103,3 +108,57 @@ def swap(state: GameState, ev: Swap) -> None:
     remove_from_region(state, region, who.name, {ev.worker: 1}, "a swap")
     who.reserve["colonist"] -= 1
     add_to_region(state, region, who.name, "colonist")
+
+
+# ---------------------------------------------------------------- the questions
+
+
+def swappable(state: GameState, name: str) -> dict[str, list[str]]:
+    """region -> specialists of ``name`` there that may be swapped for a colonist."""
+    who = state.players[name]
+    if who.reserve["colonist"] < 1:
+        return {}
+    needed = swap_kinds(state, name)
+    if not needed:
+        return {}
+    out = {}
+    for r in REGIONS:
+        kinds = [w for w in needed if state.regions[r].get(name, {}).get(w)]
+        if kinds:
+            out[r] = kinds
+    return out
+
+
+def _ask_swap(state: GameState, draft: dict[str, Any]) -> Decision:
+    ask = "Swap a specialist for a colonist: "
+    if "player" not in draft:
+        names = [n for n in state.order if swappable(state, n)]
+        return Decision(Kind.PLAYER, ask + "whose?", None, "swap", draft=draft, answers=listed(
+            then(n, n, {**draft, "player": n}) for n in names))
+    me = draft["player"]
+    options = swappable(state, me)
+    if "region" not in draft:
+        return Decision(Kind.REGION, ask + "from which region?", me, "swap", draft=draft,
+                        answers=region_answers(state, list(options),
+                                                lambda r: {**draft, "region": r}))
+    return Decision(Kind.WORKER, ask + "which specialist comes home?", me, "swap", draft=draft,
+                    answers=tuple(ready(w, w, {**draft, "worker": w})
+                                  for w in options.get(draft["region"], [])))
+
+
+def _ask_scout(state: GameState, draft: dict[str, Any]) -> Decision:
+    price = SCOUTING_PRICE[state.age]
+    if "player" not in draft:
+        payers = [n for n in state.order if state.players[n].money >= price]
+        return Decision(Kind.PLAYER, f"Scouting (${price}): who looks?", None, "scout",
+                        draft=draft, answers=listed(
+                            then(n, n, {**draft, "player": n}) for n in payers))
+    targets = [r for r in REGIONS if r not in state.discovered] or ["card"]
+    return Decision(Kind.REGION, f"{draft['player']} scouts: which token?", draft["player"],
+                    "scout", draft=draft, answers=tuple(
+                        ready(target_name(state, t), t, {**draft, "target": t})
+                        for t in targets))
+
+
+SWAP = written("swap", _ask_swap)
+SCOUT = written("scout", _ask_scout)

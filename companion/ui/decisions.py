@@ -20,7 +20,7 @@ from companion.ui import hints, playing, saved_games, session, views, widgets
 from companion.ui.views import md
 
 ICONS = {Kind.REGION: "🗺️", Kind.GOOD: "📦", Kind.BUILDING: "🏛️", Kind.PLAYER: "👥",
-         Kind.TOKEN: "🪙", Kind.TRACK: "📍"}
+         Kind.TOKEN: "🪙", Kind.TRACK: "📍", Kind.PLACE: "📍"}
 
 
 # ---------------------------------------------------------------- submitting
@@ -165,10 +165,7 @@ def prompt(stored: StoredGame) -> None:
 
 def render(decision: Decision, seq: int, depth: int) -> None:
     """One renderer per kind; each draws the answers and the field the Decision carries."""
-    if decision.kind == Kind.TRACK and decision.type == "place":
-        _placement(decision, seq, depth)
-    else:
-        _answer_buttons(decision, seq, depth)
+    ANSWER_RENDERERS.get(decision.kind, _answer_buttons)(decision, seq, depth)
     if decision.field is not None:
         FIELD_RENDERERS[decision.kind](decision.field, seq, depth)
 
@@ -202,7 +199,7 @@ def _placement(decision: Decision, seq: int, depth: int) -> None:
     and every element drawn costs each rerun, on the server and in the phone.)"""
     rows: dict[str, list[int]] = {}
     for i, answer in enumerate(decision.answers):
-        rows.setdefault(answer.value[0], []).append(i)
+        rows.setdefault(answer.value.worker, []).append(i)
     labels = [md(views.short_place(a.value)) for a in decision.answers]
     for worker, indices in rows.items():
         key = placement_key(worker, seq, depth)
@@ -218,6 +215,10 @@ def _place(key: str, answers: Sequence[Answer], seq: int) -> None:
     session.set_widget_value(key, None)
     if index is not None:
         _choose(answers[index], seq)
+
+
+# The answers of a kind drawn their own way (the others: one button each).
+ANSWER_RENDERERS = {Kind.PLACE: _placement}
 
 
 # ---------------------------------------------------------------- fields

@@ -26,8 +26,9 @@ from companion.store import (
     PlayerStats,
     StoredGameSheet,
     WrongKind,
+    trust,
 )
-from companion.ui import session
+from companion.ui import access, session
 from companion.ui.saved_games import Outcome, stops_on_database_problem, store
 
 
@@ -178,7 +179,15 @@ def reopen_sheet(game_id: int) -> SheetOutcome:
 
 
 @stops_on_database_problem
+def entries(game_id: int) -> list[trust.Entry]:
+    """Who wrote to the game's log, write by write (oldest first)."""
+    return trust.entries(store(), game_id)
+
+
+@stops_on_database_problem
 def delete_game(game_id: int) -> Outcome:
+    if (refusal := access.host_refusal(access.DELETE)) is not None:
+        return Outcome(None, refusal)
     try:
         store().delete_game(game_id)
     except GameNotFound as exc:
@@ -251,4 +260,6 @@ def import_files(files: Sequence[tuple[str, bytes]],
     file is a sentence in the report and stores nothing; a record or play that cannot be
     kept stops only itself; the same file again adds nothing. ``names``: who each imported
     player is here."""
+    if (refusal := access.host_refusal(access.IMPORT)) is not None:
+        return ImportReport(failed=[refusal])
     return imports.import_files(store(), files, names=names, progress=progress)

@@ -17,8 +17,8 @@ from companion.engine import (
     event_dict,
     placements_from_board,
 )
-from companion.store import GameNotFound, Store, StoredGame, WrongKind
-from companion.ui import session, views
+from companion.store import GameNotFound, Store, StoredGame, WrongKind, trust
+from companion.ui import access, session, views
 from companion.ui.game_view import GameView
 from companion.ui.saved_games import Outcome, stops_on_database_problem, store
 
@@ -92,6 +92,8 @@ def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
     stored = current_game()
     if stored is None:
         return Outcome(None, "no game is open")
+    if (refusal := access.entry_refusal(store(), stored.id)) is not None:
+        return Outcome(stored, refusal)
     batch = [dict(e) for e in ([events] if isinstance(events, Mapping) else events)]
     try:  # guarded by the version this session saw: a change since (an undo too) is refused
         new = store().answer(stored.id, batch, expected_seq=stored.seq,
@@ -103,8 +105,15 @@ def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
     except GameNotFound as exc:
         session.close_game()
         return Outcome(None, str(exc))
+    _note("answer", stored, new)
     session.remember_game(new, written=True)
     return Outcome(new)
+
+
+def _note(action: str, before: StoredGame, after: StoredGame) -> None:
+    """Keep which device made this write to the game's log (beside the log)."""
+    trust.note_entry(store(), after.id, action, before.seq, after.seq, after.revision,
+                     access.device_name())
 
 
 def board_placements(board: Mapping[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
@@ -119,18 +128,21 @@ def board_placements(board: Mapping[str, Any]) -> tuple[list[dict[str, Any]], st
         return [], str(exc)
 
 
-def _rewrite(change: Callable[[Store, StoredGame], StoredGame]) -> Outcome:
+def _rewrite(action: str, change: Callable[[Store, StoredGame], StoredGame]) -> Outcome:
     """Change the open game's log (undo, set aside, re-apply), guarded by the version this
     session saw; any draft in progress is dropped with the step it belonged to."""
     stored = current_game()
     if stored is None:
         return Outcome(None, "no game is open")
+    if (refusal := access.entry_refusal(store(), stored.id)) is not None:
+        return Outcome(stored, refusal)
     try:
         new = change(store(), stored)
     except Conflict as exc:
         return _conflict(stored.id, exc)
     except EngineError as exc:
         return Outcome(stored, str(exc))
+    _note(action, stored, new)
     session.remember_game(new, written=True)
     session.clear_drafts()
     return Outcome(new)
@@ -142,22 +154,22 @@ def undo() -> Outcome:
     stored = current_game()
     if stored is not None and not stored.seq:
         return Outcome(stored, "there is nothing to undo yet")
-    return _rewrite(lambda s, g: s.undo(g.id, expected_seq=g.seq, n=g.game.last_step(),
+    return _rewrite("undo", lambda s, g: s.undo(g.id, expected_seq=g.seq, n=g.game.last_step(),
                                         revision=g.revision))
 
 
 @stops_on_database_problem
 def set_aside() -> Outcome:
     """A read-only game goes on: its refused events are set aside (kept with the game)."""
-    return _rewrite(lambda s, g: s.set_aside(g.id, expected_seq=g.seq, revision=g.revision))
+    return _rewrite("set_aside", lambda s, g: s.set_aside(g.id, expected_seq=g.seq,
+                                                          revision=g.revision))
 
 
 @stops_on_database_problem
 def reapply_set_aside(leave_out_first: bool = False) -> Outcome:
     """Re-apply the events last set aside, as far as the rules accept them."""
-    return _rewrite(lambda s, g: s.reapply_set_aside(g.id, expected_seq=g.seq,
-                                                     leave_out_first=leave_out_first,
-                                                     revision=g.revision))
+    return _rewrite("reapply", lambda s, g: s.reapply_set_aside(
+        g.id, expected_seq=g.seq, leave_out_first=leave_out_first, revision=g.revision))
 
 
 def _conflict(game_id: int, exc: Conflict) -> Outcome:
@@ -277,6 +289,7 @@ def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
         stored = store().create_game(setup)
     except EngineError as exc:
         return Outcome(None, str(exc), field=exc.field)
+    session.hold_entry_key(stored.id, trust.entry_key(store(), stored.id))  # its maker enters
     session.open_game(stored.id, stored)
     return Outcome(stored)
 
@@ -337,6 +350,8 @@ def demo_game(players: int = 4, seed: int | None = None, finished: bool = True,
     """A randomly played game, saved (to try the charts and the history)."""
     from companion.engine import random_game
 
+    if (refusal := access.host_refusal(access.DEMO)) is not None:
+        return Outcome(None, refusal)
     rng = random.Random(seed)
     names = ["Amelia", "Bartolomeu", "Catalina", "Diego", "Elcano", "Florence"][:players]
     colours = ["red", "blue", "green", "yellow", "orange", "purple"]

@@ -23,6 +23,7 @@ from companion.engine import (
     GameSetup,
     GameState,
     Phase,
+    Spot,
     Step,
     apply,
     decide,
@@ -537,9 +538,9 @@ SHORT_TRACKS = {
 }
 
 
-def short_place(value: tuple[str, str, str | None]) -> str:
-    """A placement answer's (worker, track, box) as a short button label."""
-    _, track, box = value
+def short_place(value: Spot) -> str:
+    """A placement answer's place as a short button label."""
+    track, box = value.track, value.box
     if box == "training":
         return "Training"
     if box == "mayflower":

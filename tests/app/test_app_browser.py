@@ -69,15 +69,19 @@ def require_chromium() -> None:
 
 
 @contextmanager
-def running_app(data: Path, log: Path) -> Iterator[tuple[str, subprocess.Popen]]:
-    """``streamlit run app.py`` on a free port with its games in ``data``: (url, process)."""
+def running_app(data: Path, log: Path, address: str = "127.0.0.1",
+                env_more: dict[str, str] | None = None,
+                ) -> Iterator[tuple[str, subprocess.Popen]]:
+    """``streamlit run app.py`` on a free port with its games in ``data``, bound to
+    ``address`` (``0.0.0.0``: every address of the machine): (url on loopback, process)."""
     env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB_URL"}
+    env.update(env_more or {})
     env["COMPANION_DATA_DIR"] = str(data)
     port = _free_port()
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-             "--server.address", "127.0.0.1", "--server.headless", "true",
+             "--server.address", address, "--server.headless", "true",
              "--browser.gatherUsageStats", "false"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

@@ -208,8 +208,8 @@ def test_placement_offers_only_legal_choices(at, store):
     assert [g.key for g in rows] == ["place_colonist@1:0"]
     labels = [views.short_place(a.value) for a in decision.answers]
     assert rows[0].options == labels and len(set(labels)) == len(labels)
-    assert {a.value[0] for a in decision.answers} == {"colonist"}  # only colonists to place
-    assert {a.value[1] for a in decision.answers} >= {"initiative", "dock", "shipping",
+    assert {a.value.worker for a in decision.answers} == {"colonist"}  # only colonists to place
+    assert {a.value.track for a in decision.answers} >= {"initiative", "dock", "shipping",
                                                       "warfare", "trade_goods"}
 
 

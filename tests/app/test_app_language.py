@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 from ui_driver import APP, TIMEOUT, check
 
 from companion.engine import Game
+from companion.store import trust
 from companion.ui import language
 
 PAGES = ["app_pages/home.py", "app_pages/new_game.py", "app_pages/table.py",
@@ -85,5 +86,6 @@ def test_the_join_link_carries_the_language_of_the_device_that_shows_it(store):
     at = device(locale="fr-FR")
     check(at)
     codes = [c.value for c in at.code]
-    assert any(c.endswith(f"/table?game={sg.id}&role=entry&lang=fr") for c in codes)
+    key = trust.entry_key(store, sg.id)
+    assert any(c.endswith(f"/table?game={sg.id}&key={key}&lang=fr") for c in codes)
     assert any(c.endswith(f"/table?game={sg.id}&role=viewer&lang=fr") for c in codes)

@@ -54,7 +54,7 @@ def open_table(at: AppTest, game_id: int) -> AppTest:
 
 
 def is_placement(decision: Decision) -> bool:
-    return decision.kind == Kind.TRACK and decision.type == "place"
+    return decision.kind == Kind.PLACE
 
 
 def tap_answer(at: AppTest, decision: Decision, i: int, seq: int, depth: int = 0) -> AppTest:
@@ -62,7 +62,7 @@ def tap_answer(at: AppTest, decision: Decision, i: int, seq: int, depth: int = 0
     its worker's row (``place_<worker>@seq:depth``, valued by the answer's index), any
     other answer a button (``ans_<i>@seq:depth``)."""
     if is_placement(decision):
-        worker = decision.answers[i].value[0]
+        worker = decision.answers[i].value.worker
         at.button_group(key=placement_key(worker, seq, depth)).set_value(i).run()
     else:
         at.button(key=f"ans_{i}@{seq}:{depth}").click().run()

@@ -19,8 +19,8 @@ from helpers import (
 
 from companion.engine import Game, IllegalAction, MalformedEvent, apply
 from companion.engine.board_entry import placements_from_board
-from companion.engine.placement import current_placer
 from companion.engine.playout import random_answer, random_step
+from companion.engine.tracks.placement import current_placer
 
 FIXED = ("X", "Y")  # dock slots the engine fills itself at the start of a turn
 C = {"player": "Red", "worker": "colonist"}  # a colonist of Red's on the board

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from companion.engine import Game, IllegalAction, Kind, MalformedEvent, replay
-from companion.engine.asking import ASKERS, _probe, decide
+from companion.engine.asking import decide
+from companion.engine.moves import legal, legal_moves, probe
 from companion.engine.playout import random_answer, random_step
 from companion.rules.discoveries import TOKENS
 from companion.rules.regions import REGIONS
@@ -120,15 +121,15 @@ def test_an_answer_no_longer_legal_is_refused_and_nothing_changes():
 def _asked_in_full(state, draft):
     """What settling needs of a follow-up, read off the whole question (the reference the
     engine's early-stopping probe must agree with)."""
-    follow = decide(state, draft)
-    only = follow.only_answer
+    follow = legal_moves(state, draft)
+    only = follow.only_move
     return min(follow.outcomes, 2), (only.events if only is not None else None)
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=["empires-builders", "aoe3", "nations"])
 def test_the_probe_that_settles_answers_agrees_with_the_whole_follow_up(setup):
-    """An answer that asks on is settled by probing its follow-up only until a second
-    outcome shows: at every step of a random game, for every such answer (and every power
+    """A move that asks on is settled by probing its follow-up only until a second
+    outcome shows: at every step of a random game, for every such move (and every power
     offered), the probe finds what the whole question says."""
     rng = random.Random(11)
     game = Game.new(setup)
@@ -137,21 +138,20 @@ def test_the_probe_that_settles_answers_agrees_with_the_whole_follow_up(setup):
         state = game.state
         drafts = [a.start for a in game.actions()]
         wanted = game.pending()
-        drafts += [a.draft for a in ASKERS[wanted.type](state, dict(wanted.draft)).answers
-                   if a.draft is not None and not a.events]
+        drafts += [m.draft for m in legal(state, wanted.draft).moves
+                   if m.draft is not None and not m.events]
         for draft in drafts:
-            outcomes, only = _probe(state, draft)
+            outcomes, only = probe(state, draft)
             assert (outcomes, only.events if only is not None else None) == \
                 _asked_in_full(state, draft), draft
-            assert (_probe(state, draft, 1)[0] > 0) == (outcomes > 0), draft
+            assert (probe(state, draft, 1)[0] > 0) == (outcomes > 0), draft
             checked += 1
         game = random_step(game, rng)
     assert checked > 20
 
 
 def test_an_expedition_to_a_region_with_no_token_left_leads_nowhere_however_it_sails():
-    """The workers question says its answers lead alike (``Answer.alike``): the probe tries
-    one crew and, when no token is left to reveal there, drops the region for every crew."""
+    """With no token left to reveal, a hidden region is no target, and its crews none."""
     rng = random.Random(4)
     game = Game.new(SETUPS[0])
     while not (game.pending().type == "expedition"
@@ -163,37 +163,42 @@ def test_an_expedition_to_a_region_with_no_token_left_leads_nowhere_however_it_s
     hidden = [r for r in REGIONS if r not in state.discovered and r not in state.known_tokens]
     assert hidden and not {a.value for a in wanted.answers} & set(hidden)
     draft = {**wanted.draft, "target": hidden[0]}
-    workers = decide(state, {**wanted.draft, "target": hidden[0]})
-    assert workers.answers == ()  # no crew can reveal anything there
-    crews = ASKERS["expedition"](state, dict(draft)).answers
-    assert len(crews) > 1 and {a.alike for a in crews} == {"part"}
-    assert _probe(state, draft) == (0, None) and _probe(state, draft, 1) == (0, None)
+    assert decide(state, draft).answers == ()  # no crew can reveal anything there
+    assert legal(state, draft).moves == ()
+    assert probe(state, draft) == (0, None) and probe(state, draft, 1) == (0, None)
 
 
-def test_answers_said_to_lead_alike_have_follow_ups_with_equal_outcomes():
-    """``Answer.alike`` lets a probe try one answer that asks on for all that share its key:
-    wherever an asker sets it (on the pending question or on the next one of any of its
-    answers, as asked before settling), every answer of a key leads to a question with as
-    many outcomes. Regions with a known token and unknown ones are both met."""
-    checked: dict[object, int] = {}
+def test_moves_a_track_marks_open_have_two_outcomes_or_more():
+    """``Move.open`` spares a probe: the track knows its follow-up has two or more
+    outcomes. Wherever a track says so (on the pending question or on the next one of any
+    of its moves), the whole follow-up agrees."""
+    checked = 0
     for setup in SETUPS:
         rng = random.Random(13)
         game = Game.new(setup)
         while game.state.phase != "over":
             state, wanted = game.state, game.pending()
-            raw = ASKERS[wanted.type](state, dict(wanted.draft))
-            questions = [raw] + [ASKERS[a.draft["type"]](state, dict(a.draft))
-                                 for a in raw.answers if a.draft is not None and not a.events]
+            raw = legal(state, wanted.draft)
+            questions = [raw] + [legal(state, m.draft) for m in raw.moves
+                                 if m.draft is not None and not m.events]
             for question in questions:
-                by_key: dict[object, list[dict]] = {}
-                for a in question.answers:
-                    if a.draft is not None and not a.events and a.alike is not None:
-                        by_key.setdefault(a.alike, []).append(a.draft)
-                for key, drafts in by_key.items():
-                    if len(drafts) > 1:
-                        outcomes = {decide(state, d).outcomes for d in drafts}
-                        assert len(outcomes) == 1, (question.prompt, key)
-                        checked[key] = checked.get(key, 0) + 1
+                for m in question.moves:
+                    if m.open:
+                        assert legal_moves(state, m.draft).outcomes >= 2, m.draft
+                        checked += 1
             game = random_step(game, rng)
-    assert checked.get("part", 0) > 10 and checked.get("unknown", 0) > 10, checked
-    assert checked.get("known", 0) > 0, checked
+    assert checked > 20, checked
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=["empires-builders", "aoe3", "nations"])
+def test_a_decision_is_its_legal_moves_in_words(setup):
+    """The Decision the table sees lists the settled legal moves, in the same order, with
+    the same values and events: words never add, drop or reorder an answer."""
+    rng = random.Random(5)
+    game = Game.new(setup)
+    while game.state.phase != "over":
+        moves, decision = legal_moves(game.state), game.pending()
+        assert [(m.value, m.events, m.draft) for m in moves.all_moves()] == \
+            [(a.value, a.events, a.draft) for a in decision.all_answers()]
+        assert all(a.label for a in decision.answers)
+        game = random_step(game, rng)

@@ -11,7 +11,7 @@ from companion.exchange.plays import title
 from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
 from companion.rules.editions import EDITIONS
 from companion.text import name_key
-from companion.ui import language, library, playing, session, views, widgets
+from companion.ui import access, joining, language, library, playing, session, views, widgets
 
 KINDS = {None: "any", "tracked": "🎲 turn by turn", "score_sheet": widgets.SHEET_MARK,
          "result": widgets.RESULT_MARK}
@@ -180,9 +180,12 @@ def show() -> None:
                         shown = playing.game_view(stored, version)
                     st.markdown(f"**{views.where_now(shown.state)}** (after {version} of "
                                 f"{stored.seq} events)")
+                    writes = library.entries(chosen)
                     if version:  # what that step was, in words (not just its number)
                         st.caption("Last step shown: " + views.md(views.describe_event(
-                            stored.state_at(version - 1), game.events[version - 1])))
+                            stored.state_at(version - 1), game.events[version - 1]))
+                            + joining.entered_on(writes, version - 1))
+                    joining.entries_list(writes)
                     widgets.game_caption(game, stored.id)
                     widgets.standings_table(shown)
                     map_col, table_col = st.columns([1, 1])
@@ -201,11 +204,15 @@ def show() -> None:
                                            key=f"hist_json_{chosen}", on_click="ignore")
             if chosen is not None:
                 with st.expander("Delete this game"):
-                    sure = st.checkbox("Yes, delete it for good", key=f"hist_sure_{chosen}")
-                    if st.button("Delete", key=f"hist_delete_{chosen}", disabled=not sure):
-                        library.delete_game(chosen)
-                        session.flash("info", f"Game #{chosen} deleted")
-                        st.rerun()
+                    if joining.host_pin_form(access.DELETE, key="delete"):
+                        sure = st.checkbox("Yes, delete it for good",
+                                           key=f"hist_sure_{chosen}")
+                        if st.button("Delete", key=f"hist_delete_{chosen}", disabled=not sure):
+                            deleted = library.delete_game(chosen)
+                            if deleted.ok:
+                                session.flash("info", f"Game #{chosen} deleted")
+                                st.rerun()
+                            widgets.error(deleted.error)
         else:
             st.caption("No game matches.")
 
@@ -284,8 +291,10 @@ def show() -> None:
             on_click="ignore", disabled=not listed,
             help="The finished games listed, as BoardGameGeek play XML")
         st.markdown("**Import game records or a BG Stats export (JSON)**")
+        host = joining.host_pin_form(access.FILES, key="files")
         uploads = st.file_uploader("Game records or a BG Stats export", type=["json"],
-                                   accept_multiple_files=True, key="hist_upload")
+                                   accept_multiple_files=True, key="hist_upload",
+                                   disabled=not host)
         files = [(f.name, f.getvalue()) for f in uploads or []]
         names: dict[str, str] = {}
         incoming = library.bgstats_names(files) if files else []
@@ -303,7 +312,7 @@ def show() -> None:
                     key=f"hist_as_{name_key(name)}")
                 if chosen_name != AS_WRITTEN:
                     names[name] = chosen_name
-        if st.button("Import", key="hist_import", disabled=not uploads):
+        if st.button("Import", key="hist_import", disabled=not uploads or not host):
             bar = st.progress(0.0, text="Importing…")
             report = library.import_files(
                 files, names=names, progress=lambda done, text: bar.progress(done, text=text))
@@ -325,4 +334,5 @@ def show() -> None:
             for failure in report.failed:
                 widgets.error(failure)
         st.divider()
-        widgets.demo_game_button("Add a demo game (random play)", key="hist_demo")
+        if host:
+            widgets.demo_game_button("Add a demo game (random play)", key="hist_demo")

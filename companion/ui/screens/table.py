@@ -4,7 +4,17 @@ import streamlit as st
 
 from companion.engine import Phase
 from companion.i18n import _
-from companion.ui import board_entry, decisions, language, live, playing, session, views, widgets
+from companion.ui import (
+    board_entry,
+    decisions,
+    joining,
+    language,
+    live,
+    playing,
+    session,
+    views,
+    widgets,
+)
 
 
 def show() -> None:
@@ -20,12 +30,13 @@ def show() -> None:
 
     session.link_game(stored.id)
     live.follow(stored.id, stored.revision)  # another phone's entry shows here within seconds
-    viewer = session.is_viewer()
     game = stored.game
     state = game.state
     view = playing.game_view(stored)  # computed once per version of the game, then kept
     widgets.game_heading(f"🎲 {views.where_now(state)}", game, stored.id)
     widgets.show_flashes()
+    # the server decides: without the game's entry key (or the host's rights) read-only
+    viewer = not joining.table_rights(stored.id) or session.is_viewer()
 
     if stored.read_only:
         widgets.refused_banner(stored.refused)

@@ -1,16 +1,30 @@
-"""Phase 1: placing workers on the tracks, one at a time in turn order."""
+"""Phase 1: placing workers on the tracks, one at a time in turn order: where each track
+has room (its opener), the placement itself, and the placement question.
+
+>>> from companion.engine.game import Game
+>>> game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
+>>> game = game.apply({"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+...                    "buildings": ["settlers", "monastery", "trading_post", "navigator",
+...                                  "trade_routes"]})
+>>> open_slots(game.state)["dock"], open_slots(game.state)["shipping"]
+(3, None)
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any, NamedTuple
 
 from companion.engine.common import player, refuse
-from companion.engine.events import Place
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
+from companion.engine.events import Place, event_dict
 from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
+from companion.engine.questions import TRACK_NAMES, counts_words
 from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
+from companion.engine.tracks.base import Question
 from companion.rules.editions import EDITIONS, TRACKS, WORKER_TYPES
 
 
@@ -262,3 +276,69 @@ def _places_to_probe(mayflower_any_time: bool) -> tuple[tuple[TrackBox, Opener |
 def place_event(player: str, worker: str, track: str, box: str | None) -> Place:
     """Events are frozen: the same placement is validated once and shared."""
     return Place(player=player, worker=worker, track=track, box=box)  # type: ignore[arg-type]
+
+
+def open_slots(state: GameState) -> dict[str, int | None]:
+    """How many more workers each track takes now (None: no limit): what a board shows."""
+    tracks = state.tracks
+    boxes = state.edition.specialist_boxes(state.setup.options.builders)
+    cap = state.edition.warfare_cap
+    numbered_dock = sum(1 for s in tracks.get("dock", []) if s.label.isdigit())
+    return {
+        "initiative": len(state.players) - len(tracks.get("initiative", [])),
+        "dock": _numbered_dock_slots(state) - numbered_dock,
+        "trade_goods": len(state.goods_offer) - len(tracks.get("trade_goods", [])),
+        "shipping": None,
+        "buildings": len(state.buildings_offer) - len(tracks.get("buildings", [])),
+        "discovery": None,
+        "specialists": len(boxes) - len(tracks.get("specialists", [])),
+        "warfare": None if cap is None else cap - len(tracks.get("warfare", [])),
+    }
+
+
+# ---------------------------------------------------------------- the placement question
+
+
+class Spot(NamedTuple):
+    """A placement answer's value: which worker goes where (the box: a Specialists box or
+    a Mayflower ship)."""
+
+    worker: str
+    track: str
+    box: str | None = None
+
+
+def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+    """Each worker type the placer has left on each place open to them."""
+    name, workers, free = open_places(state)
+    if not name:  # not the placement phase: no placement is legal
+        return Legal(Kind.PLACE, "place", None, draft=draft)
+    return Legal(Kind.PLACE, "place", name, _moves(name, workers, free), draft=draft)
+
+
+@lru_cache(maxsize=4096)  # the same few (placer, workers, places) recur all game
+def _moves(name: str, workers: tuple[str, ...], free: Places) -> tuple[Move, ...]:
+    return tuple(Move(Spot(*choice), events=(event_dict(place_event(name, *choice)),))
+                 for choice in placement_choices(workers, free))
+
+
+def words(state: GameState, legal: Legal) -> Decision:
+    name = legal.player
+    if name is None:
+        return Decision(Kind.PLACE, "Nobody places a worker now", None, "place",
+                        draft=legal.draft)
+    left = counts_words(state.players[name].available)
+    return Decision(Kind.PLACE, f"{name} places a worker ({left} left)", name, "place",
+                    answers=tuple(Answer(place_label(m.value.track, m.value.box), m.value,
+                                         m.events, note=m.value.worker)
+                                  for m in legal.moves),
+                    draft=legal.draft)
+
+
+def place_label(track: str, box: str | None) -> str:
+    """Where a worker goes, in words: the track, and its box or Mayflower ship."""
+    return TRACK_NAMES[track] + (" (on a Mayflower ship)" if box == "mayflower"
+                                 else f" ({box} box)" if box else "")
+
+
+QUESTION = Question("place", legal, words)

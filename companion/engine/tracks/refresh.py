@@ -3,13 +3,29 @@ scoring at the end of each age, new workers, the next turn order, the optional V
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from companion.engine.common import check_good, player, refuse
+from companion.engine.decisions import Answer, Decision, Field, Kind, Option
 from companion.engine.events import BuyVP, Refresh, Reveal
-from companion.engine.final import final_scores, region_counts
+from companion.engine.final import final_scores, region_counts, score_colonies
 from companion.engine.flow import Phase
-from companion.engine.placement import start_turn
 from companion.engine.powers import west_indies
+from companion.engine.questions import (
+    LIST_AT_MOST,
+    as_list,
+    counts_field,
+    counts_words,
+    good_name,
+    plural,
+    ready,
+    record,
+    then,
+)
 from companion.engine.state import GameState
+from companion.engine.tracks.base import written
+from companion.engine.tracks.placement import start_turn
 from companion.rules.buildings import Building
 from companion.rules.editions import (
     BUILDING_SLOTS,
@@ -21,7 +37,6 @@ from companion.rules.editions import (
     age_of_turn,
 )
 from companion.rules.regions import REGIONS
-from companion.scoring import colony_scores
 
 
 def _take_goods(state: GameState, goods: tuple[str, ...], what: str) -> None:
@@ -72,20 +87,6 @@ def reveal(state: GameState, ev: Reveal) -> None:
     _take_goods(state, ev.goods, "set-up")
     _turn_up_buildings(state, ev.buildings, 1, "set-up")
     start_turn(state)
-
-
-def score_colonies(state: GameState, regions: dict[str, dict[str, int]] | None = None,
-                   ) -> dict[str, dict[str, int]]:
-    """Colony VP per region for every player, as the scoring at the end of an age gives it
-    (``regions``: ``region_counts(state)``, when the caller already has it)."""
-    if regions is None:
-        regions = region_counts(state)
-    by_region = {}
-    for region in REGIONS:
-        workers = {name: regions[region][name] for name in state.order}
-        builders = sum(c.get("builder", 0) for c in state.regions[region].values())
-        by_region[region] = colony_scores(workers, builders)
-    return by_region
 
 
 def _next_order(state: GameState) -> list[str]:
@@ -212,3 +213,109 @@ def buy_vp(state: GameState, ev: BuyVP) -> None:
     state.queue.pop(0)
     if not state.queue:
         _after_turn(state, scored_turn == LAST_TURN)
+
+
+# ---------------------------------------------------------------- the reports and buy VP asked
+
+
+def _goods_report(state: GameState, draft: dict[str, Any], supply: Mapping[str, int],
+                  wanted: int, prompt: str) -> Decision:
+    options = tuple(Option(g, good_name(g), n) for g, n in supply.items() if n > 0)
+
+    def finish(counts: dict[str, int]) -> Answer | None:
+        return then(counts_words(counts), counts, {**draft, "goods": as_list(counts)})
+
+    return Decision(Kind.MULTISET, prompt, None, draft["type"], report=True, draft=draft,
+                    field=counts_field(state, options, wanted, finish))
+
+
+def _buildings_report(state: GameState, draft: dict[str, Any], age: int, wanted: int,
+                      prompt: str) -> Decision:
+    pile = {b.id: b.tiles - state.buildings_seen.count(b.id) for b in building_pile(state, age)}
+    options = tuple(Option(b, state.catalogue[b].name, n) for b, n in pile.items() if n > 0)
+
+    def finish(counts: dict[str, int]) -> Answer | None:
+        names = ", ".join(state.catalogue[b].name for b in as_list(counts))
+        return then(names, counts, {**draft, "buildings": as_list(counts)})
+
+    return Decision(Kind.MULTISET, prompt, None, draft["type"], report=True, draft=draft,
+                    field=counts_field(state, options, wanted, finish))
+
+
+def _pile_left(state: GameState, age: int) -> int:
+    return sum(b.tiles - state.buildings_seen.count(b.id) for b in building_pile(state, age))
+
+
+def _ask_reveal(state: GameState, draft: dict[str, Any]) -> Decision:
+    if "goods" not in draft:
+        wanted = min(TRADE_GOODS_SLOTS, sum(state.supply.values()))
+        return _goods_report(state, draft, state.supply, wanted,
+                             f"Set-up: which {wanted} goods were turned face up on Trade Goods?")
+    if "buildings" not in draft:
+        wanted = min(BUILDING_SLOTS, _pile_left(state, 1))
+        return _buildings_report(state, draft, 1, wanted,
+                                 f"Set-up: which {wanted} Age I buildings were turned face up?")
+    return record(draft, "Start turn 1")
+
+
+def _refresh_supply(state: GameState, drawn: Mapping[str, str]) -> dict[str, int]:
+    """The face-down goods at the refresh, after leftovers and the draws so far."""
+    supply = dict(state.supply)
+    if state.edition.leftover_goods == "reshuffled":
+        for g in state.goods_offer:
+            supply[g] += 1
+    for g in drawn.values():
+        supply[g] -= 1
+    return supply
+
+
+def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
+    drawn = dict(draft.get("drawn", {}))
+    supply = _refresh_supply(state, drawn)
+    drawing = west_indies.ask_draw(state, draft, supply)
+    if drawing is not None:
+        return drawing
+    turn = state.turn
+    last = turn == LAST_TURN
+    if not last and "goods" not in draft:
+        wanted = min(TRADE_GOODS_SLOTS, sum(supply.values()))
+        if wanted:
+            return _goods_report(state, draft, supply, wanted,
+                                 f"End of turn {turn}: which {wanted} goods came out?")
+        draft = {**draft, "goods": []}
+    if not last and "buildings" not in draft:
+        next_age = age_of_turn(turn + 1)
+        keep = len(state.buildings_offer) if next_age == state.age else 0
+        wanted = min(BUILDING_SLOTS - keep, _pile_left(state, next_age))
+        if wanted:
+            age = "I" * next_age
+            return _buildings_report(state, draft, next_age, wanted,
+                                     f"End of turn {turn}: which {wanted} Age {age} "
+                                     "building(s) were turned face up?")
+        draft = {**draft, "buildings": []}
+    return record(draft, "Score the game" if last else f"Start turn {turn + 1}")
+
+
+def _ask_buy_vp(state: GameState, draft: dict[str, Any]) -> Decision:
+    name = draft["player"]
+    price = BUY_VP_PRICE[age_of_turn(state.scored_turn)]
+    money = state.players[name].money
+    most = money // price
+
+    def buy(vp: int) -> Answer:
+        return ready(plural(vp, "VP"), vp, {"type": "buy_vp", "player": name, "vp": vp},
+                      note=f"${vp * price}")
+
+    decline = ready("Buys none", 0, {"type": "buy_vp", "player": name, "vp": 0})
+    prompt = f"{name} (has ${money}): buy VP at ${price} each?"
+    if most <= LIST_AT_MOST:
+        return Decision(Kind.NUMBER, prompt, name, "buy_vp",
+                        answers=tuple(buy(vp) for vp in range(1, most + 1)), decline=decline,
+                        draft=draft)
+    return Decision(Kind.NUMBER, prompt, name, "buy_vp", decline=decline, draft=draft,
+                    field=Field(least=1, most=most, build=lambda v: buy(int(v))))
+
+
+REVEAL = written("reveal", _ask_reveal)
+REFRESH = written("refresh", _ask_refresh)
+BUY_VP = written("buy_vp", _ask_buy_vp)

@@ -1,0 +1,38 @@
+"""What a track module is made of (one module per track, beside this file).
+
+A track's question comes as two functions: ``legal(state, draft, most)``, its legal
+answers without words (what playouts, settling and probing read; ``most``: a caller that
+only counts outcomes needs no more moves than that), and ``words(state, legal)``, the
+Decision the table sees, built from those moves only when someone looks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.decisions import Decision, Legal, legal_of
+from companion.engine.state import GameState
+
+LegalMoves = Callable[[GameState, dict[str, Any], "int | None"], Legal]
+Words = Callable[[GameState, Legal], Decision]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One event type's question: its legal moves, and its words."""
+
+    type: str
+    legal: LegalMoves
+    words: Words | None = None  # None: the moves are the answers of ``Legal.worded``
+
+
+def written(type_: str, ask: Callable[[GameState, dict[str, Any]], Decision]) -> Question:
+    """A question its module writes with its words at once (reports, powers, the standing
+    actions: seldom asked, so never worth a second function)."""
+
+    def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+        return legal_of(ask(state, draft))
+
+    return Question(type_, legal)

@@ -1,0 +1,143 @@
+"""Capital Buildings: each worker on it may buy one building face up, at its age's price
+(a builder pays less; a free building nothing); an immediate building then asks its
+choices, one at a time."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.engine import benefits
+from companion.engine.benefits import on_purchase
+from companion.engine.common import pay, refuse
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move, Option, legal_of
+from companion.engine.events import Buy
+from companion.engine.final import end_facts
+from companion.engine.questions import (
+    as_list,
+    counts_field,
+    counts_words,
+    good_name,
+    listed,
+    multisets,
+    record,
+    then,
+    with_choice,
+)
+from companion.engine.slots import current_slot
+from companion.engine.state import GameState, Slot
+from companion.engine.tracks.base import Question
+from companion.engine.tracks.specialists import specialist_kinds
+from companion.engine.worth import After, BuildingWorth
+from companion.rules.editions import BUILDER_DISCOUNT, building_price
+
+
+def price_of(state: GameState, building_id: str, worker: str) -> int:
+    building = state.catalogue[building_id]
+    if building.cost == "free":
+        return 0
+    price = building_price(building.age)
+    if worker == "builder":
+        price -= BUILDER_DISCOUNT
+    return max(price, 0)
+
+
+# ---------------------------------------------------------------- legal moves, words
+
+
+def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+    slot = current_slot(state)
+    if draft.get("building"):
+        return legal_of(_purchase(state, draft, slot))
+    who = state.players[slot.player]
+    moves = tuple(
+        Move(b, draft={"type": "buy", "player": who.name, "building": b, "choice": {}})
+        for b in dict.fromkeys(state.buildings_offer)
+        if price_of(state, b, slot.worker) <= who.money)
+    decline = Move(None, events=({"type": "buy", "player": who.name, "building": None},))
+    return Legal(Kind.BUILDING, "buy", who.name, moves, decline, draft=draft)
+
+
+def words(state: GameState, legal: Legal) -> Decision:
+    slot = current_slot(state)
+    who = state.players[slot.player]
+    return Decision(Kind.BUILDING, f"{slot.player} on Capital Buildings slot {slot.label} "
+                    f"(has ${who.money}): buy a building?", slot.player, "buy",
+                    answers=tuple(Answer(state.catalogue[m.value].name, m.value, m.events,
+                                         m.draft, note=_price_note(state, m.value, slot))
+                                  for m in legal.moves),
+                    decline=Answer("Buys nothing", None, legal.decline.events),
+                    draft=legal.draft)
+
+
+def _price_note(state: GameState, building_id: str, slot: Slot) -> str:
+    return f"${price_of(state, building_id, slot.worker)}"
+
+
+def _purchase(state: GameState, draft: dict[str, Any], slot: Slot) -> Decision:
+    """The choices an immediate building asks for, one at a time (asked only by a buyer:
+    written with its words)."""
+    me = slot.player
+    b = state.catalogue[draft["building"]]
+    e, choice = b.effect, draft.get("choice", {})
+    ask = f"{me} buys {b.name}: "
+    if e.specialists_once and "specialists" not in choice:
+        reserve = {w: state.players[me].reserve[w] for w in specialist_kinds(state)}
+        answers = tuple(
+            then(counts_words(c), c, with_choice(draft, specialists=as_list(c)))
+            for c in multisets(reserve, e.specialists_once))
+        return Decision(Kind.MULTISET, ask + f"which {e.specialists_once} specialists?", me,
+                        "buy", answers=listed(iter(answers)), draft=draft)
+    if e.random_goods_once and "goods" not in choice:
+        wanted = min(e.random_goods_once, sum(state.supply.values()))
+        options = tuple(Option(g, good_name(g), n) for g, n in state.supply.items() if n)
+
+        def drawn(counts: dict[str, int]) -> Answer | None:
+            return then(counts_words(counts), counts,
+                        with_choice(draft, goods=as_list(counts)))
+
+        return Decision(Kind.MULTISET, ask + f"which {wanted} goods were drawn?", None, "buy",
+                        report=True, draft=draft,
+                        field=counts_field(state, options, wanted, drawn))
+    power = benefits.power_of(b)
+    if power is not None and power.ask_purchase is not None:
+        decision = power.ask_purchase(state, draft, me, ask)
+        if decision is not None:
+            return decision
+    return record(draft, f"Buy {b.name}")
+
+
+QUESTION = Question("buy", legal, words)
+
+
+def hint(state: GameState, decision: Decision, answer: Answer,
+         after: After) -> BuildingWorth | None:
+    """Its price, its VP if the game ended just after the purchase, its end-VP formula."""
+    if decision.draft.get("building") or answer.value not in state.catalogue:
+        return None  # a question asked after the building was chosen
+    me = decision.player
+    assert me is not None  # a purchase is always some player's
+    b = state.catalogue[answer.value]
+    cost = price_of(state, b.id, current_slot(state).worker)
+    facts = end_facts(state, me)
+    facts = replace(facts, buildings=facts.buildings + 1, money=max(0, facts.money - cost))
+    formula = b.effect.end_vp
+    count = facts.as_mapping()[formula.per] if formula else 0
+    formula_vp = formula.score(facts.as_mapping()) if formula else 0
+    return BuildingWorth(me, cost, b.fixed_vp + formula_vp, b.fixed_vp,
+                         formula.describe() if formula else None, count, formula_vp)
+
+
+def effect(state: GameState, ev: Buy, slot: Slot) -> None:
+    if ev.building is None:
+        return
+    if ev.building not in state.buildings_offer:
+        offer = ", ".join(state.catalogue[b].name for b in state.buildings_offer)
+        raise refuse(state, f"{ev.building!r} is not face up on Capital Buildings "
+                            f"(face up: {offer})")
+    who = state.players[slot.player]
+    building = state.catalogue[ev.building]
+    pay(state, who, price_of(state, ev.building, slot.worker), building.name)
+    state.buildings_offer.remove(ev.building)
+    who.buildings.append(ev.building)
+    on_purchase(state, who, building, ev.choice)

@@ -1,0 +1,253 @@
+"""Discovery: in turn order, each player with workers on Discovery may send some of them
+to an undiscovered region (once all are found, to draw a discovery card); the token (or
+card) revealed says whether the natives are beaten. The strength and token rules shared
+with the powers are in ``companion.engine.discovery``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine.common import refuse, region_name
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move, Option
+from companion.engine.discovery import (
+    accounted_tokens,
+    check_found,
+    claim,
+    expedition_value,
+    failed_token,
+    resistance_modifier,
+)
+from companion.engine.events import Expedition
+from companion.engine.powers import portugal
+from companion.engine.questions import (
+    LIST_AT_MOST,
+    clean,
+    counts_field,
+    counts_words,
+    sub_multiset_items,
+    target_name,
+    then,
+    token_items,
+    token_moves,
+    token_words,
+)
+from companion.engine.questions import region_name as shown_region
+from companion.engine.state import GameState, Slot
+from companion.engine.tracks.base import Question
+from companion.engine.worth import After, ExpeditionWorth
+from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
+from companion.rules.regions import REGIONS
+
+
+def _free_cards(state: GameState) -> list[str]:
+    owned = {d for p in state.players.values() for d in p.discoveries}
+    return [c for c in CARDS if c not in owned]
+
+
+def _pool(state: GameState, me: str) -> dict[str, int]:
+    return {w: n for w, n in state.players[me].discovery.items() if n}
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+    """Where to sail, then who sails, then which token was revealed. Each answer that asks
+    on is settled here: the outcomes of its follow-ups are known without asking them."""
+    me = state.queue[0]
+    if "workers" in draft and "target" in draft:
+        return Legal(Kind.TOKEN, "expedition", None, token_moves(
+            state, draft["target"], lambda t: {**draft, "found": t}, most),
+            report=True, draft=draft)
+    parts = sub_multiset_items(tuple(_pool(state, me).items()))
+    if "target" not in draft:
+        decline = Move(None, events=({"type": "expedition", "player": me, "workers": {}},))
+        undiscovered = [r for r in REGIONS if r not in state.discovered]
+        moves = [_to(state, r, {**draft, "target": r}, parts) for r in undiscovered]
+        cards = _free_cards(state)
+        if cards and not undiscovered:
+            moves.append(_to(state, "card", {**draft, "target": "card"}, parts))
+        if cards and undiscovered and portugal.ready(state, me):
+            moves.append(_to(state, "card", {**draft, "target": "card", "nation_power": True},
+                             parts))
+        return Legal(Kind.REGION, "expedition", me, tuple(m for m in moves if m is not None),
+                     decline, draft=draft)
+    target = draft["target"]
+    if len(parts) > LIST_AT_MOST:
+        options = tuple(Option(w, w, n) for w, n in _pool(state, me).items())
+        return Legal(Kind.MULTISET, "expedition", me, draft=draft, field=counts_field(
+            state, options, None, lambda counts: _send(state, me, draft, counts), least=1))
+    items = token_items(state, target)
+    listed = parts if most is None else parts[:most]
+    return Legal(Kind.MULTISET, "expedition", me, tuple(
+        m for i, p in enumerate(listed)
+        if (m := _crew(dict(p), {**draft, "workers": dict(p)}, items, usual=i == 0))
+        is not None), draft=draft)
+
+
+def _to(state: GameState, target: str, draft: dict[str, Any],
+        parts: tuple[Any, ...]) -> Move | None:
+    """A target: open when who sails or what turns up leaves two or more outcomes."""
+    if not parts:
+        return None
+    if len(parts) > LIST_AT_MOST:  # who sails is a field
+        return Move(target, draft=draft, open=True)
+    if len(parts) > 1:
+        return _crew(target, draft, token_items(state, target), open_anyway=True)
+    return _crew(target, draft, token_items(state, target), part=dict(parts[0]))
+
+
+def _crew(value: Any, draft: dict[str, Any], items: list[str], usual: bool = False,
+          open_anyway: bool = False, part: dict[str, int] | None = None) -> Move | None:
+    """An answer whose last question is the token: none if no token may turn up, ready
+    if exactly one (and nothing else is left to choose), else open."""
+    if not items:
+        return None
+    if len(items) > 1 or open_anyway:
+        return Move(value, draft=draft, usual=usual, open=True)
+    workers = draft["workers"] if part is None else part
+    return Move(value, events=(clean({**draft, "workers": workers, "found": items[0]}),),
+                usual=usual)
+
+
+def _send(state: GameState, me: str, draft: dict[str, Any],
+          counts: dict[str, int]) -> Answer:
+    value = expedition_value(state, me, counts)
+    return then(counts_words(counts), counts, {**draft, "workers": counts},
+                note=f"strength {value}")
+
+
+# ---------------------------------------------------------------- words
+
+
+def words(state: GameState, legal: Legal) -> Decision:
+    draft = legal.draft
+    me = state.queue[0]
+    ask = f"{me}'s expedition: "
+    if "workers" in draft and "target" in draft:
+        strength, extra = (expedition_value(state, me, draft["workers"]),
+                           resistance_modifier(state, me))
+        return token_words(state, draft["target"], ask, legal,
+                           lambda t: _odds_note(state, t, strength, extra, draft))
+    if "target" not in draft:
+        def answer(m: Move) -> Answer:
+            if m.value != "card":
+                known = state.known_tokens.get(m.value)
+                note = f"token known: natives {TOKENS[known].natives}" if known else ""
+                return Answer(shown_region(state, m.value), m.value, m.events, m.draft,
+                              note=note)
+            power = (m.draft or m.events[0]).get("nation_power")
+            label = ("Portugal's power: draw a card (natives 3)" if power
+                     else "Draw a discovery card")
+            return Answer(label, m.value, m.events, m.draft)
+
+        return Decision(Kind.REGION, ask + f"where do they sail ({counts_words(_pool(state, me))}"
+                        " on Discovery)?", me, "expedition",
+                        answers=tuple(answer(m) for m in legal.moves),
+                        decline=Answer("Nobody sails", None, legal.decline.events),
+                        draft=draft)
+    prompt = ask + f"who sails to {target_name(state, draft['target'])}?"
+    return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft, field=legal.field,
+                    answers=tuple(Answer(counts_words(m.value), m.value, m.events, m.draft,
+                                         note=f"strength {expedition_value(state, me, m.value)}",
+                                         usual=m.usual) for m in legal.moves))
+
+
+def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:
+    natives = (portugal.natives(state, state.queue[0]) if draft.get("nation_power")
+               else DISCOVERIES[item].natives + extra)
+    verdict = "succeeds" if strength >= natives else "fails"
+    against = "" if natives == DISCOVERIES[item].natives else f", natives count {natives} here"
+    return f"{verdict}: strength {strength}{against}"
+
+
+QUESTION = Question("expedition", legal, words)
+
+
+# ---------------------------------------------------------------- hint
+
+
+def hint(state: GameState, decision: Decision, answer: Answer,
+         after: After) -> ExpeditionWorth | None:
+    """The strength sent against a known token's natives, else the chance over the tokens
+    (or cards) nobody has seen yet."""
+    draft = decision.draft
+    me = decision.player
+    if me is None or answer.value is None:
+        return None
+    if "target" not in draft:  # where to: everyone on Discovery would sail
+        target, power = answer.value, bool((answer.draft or {}).get("nation_power"))
+        workers = _pool(state, me)
+    elif "workers" not in draft and isinstance(answer.value, Mapping):
+        target, power = draft["target"], bool(draft.get("nation_power"))
+        workers = dict(answer.value)
+    else:
+        return None
+    strength = expedition_value(state, me, workers)
+    if power:
+        return ExpeditionWorth(strength, natives=portugal.natives(state, me))
+    extra = resistance_modifier(state, me)
+    known = state.known_tokens.get(target)
+    if known is not None:
+        return ExpeditionWorth(strength, natives=TOKENS[known].natives + extra)
+    if target == "card":
+        owned = {d for p in state.players.values() for d in p.discoveries}
+        unseen = [c.natives for c in CARDS.values() if c.id not in owned]
+    else:
+        seen = accounted_tokens(state)
+        unseen = [t.natives for t in TOKENS.values() if t.id not in seen]
+    beaten = sum(1 for natives in unseen if strength >= natives + extra)
+    return ExpeditionWorth(strength, unseen=len(unseen), beaten=beaten,
+                           of="cards" if target == "card" else "tokens")
+
+
+# ---------------------------------------------------------------- effect
+
+
+def effect(state: GameState, ev: Expedition, slot: Slot) -> None:
+    """The expedition of the player first in the queue (``slot``: that player)."""
+    name = slot.player
+    who = state.players[name]
+    sent: dict[str, int] = {w: n for w, n in ev.workers.items() if n}
+    if sent:
+        for worker, n in sent.items():
+            if who.discovery.get(worker, 0) < n:
+                raise refuse(state, f"{name} has {who.discovery.get(worker, 0)} {worker}(s) on "
+                                    f"Discovery, cannot send {n}")
+        target = ev.target
+        undiscovered = [r for r in REGIONS if r not in state.discovered]
+        if ev.nation_power:
+            portugal_natives = portugal.expedition(state, who, target)
+        elif target == "card":
+            if undiscovered:
+                raise refuse(state, "discovery cards are drawn only once every region is found")
+        else:
+            if target not in REGIONS:
+                raise refuse(state, f"{target!r} is not a region of the New World")
+            if target in state.discovered:
+                raise refuse(state, f"{region_name(state, target)} is already discovered")
+        assert target is not None  # each branch above refused a missing target
+        found = check_found(state, target, ev.found)
+        item = CARDS[found] if target == "card" else TOKENS[found]
+        value = expedition_value(state, name, sent)
+        natives = (portugal_natives if ev.nation_power
+                   else item.natives + resistance_modifier(state, name))
+        for worker, n in sent.items():
+            who.discovery[worker] -= n
+            who.reserve[worker] += n
+        if value >= natives:
+            who.money += item.loot(sent.get("soldier", 0))
+            if target == "card":
+                who.discoveries.append(found)
+            else:
+                claim(state, who, target, found, "colonist")
+        elif target != "card":
+            failed_token(state, target, found)
+    elif ev.target or ev.found:
+        raise refuse(state, "an expedition needs at least one worker")
+    if sent:
+        state.turn_uses["expeditions"] = state.turn_uses.get("expeditions", 0) + 1
+    state.turn_uses["discovery_began"] = 1
+    state.queue.pop(0)

@@ -1,0 +1,108 @@
+"""Colonist Dock: each worker on it sails to a discovered region of its owner's choice
+(Empires: or stays home; Age of Empires III: it must sail, `001_…`, "Dock de colons").
+A merchant brings its owner money, a missionary takes colonists along.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.common import add_to_region, check_region, from_reserve, refuse
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
+from companion.engine.events import Dock
+from companion.engine.powers import reformation
+from companion.engine.questions import region_name
+from companion.engine.slots import current_slot
+from companion.engine.state import GameState, Slot
+from companion.engine.tracks.base import Question
+from companion.engine.worth import colony_worth
+from companion.rules.editions import MERCHANT_ARRIVAL_DOLLARS
+
+
+def dock_and_goods_optional(state: GameState) -> bool:
+    """Whether a Colonist Dock worker may stay home and a Trade Goods worker take nothing
+    (Empires; AoE III games recorded before version 4 too)."""
+    return (state.edition.dock_and_goods_optional
+            or state.setup.readings.skip_dock_and_goods)
+
+
+# ---------------------------------------------------------------- legal moves, words
+
+
+def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+    """Each discovered region; with one region, all the waiting workers with one tap where
+    one may stay home; else the same player's next workers sent together."""
+    slot = current_slot(state)
+    me = slot.player
+    moves = [Move(r, events=({"type": "dock", "player": me, "region": r},))
+             for r in state.discovered]
+    dock = state.tracks["dock"]
+    waiting = len(dock) - state.cursor
+    optional = dock_and_goods_optional(state)
+    if len(state.discovered) == 1:
+        # One place to go: all the waiting workers with one tap, where one may stay home;
+        # else (AoE III) each sails there by itself, the engine's only outcome.
+        if optional and waiting > 1:
+            only = state.discovered[0]
+            moves.insert(0, Move(only, events=tuple(
+                {"type": "dock", "player": s.player, "region": only}
+                for s in dock[state.cursor:]), usual=True))
+    else:
+        run = next((i for i, s in enumerate(dock[state.cursor:]) if s.player != me), waiting)
+        if run > 1:
+            moves += [Move(r, events=({"type": "dock", "player": me, "region": r},) * run)
+                      for r in state.discovered]
+    decline = (Move(None, events=({"type": "dock", "player": me, "region": None},))
+               if optional else None)
+    return Legal(Kind.REGION, "dock", me, tuple(moves), decline, draft=draft)
+
+
+def words(state: GameState, legal: Legal) -> Decision:
+    slot = current_slot(state)
+    me = slot.player
+
+    def label(move: Move) -> str:
+        where = region_name(state, move.value)
+        if len(move.events) == 1:
+            return where
+        if move.usual:
+            return f"All {len(move.events)} dock workers → {where}"
+        return f"All {len(move.events)} of {me}'s → {where}"
+
+    return Decision(Kind.REGION, f"{me}'s {slot.worker} on dock slot {slot.label}: which "
+                    "region does it sail to?", me, "dock",
+                    answers=tuple(Answer(label(m), m.value, m.events, usual=m.usual)
+                                  for m in legal.moves),
+                    decline=Answer("Stays home", None, legal.decline.events)
+                    if legal.decline is not None else None, draft=legal.draft)
+
+
+QUESTION = Question("dock", legal, words)
+hint = colony_worth
+
+
+# ---------------------------------------------------------------- effect
+
+
+def effect(state: GameState, ev: Dock, slot: Slot) -> None:
+    """The worker sails (it stays in the New World) or, where the rules allow, goes home."""
+    if ev.region is None:
+        if not dock_and_goods_optional(state):
+            raise refuse(state, f"{slot.player}'s {slot.worker} on the Colonist Dock sails to "
+                                f"a discovered region: it cannot stay home in "
+                                f"{state.edition.title}")
+        return
+    region = check_region(state, ev.region)
+    who = state.players[slot.player]
+    slot.done = True
+    add_to_region(state, region, slot.player, slot.worker)
+    if slot.worker == "merchant":
+        who.money += MERCHANT_ARRIVAL_DOLLARS
+    if slot.worker == "missionary":
+        extra = max([1, *(state.catalogue[b].effect.missionary_colonists or 0
+                          for b in who.buildings)])
+        if reformation.blocks_converts(state, region, slot.player):
+            extra = 0
+        extra = from_reserve(state, who, "colonist", extra)
+        if extra:
+            add_to_region(state, region, slot.player, "colonist", extra)

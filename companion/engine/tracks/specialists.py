@@ -1,0 +1,75 @@
+"""Specialists: each box but Training gives its worker's owner that specialist from the
+stock (it comes next turn); Training sells one specialist of the player's choice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.common import from_reserve, pay, refuse
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
+from companion.engine.events import Training
+from companion.engine.slots import current_slot, home
+from companion.engine.state import GameState, Slot
+from companion.engine.tracks.base import Question
+from companion.rules.editions import SPECIALIST_TYPES, TRAINING_PRICE
+
+BOX_ORDER = ("captain", "merchant", "missionary", "soldier", "builder", "training")
+
+
+def specialist_kinds(state: GameState) -> list[str]:
+    return [w for w in SPECIALIST_TYPES if w != "builder" or state.setup.options.builders]
+
+
+def resolve_boxes(state: GameState) -> None:
+    """Every box but Training, at once; the cursor then waits on Training (sorted last)."""
+    track = state.tracks["specialists"]
+    for slot in track:
+        if slot.label != "training":
+            who = state.players[slot.player]
+            if from_reserve(state, who, slot.label, 1):
+                who.incoming[slot.label] += 1
+            home(state, slot)
+    trains = bool(track) and track[-1].label == "training"
+    state.cursor = len(track) - 1 if trains else len(track)
+
+
+# ---------------------------------------------------------------- Training
+
+
+def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+    who = state.players[current_slot(state).player]
+    moves: tuple[Move, ...] = ()
+    if who.money >= TRAINING_PRICE:
+        moves = tuple(Move(w, events=({"type": "training", "player": who.name,
+                                       "specialist": w},))
+                      for w in specialist_kinds(state) if who.reserve[w] > 0)
+    decline = Move(None, events=({"type": "training", "player": who.name,
+                                  "specialist": None},))
+    return Legal(Kind.WORKER, "training", who.name, moves, decline, draft=draft)
+
+
+def words(state: GameState, legal: Legal) -> Decision:
+    who = state.players[current_slot(state).player]
+    return Decision(Kind.WORKER, f"{who.name} on Training (has ${who.money}): buy a "
+                    f"specialist for ${TRAINING_PRICE}?", who.name, "training",
+                    answers=tuple(Answer(m.value, m.value, m.events, note=f"${TRAINING_PRICE}")
+                                  for m in legal.moves),
+                    decline=Answer("No training", None, legal.decline.events),
+                    draft=legal.draft)
+
+
+QUESTION = Question("training", legal, words)
+
+
+def effect(state: GameState, ev: Training, slot: Slot) -> None:
+    if ev.specialist is not None:
+        who = state.players[slot.player]
+        if ev.specialist == "colonist":
+            raise refuse(state, "Training gives a specialist, not a colonist")
+        if ev.specialist == "builder" and not state.setup.options.builders:
+            raise refuse(state, "builders are only in the Builder expansion")
+        if who.reserve[ev.specialist] < 1:
+            raise refuse(state, f"{who.name} has no {ev.specialist} left in stock")
+        pay(state, who, TRAINING_PRICE, "Training")
+        who.reserve[ev.specialist] -= 1
+        who.incoming[ev.specialist] += 1

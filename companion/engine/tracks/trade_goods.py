@@ -1,0 +1,68 @@
+"""Trade Goods: each worker on it takes one of the goods face up (Empires: or nothing;
+Age of Empires III: one must be taken, `001_…`, "Marchandises")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.common import refuse
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
+from companion.engine.events import TakeGood
+from companion.engine.questions import good_name
+from companion.engine.slots import current_slot
+from companion.engine.state import GameState, Slot
+from companion.engine.tracks.base import Question
+from companion.engine.tracks.dock import dock_and_goods_optional
+from companion.engine.tracks.income import income_of
+from companion.engine.worth import After, IncomeWorth
+from companion.scoring import economy_vp
+
+
+def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+    me = current_slot(state).player
+    moves = tuple(Move(g, events=({"type": "take_good", "player": me, "good": g},))
+                  for g in dict.fromkeys(state.goods_offer))
+    decline = (Move(None, events=({"type": "take_good", "player": me, "good": None},))
+               if dock_and_goods_optional(state) else None)
+    return Legal(Kind.GOOD, "take_good", me, moves, decline, draft=draft)
+
+
+def words(state: GameState, legal: Legal) -> Decision:
+    slot = current_slot(state)
+    return Decision(Kind.GOOD, f"{slot.player} on Trade Goods slot {slot.label}: which good?",
+                    slot.player, "take_good",
+                    answers=tuple(Answer(good_name(m.value), m.value, m.events)
+                                  for m in legal.moves),
+                    decline=Answer("Takes nothing", None, legal.decline.events)
+                    if legal.decline is not None else None, draft=legal.draft)
+
+
+QUESTION = Question("take_good", legal, words)
+
+
+def hint(state: GameState, decision: Decision, answer: Answer,
+         after: After) -> IncomeWorth | None:
+    """The player's income this turn and Economy VP at game end, without and with it."""
+    me = decision.player
+    later = after(state, answer)
+    if me is None or later is None:
+        return None
+    return IncomeWorth(me, income_of(state, me), income_of(later, me),
+                       _economy(state, me), _economy(later, me))
+
+
+def _economy(state: GameState, name: str) -> int:
+    who = state.players[name]
+    return economy_vp(who.goods, who.ships)
+
+
+def effect(state: GameState, ev: TakeGood, slot: Slot) -> None:
+    if ev.good is None and not dock_and_goods_optional(state):
+        raise refuse(state, f"{slot.player} on Trade Goods takes one of the goods there: "
+                            f"taking nothing is not allowed in {state.edition.title}")
+    if ev.good is not None:
+        if ev.good not in state.goods_offer:
+            offer = ", ".join(state.goods_offer) or "none"
+            raise refuse(state, f"{ev.good} is not on the Trade Goods track (left: {offer})")
+        state.goods_offer.remove(ev.good)
+        state.players[slot.player].goods[ev.good] += 1

@@ -1,0 +1,228 @@
+"""Warfare: each worker on it may start a battle in one region (Empires: where either
+side has a soldier), or pay for a war against one player in every region they share;
+each soldier removes one enemy worker of its owner's choice, at once on both sides."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine.common import (
+    check_region,
+    pay,
+    player,
+    refuse,
+    region_name,
+    remove_from_region,
+)
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
+from companion.engine.events import Warfare
+from companion.engine.questions import counts_words, multisets, plural
+from companion.engine.questions import region_name as shown_region
+from companion.engine.slots import current_slot
+from companion.engine.state import GameState, Slot
+from companion.engine.tracks.base import Question
+from companion.engine.worth import colony_worth
+from companion.rules.editions import WAR_PRICE
+from companion.rules.regions import REGIONS
+
+
+def _soldiers(state: GameState, region: str, name: str) -> int:
+    return state.regions[region].get(name, {}).get("soldier", 0)
+
+
+def battle_regions(state: GameState, attacker: str, defender: str) -> list[str]:
+    """Where a war between the two is fought: both present and a soldier on either side."""
+    return [
+        r for r in REGIONS
+        if state.workers_in_region(r, attacker) and state.workers_in_region(r, defender)
+        and (_soldiers(state, r, attacker) or _soldiers(state, r, defender))
+    ]
+
+
+def battle_refusal(state: GameState, attacker: str, defender: str, region: str,
+                   explain: bool = True) -> str | None:
+    """Why a single battle cannot be fought there (None: it can). Both editions: the defender
+    must have workers in the region ("un seul joueur à combattre dans cette région"); Empires
+    also needs a soldier of either side there (`000_…`, "Piste : Guerre"). With ``explain``
+    False a refusal is only ``"refused"``: the Warfare question asks of every region."""
+    if not state.workers_in_region(region, defender):
+        if not explain:
+            return "refused"
+        name = region_name(state, region)
+        return f"no battle against {defender} in {name}: {defender} has no worker there"
+    if state.edition.battle_needs_soldier and not (
+            _soldiers(state, region, attacker) or _soldiers(state, region, defender)):
+        if not explain:
+            return "refused"
+        name = region_name(state, region)
+        return (f"no battle in {name}: neither {attacker} nor {defender} has a soldier there "
+                "(a battle needs a soldier of either side)")
+    return None
+
+
+def battle_choices(state: GameState, attacker: str, defender: str) -> list[str]:
+    """Regions where a battle is allowed and can remove someone (the ones worth offering)."""
+    out = []
+    for r in REGIONS:
+        if battle_refusal(state, attacker, defender, r, explain=False) is not None:
+            continue
+        lose_a, lose_d = expected_losses(state, r, attacker, defender)
+        if lose_a or lose_d:
+            out.append(r)
+    return out
+
+
+def expected_losses(state: GameState, region: str, attacker: str, defender: str) -> tuple[int, int]:
+    """(attacker's losses, defender's losses) in a battle: one per enemy soldier."""
+    militia = sum(state.catalogue[b].effect.defence_soldiers
+                  for b in state.players[defender].buildings)
+    attack = _soldiers(state, region, attacker)
+    defence = _soldiers(state, region, defender) + militia
+    return (min(defence, state.workers_in_region(region, attacker)),
+            min(attack, state.workers_in_region(region, defender)))
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+    """A battle per region worth fighting, a war per opponent, or no fight; then each
+    side's losses, region by region."""
+    me = current_slot(state).player
+    if "kind" in draft:
+        return _losses(state, draft, me)
+    money = state.players[me].money
+    moves = []
+    for d in state.order:
+        if d == me:
+            continue
+        moves += [Move((d, r), draft={"type": "warfare", "player": me, "kind": "battle",
+                                      "defender": d, "losses": [], "_regions": [r]})
+                  for r in battle_choices(state, me, d)]
+        regions = battle_regions(state, me, d)
+        if regions and money >= WAR_PRICE:
+            moves.append(Move((d, None), draft={"type": "warfare", "player": me, "kind": "war",
+                                                "defender": d, "losses": [],
+                                                "_regions": regions}))
+    decline = Move(None, events=({"type": "warfare", "player": me, "kind": None},))
+    return Legal(Kind.PLAYER, "warfare", me, tuple(moves), decline, draft=draft)
+
+
+def _next_loss(state: GameState, draft: dict[str, Any], me: str) -> tuple[Any, ...] | None:
+    """The region whose losses are asked next: (region, side, owner, how many, chooser)."""
+    defender = draft["defender"]
+    done = {loss["region"] for loss in draft["losses"]}
+    partial = draft.get("_partial")
+    for region in draft["_regions"]:
+        if region in done:
+            continue
+        lose_a, lose_d = expected_losses(state, region, me, defender)
+        if partial is None:
+            return region, "attacker", me, lose_a, defender
+        return region, "defender", defender, lose_d, me
+    return None
+
+
+def _losses(state: GameState, draft: dict[str, Any], me: str) -> Legal:
+    """Every soldier removes a worker of its owner's choice: the attacker picks the
+    defender's losses and the defender the attacker's."""
+    asked = _next_loss(state, draft, me)
+    if asked is None:
+        event = {k: v for k, v in draft.items() if k[:1] != "_"}
+        return Legal(Kind.YES_NO, "warfare", me, (Move(True, events=(event,)),), draft=draft)
+    region, side, owner, n, chooser = asked
+    partial = draft.get("_partial")
+
+    def extend(counts: dict[str, int]) -> dict[str, Any]:
+        entry = {**(partial or {"region": region}), side: counts}
+        if side == "attacker":
+            return {**draft, "_partial": entry}
+        return {**draft, "_partial": None, "losses": [*draft["losses"], entry]}
+
+    options = sorted(multisets(dict(state.regions[region].get(owner, {})), n), key=_loss_order)
+    return Legal(Kind.MULTISET, "warfare", chooser, tuple(
+        Move(c, draft=extend(c), usual=i == 0) for i, c in enumerate(options)), draft=draft)
+
+
+def _loss_order(counts: Mapping[str, int]) -> tuple[int, ...]:
+    """Colonists first, soldiers last: the usual losses come first."""
+    order = ("colonist", "merchant", "missionary", "captain", "builder", "soldier")
+    return tuple(-counts.get(w, 0) for w in order)
+
+
+# ---------------------------------------------------------------- words
+
+
+def words(state: GameState, legal: Legal) -> Decision:
+    slot = current_slot(state)
+    me = slot.player
+    draft = legal.draft
+    if "kind" not in draft:
+        def answer(m: Move) -> Answer:
+            d, r = m.value
+            if r is not None:
+                return Answer(f"Battle with {d} in {shown_region(state, r)}", m.value,
+                              m.events, m.draft)
+            where = ", ".join(shown_region(state, x) for x in battle_regions(state, me, d))
+            return Answer(f"War on {d}", m.value, m.events, m.draft,
+                          note=f"${WAR_PRICE}: {where}")
+
+        return Decision(Kind.PLAYER, f"{me} on Warfare slot {slot.label}: a battle, a war, or "
+                        "no fight?", me, "warfare", answers=tuple(answer(m) for m in legal.moves),
+                        decline=Answer("No fight", None, legal.decline.events), draft=draft)
+    asked = _next_loss(state, draft, me)
+    if asked is None:
+        prompt = f"{draft['kind'].title()} against {draft['defender']}"
+        return Decision(Kind.YES_NO, prompt, me, "warfare", draft=draft, answers=tuple(
+            Answer(prompt, m.value, m.events) for m in legal.moves))
+    region, _, owner, n, chooser = asked
+    return Decision(Kind.MULTISET, f"Battle in {shown_region(state, region)}: which "
+                    f"{plural(n, 'worker')} does {owner} lose? ({chooser} chooses)",
+                    chooser, "warfare", draft=draft, answers=tuple(
+                        Answer(counts_words(m.value) if m.value else "nobody", m.value,
+                               m.events, m.draft, usual=m.usual) for m in legal.moves))
+
+
+QUESTION = Question("warfare", legal, words)
+hint = colony_worth
+
+
+# ---------------------------------------------------------------- effect
+
+
+def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
+    if ev.kind is None:
+        return
+    attacker = slot.player
+    defender = player(state, ev.defender).name
+    if defender == attacker:
+        raise refuse(state, f"{attacker} cannot fight against themselves")
+    regions = [loss.region for loss in ev.losses]
+    if len(set(regions)) != len(regions):
+        raise refuse(state, "a region is listed twice in the losses")
+    if ev.kind == "battle":
+        if len(regions) != 1:
+            raise refuse(state, "a battle is fought in exactly one region")
+        region = check_region(state, regions[0])
+        refusal = battle_refusal(state, attacker, defender, region)
+        if refusal is not None:
+            raise refuse(state, refusal)
+    else:
+        wanted = battle_regions(state, attacker, defender)
+        if sorted(regions) != sorted(wanted):
+            names = ", ".join(region_name(state, r) for r in wanted) or "none"
+            raise refuse(state, f"a war between {attacker} and {defender} is fought in: {names}")
+    for loss in ev.losses:
+        want_a, want_d = expected_losses(state, loss.region, attacker, defender)
+        got_a, got_d = sum(loss.attacker.values()), sum(loss.defender.values())
+        if (got_a, got_d) != (want_a, want_d):
+            raise refuse(state, f"in {region_name(state, loss.region)} {attacker} loses {want_a} "
+                                f"and {defender} loses {want_d} worker(s), not {got_a} and {got_d}")
+    if ev.kind == "war":
+        pay(state, state.players[attacker], WAR_PRICE, "a war")
+    # Losses are simultaneous; a refusal half-way is safe because apply() works on a copy.
+    for loss in ev.losses:
+        # (worker-type keys: str literals, read as str)
+        remove_from_region(state, loss.region, attacker, loss.attacker, "the battle")  # type: ignore[arg-type]
+        remove_from_region(state, loss.region, defender, loss.defender, "the battle")  # type: ignore[arg-type]
