@@ -40,6 +40,7 @@ from companion.engine.records import (
 from companion.engine.setup import (
     COLOURS,
     NATIONS,
+    NEW_NAME_MAX,
     GameSetup,
     Options,
     PlayerSetup,
@@ -51,7 +52,8 @@ from companion.engine.tracks.placement import Spot
 from companion.engine.tracks.shipping import shipping_values
 
 __all__ = [
-    "COLOURS", "NATIONS", "NATION_POWER_TEXT", "RECORD_FORMAT", "RECORD_VERSION", "Refusal",
+    "COLOURS", "NATIONS", "NEW_NAME_MAX", "NATION_POWER_TEXT", "RECORD_FORMAT",
+    "RECORD_VERSION", "Refusal",
     "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "BuildingWorth", "ColonyWorth",
     "Conflict", "Decision", "EngineError", "Event", "ExpeditionWorth", "Field", "Game",
     "GameSetup", "GameState", "Hint", "IllegalAction", "IncomeWorth", "Kind",

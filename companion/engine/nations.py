@@ -15,8 +15,8 @@ from companion.engine.errors import MalformedEvent
 from companion.engine.events import Power
 from companion.engine.powers import NATION_POWERS
 from companion.engine.state import GameState, PlayerState
+from companion.rules.nations import NATION_NAMES  # noqa: F401 - asking names powers by it
 
-NATION_NAMES = {nation: p.name for nation, p in NATION_POWERS.items()}
 POWER_TEXT = {nation: p.text for nation, p in NATION_POWERS.items()}
 
 

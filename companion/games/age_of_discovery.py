@@ -1,48 +1,113 @@
-"""Empires: Age of Discovery / Age of Empires III: The Age of Discovery as a game family.
+"""Empires: Age of Discovery (2015) / Age of Empires III: The Age of Discovery (2007) as a game
+family: the end-of-game score sheet for a table that did not record the game turn by turn.
 
-The score sheet, its checks and its scoring stay in ``companion.sheet`` (``ScoreSheet``),
-which this family wraps: the fields below are that sheet's player keys, so a family ``Sheet``
-and a ``ScoreSheet`` convert into each other without loss. The turn-by-turn engine is not
-part of the family (``companion.engine``).
+Plain Python over ``companion.scoring`` and ``companion.rules`` (the turn-by-turn engine is
+not part of the family). Each player enters the VP of the three colony scorings,
+discoveries (picked, or their VP typed), buildings, goods, ships, money and bought VP; the
+family checks every entry (all problems at once, each at its seat and field), scores and
+ranks with the rule book's tie-breaks (turn-8 colony VP, money, goods plus ships in Empires,
+goods only in Age of Empires III).
 
->>> sheet = AGE_OF_DISCOVERY.parse({"players": [{"name": "Ann", "colony": [6, 8, 10]},
-...                                             {"name": "Bob", "money": 30}]})
+>>> sheet = AGE_OF_DISCOVERY.parse({"players": [
+...     {"name": "Ann", "colony": [6, 8, 10], "discoveries": ["t01"], "buildings": ["navy"],
+...      "goods": {"fur": 3}, "ships": 2, "money": 12},
+...     {"name": "Bob", "colony": [6, 8, 10], "money": 30}]})
 >>> scored = AGE_OF_DISCOVERY.score(sheet)
 >>> [(p.player, p.total, p.place, dict(p.breakdown)["colony"]) for p in scored.players]
-[('Ann', 24, 1, 24), ('Bob', 0, 2, 0)]
->>> AGE_OF_DISCOVERY.native(sheet).players[0].colony
-(6, 8, 10)
+[('Ann', 42, 1, 24), ('Bob', 24, 2, 24)]
+>>> AGE_OF_DISCOVERY.check(AGE_OF_DISCOVERY.parse({"players": [{"name": "Ann"}]}))
+Traceback (most recent call last):
+...
+companion.games.base.InvalidSheet: Empires: Age of Discovery is played by 2 to 6 players, not 1.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from companion.engine.setup import COLOURS, NATIONS
 from companion.games.base import (
     Category,
+    Explanation,
     Family,
     Field,
     FieldError,
-    InvalidSheet,
     Part,
     PlayerScore,
     Scored,
     Sheet,
     ranked,
 )
-from companion.rules.buildings import buildings_for
+from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, listed_name
-from companion.rules.editions import EDITIONS
-from companion.rules.goods import GOODS
-from companion.sheet import FACT_TITLES, LIMITS, ScoreSheet, facts_needed, score_sheet
+from companion.rules.editions import EDITIONS, LAST_TURN
+from companion.rules.goods import GOODS, SHIP
+from companion.rules.nations import COLOURS, NATION_NAMES, NATIONS
+from companion.scoring import (
+    EndFacts,
+    Income,
+    ScoreBreakdown,
+    best_income,
+    building_vp,
+    discovery_vp,
+    rank,
+    tie_goods,
+)
+from companion.text import clean_name, clean_note, same_names, tidy_name, tidy_note
 
-NATION_NAMES = {
-    "england": "England", "spain": "Spain", "france": "France", "portugal": "Portugal",
-    "holland": "Holland", "italy": "Italian city-states",
+# Upper bounds of what a sheet can hold (the page's inputs stop there too); goods are bounded
+# by the tokens in the game (``companion.rules.goods.GOODS``).
+LIMITS = {
+    "colony": 200,  # VP of one colony scoring
+    "discovery_vp": 200,
+    "discovery_count": len(DISCOVERIES),
+    "extra_buildings": 5,
+    "fact": 99,
+    "ships": 9,
+    "money": 999,
+    "bought": 200,
 }
+
+# The end-VP quantities the sheet asks for only when a building owned needs them.
+ASKED_FACTS = tuple(q for q in END_VP_QUANTITIES
+                    if q not in ("goods", "ships", "money", "buildings", "discoveries"))
+FACT_TITLES = {
+    "new_world_workers": "Workers in the New World",
+    "new_world_soldiers": "Soldiers in the New World",
+    "new_world_builders": "Builders in the New World",
+    "specialists_track_workers": "Workers on the Specialists track",
+    "glory_regions": "Regions counting for Glory",
+}
+# A player's stored form, in this order (as every stored sheet has it); zero counts left out.
+PLAYER_KEYS = ("name", "colour", "nation", "colony", "discoveries", "typed_discovery_vp",
+               "typed_discovery_count", "buildings", "extra_buildings", "goods", "ships",
+               "money", "bought", "facts")
+TYPED = "typed_discovery_vp"
+TIE_BREAKS = "turn-8 colony VP, money, goods plus ships (goods only in Age of Empires III)"
+
+
+def good_label(good: str) -> str:
+    return "🚢 ship" if good == SHIP else good.replace("_", " ")
+
+
+def income_sets_text(inc: Income) -> list[str]:
+    """One line per set: 'fur + fur + 🚢 ship = $3'."""
+    lines = [f"{' + '.join(good_label(g) for g in s.goods)} = ${s.value}" for s in inc.sets]
+    if inc.unused:
+        lines.append("not in a set: " + ", ".join(good_label(g) for g in inc.unused))
+    return lines
+
+
+def facts_needed(edition: str, builders: bool, building_ids: Sequence[str]) -> list[str]:
+    """The extra quantities the chosen buildings' end-VP formulas read."""
+    catalogue = buildings_for(edition, builders)
+    needed = []
+    for b in building_ids:
+        formula = catalogue[b].effect.end_vp if b in catalogue else None
+        if formula and formula.per in ASKED_FACTS and formula.per not in needed:
+            needed.append(formula.per)
+    return needed
 
 
 def _discovery_label(d: str) -> str:
@@ -62,7 +127,6 @@ def _fields(edition: str, builders: bool) -> tuple[Field, ...]:
     def needed(q: str) -> Any:
         return lambda v: q in facts_needed(edition, builders, v.get("buildings") or ())
 
-    typed = "typed_discovery_vp"
     return (
         Field("colour", "Colour", "choice", default="", options=("", *COLOURS),
               group="Player"),
@@ -74,16 +138,16 @@ def _fields(edition: str, builders: bool) -> tuple[Field, ...]:
               parts=tuple(Part(str(a), f"Age {'I' * (a + 1)}", LIMITS["colony"])
                           for a in range(3)),
               help="VP of the three colony scorings (turns 3, 6 and 8)."),
-        Field(typed, "Discovery VP", "int", default=None, max=LIMITS["discovery_vp"],
+        Field(TYPED, "Discovery VP", "int", default=None, max=LIMITS["discovery_vp"],
               optional="Type the VP instead of picking tokens and cards",
               group="Discoveries"),
         Field("typed_discovery_count", "Tokens and cards owned", "int",
               max=LIMITS["discovery_count"], group="Discoveries",
-              shown=lambda v: v.get(typed) is not None),
+              shown=lambda v: v.get(TYPED) is not None),
         Field("discoveries", "Tokens and cards owned", "multi", default=[],
               options=(*TOKENS, *CARDS),
               option_labels={d: _discovery_label(d) for d in DISCOVERIES},
-              group="Discoveries", shown=lambda v: v.get(typed) is None),
+              group="Discoveries", shown=lambda v: v.get(TYPED) is None),
         Field("buildings", "Buildings owned", "multi", default=[], options=building_ids,
               option_labels={b: f"{catalogue[b].name} (Age {'I' * catalogue[b].age})"
                              for b in building_ids}, group="Capital buildings"),
@@ -91,7 +155,7 @@ def _fields(edition: str, builders: bool) -> tuple[Field, ...]:
               max=LIMITS["extra_buildings"], group="Capital buildings"),
         Field("facts", "Counts the buildings ask for", "counts", default={},
               parts=tuple(Part(q, FACT_TITLES[q], LIMITS["fact"], needed(q))
-                          for q in FACT_TITLES), group="Capital buildings"),
+                          for q in ASKED_FACTS), group="Capital buildings"),
         Field("goods", "Goods", "counts", default={}, group="Goods, ships and money",
               parts=tuple(Part(g, g, most) for g, most in GOODS.items())),
         Field("ships", "Ships", "int", max=LIMITS["ships"], group="Goods, ships and money"),
@@ -101,10 +165,54 @@ def _fields(edition: str, builders: bool) -> tuple[Field, ...]:
     )
 
 
+def _stored_player(p: Mapping[str, Any]) -> dict[str, Any]:
+    """A player as stored: keys in ``PLAYER_KEYS`` order, the name trimmed and in NFC, no
+    colour as "", ids as lists, zero counts left out."""
+    out = {k: p[k] for k in PLAYER_KEYS if k in p}
+    if isinstance(out.get("name"), str):
+        out["name"] = tidy_name(out["name"])
+    if out.get("colour") is None:
+        out["colour"] = ""
+    for key in ("colony", "discoveries", "buildings"):
+        if isinstance(out.get(key), tuple):
+            out[key] = list(out[key])
+    for key in ("goods", "facts"):
+        if isinstance(out.get(key), Mapping):
+            out[key] = {k: n for k, n in out[key].items() if n}
+    return out
+
+
+def _end_facts(p: Mapping[str, Any]) -> EndFacts:
+    discoveries = (p["typed_discovery_count"] if p[TYPED] is not None
+                   else len(p["discoveries"]))
+    return EndFacts(
+        goods=sum(p["goods"].values()), ships=p["ships"], money=p["money"],
+        buildings=len(p["buildings"]) + p["extra_buildings"], discoveries=discoveries,
+        **{q: int(p["facts"].get(q, 0)) for q in ASKED_FACTS},
+    )
+
+
+def score_player(catalogue: Mapping[str, Building], p: Mapping[str, Any],
+                 edition: str = "empires") -> tuple[ScoreBreakdown, Income]:
+    """One player's final score by category, and the income sets behind its economy."""
+    facts = _end_facts(p)
+    income = best_income({g: n for g, n in p["goods"].items() if n}, p["ships"])
+    discovered = (p[TYPED] if p[TYPED] is not None
+                  else discovery_vp(DISCOVERIES[d] for d in p["discoveries"]))
+    score = ScoreBreakdown(
+        player=p["name"], colony=tuple(p["colony"]), discoveries=discovered,
+        buildings={b: building_vp(catalogue[b], facts) for b in p["buildings"]},
+        economy=income.dollars, bought=p["bought"], money=p["money"],
+        tie_goods=tie_goods(edition, facts.goods, facts.ships),
+    )
+    return score, income
+
+
 class AgeOfDiscovery(Family):
     id = "age-of-discovery"
     name = "Age of Discovery"
     unit = "VP"
+    shelf = 0  # first: the game this app tracks turn by turn
     tie_rule = ("Equal totals are split by the colony VP of turn 8, then money, then goods "
                 "(Empires counts ships with them, the 2007 edition goods alone); players "
                 "still tied share the place.")
@@ -115,7 +223,19 @@ class AgeOfDiscovery(Family):
         Category("economy", "Economy"),
         Category("bought", "Bought"),
     )
-    refuses_at_field = False  # companion.sheet names the seat and the line, as one sentence
+    edition_option = "edition"
+    final_turn = LAST_TURN
+    standing_details = ("money",)  # stored beside the categories in each standings row
+    # BoardGameGeek ids, each confirmed from a stored reference (a BoardGameGeek page
+    # address): Age of Empires III (2007), ``/boardgame/22545/age-empires-iii-age-discovery``
+    # in a collection listing. No stored reference gave Empires' (2015): written without one.
+    bgg_ids = {"aoe3": 22545}
+    other_titles = {
+        "Age of Empires III": "aoe3",
+        "Glenn Drover's Empires: Age of Discovery": "empires",
+        "Glenn Drover's Empires: The Age of Discovery": "empires",
+        "Empires: The Age of Discovery": "empires",
+    }
 
     def option_fields(self) -> tuple[Field, ...]:
         return (
@@ -126,6 +246,12 @@ class AgeOfDiscovery(Family):
                   .has_builder_expansion,
                   help="Which buildings exist (Empires only)."),
         )
+
+    def editions(self) -> tuple[str, ...]:
+        return tuple(EDITIONS)
+
+    def edition_title(self, edition: str | None) -> str:
+        return EDITIONS[edition].title if edition in EDITIONS else self.name
 
     def player_range(self, options: Mapping[str, Any]) -> range:
         return EDITIONS[options.get("edition", "empires")].players
@@ -138,47 +264,114 @@ class AgeOfDiscovery(Family):
         return _fields(edition, bool(options.get("builders"))
                        and EDITIONS[edition].has_builder_expansion)
 
-
-    # ---- the wrapped score sheet
-
-    def native(self, sheet: Sheet) -> ScoreSheet:
-        """The ``companion.sheet.ScoreSheet`` of a family sheet (checked: ``InvalidSheet``)."""
-        return ScoreSheet.from_json(sheet.to_json())
-
-    def from_native(self, sheet: ScoreSheet) -> Sheet:
-        data = sheet.to_json()
-        return Sheet(self.id, tuple(data["players"]),
-                     {"edition": data["edition"], "builders": data["builders"]}, data["note"])
+    # ---- the stored form
 
     def parse(self, data: object) -> Sheet:
-        if not isinstance(data, Mapping):
-            raise InvalidSheet("a score sheet is a JSON object with 'edition' and 'players'")
-        return self.from_native(ScoreSheet.from_json(data))
+        sheet = super().parse(data)
+        note = tidy_note(sheet.note) if isinstance(sheet.note, str) else sheet.note
+        return Sheet(self.id, tuple(_stored_player(p) for p in sheet.players),
+                     sheet.options, note)
 
-    def problems(self, sheet: Sheet) -> list[FieldError]:
-        if sheet.game != self.id:
-            return [FieldError(f"this is a {sheet.game!r} sheet, not {self.name}.")]
-        try:
-            self.native(sheet)
-        except InvalidSheet as exc:
-            return list(exc.errors)
-        return []
+    # ---- checking
+
+    def _option_problems(self, options: Mapping[str, Any]) -> list[FieldError]:
+        errors = super()._option_problems(options)
+        if not errors and options["builders"] and not EDITIONS[
+                options["edition"]].has_builder_expansion:
+            errors.append(FieldError(f"{EDITIONS[options['edition']].title} has no Builder "
+                                     "expansion.", field="builders"))
+        return errors
+
+    def _twin_names(self, sheet: Sheet) -> list[FieldError]:
+        names = [n for n in sheet.names if n]
+        twins = same_names(names)
+        if not twins:  # names that differ only by case or width are the same player
+            return []
+        seat = max(s for s, n in enumerate(sheet.names, start=1) if n == twins[1])
+        return [FieldError(f"two players have the same name ({twins[0]} and {twins[1]}): "
+                           "give each player a different name.", seat, twins[1], "name")]
+
+    def _sheet_problems(self, sheet: Sheet) -> list[FieldError]:
+        errors = super()._sheet_problems(sheet)
+        if isinstance(sheet.note, str):
+            try:
+                clean_note(sheet.note)
+            except ValueError as exc:
+                errors.append(FieldError(f"the note: {exc}.", field="note"))
+        return errors
+
+    def _player_problems(self, fields: Sequence[Field], p: Mapping[str, Any],
+                         names: Sequence[str]) -> list[tuple[str, str]]:
+        problems = super()._player_problems(fields, p, names)
+        if not problems or problems[0][0] != "name":
+            try:
+                clean_name(p["name"])
+            except ValueError as exc:
+                return [("name", f"{exc}."), *problems]
+        return problems
+
+    def rule_problems(self, sheet: Sheet, ok: Callable[[int, str], bool]) -> list[FieldError]:
+        errors = []
+        players = list(enumerate(sheet.players, start=1))
+        for key in ("colour", "nation"):
+            seen: set[str] = set()
+            for seat, p in players:
+                value = p.get(key)
+                if not (ok(seat, key) and isinstance(value, str) and value):
+                    continue  # a value of the wrong kind is reported by its own field
+                if value in seen:
+                    errors.append(FieldError(f"two players have the same {key}: give each "
+                                             f"player a different {key}.", seat, p["name"],
+                                             key))
+                seen.add(value)
+        for seat, p in players:
+            if ok(seat, "nation") and p.get("nation") and sheet.options["edition"] != "empires":
+                errors.append(FieldError("nations belong to Empires: Age of Discovery.", seat,
+                                         p["name"], "nation"))
+            if ok(seat, TYPED) and ok(seat, "discoveries") and p[TYPED] is not None \
+                    and p["discoveries"]:
+                errors.append(FieldError("either type the discovery VP or list the "
+                                         "discoveries, not both.", seat, p["name"],
+                                         "discoveries"))
+        return errors
+
+    # ---- scoring
+
+    def _scored(self, sheet: Sheet) -> list[tuple[int, ScoreBreakdown, Income]]:
+        edition, builders = sheet.options["edition"], sheet.options["builders"]
+        catalogue = buildings_for(edition, builders)
+        scored = {p["name"]: score_player(catalogue, p, edition) for p in sheet.players}
+        return [(place, s, scored[s.player][1])
+                for place, s in rank(score for score, _ in scored.values())]
 
     def tally(self, sheet: Sheet) -> Scored:
-        native = self.native(sheet)
-        results = score_sheet(native.edition, native.builders, native.players)
-        seats = {p.name: seat for seat, p in enumerate(native.players, start=1)}
+        results = self._scored(sheet)
+        seats = {p["name"]: seat for seat, p in enumerate(sheet.players, start=1)}
         players = [PlayerScore(
-            seats[r.score.player], r.score.player,
-            {"colony": r.score.colony_total, "discoveries": r.score.discoveries,
-             "buildings": r.score.buildings_total, "economy": r.score.economy,
-             "bought": r.score.bought},
-            r.score.total, r.place, r.place == 1,
-            details={"colony_turn_8": r.score.colony[2], "money": r.score.money,
-                     "tie_goods": r.score.tie_goods},
-        ) for r in results]
+            seats[s.player], s.player,
+            {"colony": s.colony_total, "discoveries": s.discoveries,
+             "buildings": s.buildings_total, "economy": s.economy, "bought": s.bought},
+            s.total, place, place == 1,
+            details={"colony_turn_8": s.colony[2], "money": s.money, "tie_goods": s.tie_goods},
+        ) for place, s, _ in results]
         return Scored(self.id, self.categories, ranked(players),
-                      tuple(r.score.player for r in results if r.place == 1))
+                      tuple(s.player for place, s, _ in results if place == 1))
+
+    def explain(self, sheet: Sheet, scored: Scored) -> list[Explanation]:
+        places = [p.place for p in scored.players]
+        if any(places.count(n) > 1 for n in places):
+            ties = (f"Still tied after the tie-breaks ({TIE_BREAKS}): those players share "
+                    "the place.")
+        elif len({p.total for p in scored.players}) < len(scored.players):
+            ties = f"Equal totals were split by the tie-breaks: {TIE_BREAKS}."
+        else:
+            ties = ""
+        income = [(s.player, f"{inc.dollars} VP", tuple(income_sets_text(inc)))
+                  for _, s, inc in self._scored(sheet)]
+        economy = Explanation("Economy: the income sets behind each player's economy VP",
+                              tuple(income), "Economy VP equal the income of the last Income "
+                                             "phase.")
+        return [Explanation(ties), economy] if ties else [economy]
 
 
 AGE_OF_DISCOVERY = AgeOfDiscovery()

@@ -88,6 +88,8 @@ class Endeavor(Family):
     unit = "Glory"
     tie_rule = ("Players tied on the most Glory share the victory: the rulebook has no "
                 "tie-breaker.")
+    # confirmed from a stored reference: ``/boardgame/233398/endeavor-age-of-sail``
+    bgg_ids = {"endeavor": 233398}
     categories = (
         Category("exploits_glory", "Exploits"),
         Category("attributes_glory", "Attributes"),

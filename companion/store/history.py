@@ -207,10 +207,12 @@ class History:
                 for name, n, w, avg, best in session.execute(query)])
 
     def nation_stats(self, *, since: When | None = None, before: When | None = None,
-                     edition: str | None = None) -> list[NationStats]:
-        """The same per nation, over finished games played with the national advantages."""
+                     edition: str | None = None, game: str | None = None) -> list[NationStats]:
+        """The same per nation, over finished games played with the national advantages
+        (of every family, or of ``game``)."""
         query = self._stats_query(GamePlayerRow.nation, since=since, before=before,
-                                  edition=edition).where(GamePlayerRow.nation.is_not(None))
+                                  edition=edition, game=game)
+        query = query.where(GamePlayerRow.nation.is_not(None))
         with self.db.reading() as session:
             return [NationStats(nation, n, int(w), int(w) / n, float(avg), int(best))
                     for nation, n, w, avg, best in session.execute(query)]

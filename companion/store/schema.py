@@ -93,7 +93,7 @@ class GameRow(Base):
     import_key: Mapped[str | None] = mapped_column(String(200), index=True, unique=True)
     # tracked: the set-up exactly as a game record carries it; score_sheet: the sheet's
     # inputs (companion.games.Sheet.to_json: options, note, players; for Age of Discovery
-    # exactly companion.sheet.ScoreSheet.to_json); result: companion.games.results.Result
+    # the same keys in the same order as ever); result: companion.games.results.Result
     # .to_json)
     setup: Mapped[dict[str, Any]]
     # ---- copied from the set-up for queries (never change after creation)

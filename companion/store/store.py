@@ -38,7 +38,6 @@ from companion.errors import Refused
 from companion.games import Sheet
 from companion.games.results import Result
 from companion.records import check_record
-from companion.sheet import ScoreSheet
 from companion.store.access import Database, GameNotFound, When, game_row, locked_row
 from companion.store.history import (
     FamilyStats,
@@ -52,10 +51,10 @@ from companion.store.history import (
 from companion.store.live import StoredGame
 from companion.store.results import Results, StoredResult, known_keys
 from companion.store.schema import EventRow, GamePlayerRow, GameRow
-from companion.store.sheets import ScoreSheets, StoredGameSheet, StoredSheet
+from companion.store.sheets import ScoreSheets, StoredSheet
 from companion.store.tracked import TrackedGames
 
-Stored = StoredGame | StoredSheet | StoredGameSheet | StoredResult
+Stored = StoredGame | StoredSheet | StoredResult
 
 
 @dataclass(frozen=True)
@@ -162,24 +161,18 @@ class Store:
 
     # ------------------------------------------------------------------ score sheets
 
-    def save_score_sheet(self, sheet: ScoreSheet | Sheet | Mapping[str, Any], *,
+    def save_score_sheet(self, sheet: Sheet | Mapping[str, Any], *,
                          created: When | None = None) -> int:
         """Store a finished result entered on a score sheet and return its game id: a family
-        ``Sheet``, an Age of Discovery ``ScoreSheet``, or the JSON form of either (a
-        ``"game"`` key names the family; without it, Age of Discovery). The sheet is checked
+        ``Sheet``, or its JSON form (a ``"game"`` key names the family; without it, Age of
+        Discovery). The sheet is checked
         and scored by its family (``companion.games``: player count, names, every field's
         range, the rules across fields); a refused sheet raises ``InvalidSheet`` (a
         ``ValueError``, with every problem at its seat and field) and nothing is stored.
         ``created`` is when it was played (default: now)."""
         return self.sheets.save(sheet, created)
 
-    def load_score_sheet(self, game_id: int) -> StoredSheet:
-        """A saved Age of Discovery score sheet, re-totalled from its inputs.
-        ``GameNotFound`` if there is none; ``WrongKind`` for a tracked game (use ``load``)
-        or another game's sheet (use ``load_sheet``)."""
-        return self.sheets.load_native(game_id)
-
-    def load_sheet(self, game_id: int) -> StoredGameSheet:
+    def load_sheet(self, game_id: int) -> StoredSheet:
         """A saved score sheet of any family: its inputs and its result, scored again.
         ``GameNotFound`` if there is none; ``WrongKind`` for a tracked game."""
         return self.sheets.load(game_id)
@@ -214,8 +207,9 @@ class Store:
         """Store a record as ``export_record`` writes it: a game record after a full replay,
         a score-sheet record (any family, version 1 or 2) after checking and scoring it, or
         a result. A malformed or illegal record raises the engine's error (``InvalidSheet``
-        for a sheet) and stores nothing. An Age of Discovery sheet comes back as a
-        ``StoredSheet``, another family's as a ``StoredGameSheet``.
+        for a sheet) and stores nothing. A sheet of any family comes back as a
+        ``StoredSheet`` (``load_sheet`` reads it again; ``load_score_sheet``, which gave Age of
+        Discovery sheets in their own form, is gone).
 
         ``created`` is the game's date; without it, a sheet record's own ``created`` is
         used, else now."""

@@ -39,6 +39,7 @@ from companion.engine import (
     parse_event,
     read_record,
 )
+from companion.games import AGE_OF_DISCOVERY  # every tracked game is one
 from companion.store.access import (
     Database,
     GameNotFound,
@@ -63,8 +64,6 @@ from companion.store.live import (
 from companion.store.schema import EventRow, GamePlayerRow, GameRow
 from companion.store.set_aside import SET_ASIDE, SetAside, record_set_aside
 from companion.store.summary import summarize
-
-AGE_OF_DISCOVERY = "age-of-discovery"  # every tracked game is one (companion.games)
 
 
 def set_aside_of(row: GameRow) -> tuple[SetAside, ...]:

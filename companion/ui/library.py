@@ -24,7 +24,7 @@ from companion.store import (
     NationStats,
     PlayerFamilyStats,
     PlayerStats,
-    StoredGameSheet,
+    StoredSheet,
     WrongKind,
     trust,
 )
@@ -93,9 +93,7 @@ def history(filters: Filters, limit: int = 200) -> HistoryView:
     per_family = [r for r in s.player_family_stats(**dates)
                   if filters.game is None or r.family == filters.game]
     return HistoryView(games, s.count_games(**kwargs), s.player_stats(**stat_args),
-                       s.nation_stats(**{k: v for k, v in stat_args.items() if k != "game"})
-                       if filters.game in (None, "age-of-discovery") else [],
-                       scores, s.family_stats(**dates), per_family)
+                       s.nation_stats(**stat_args), scores, s.family_stats(**dates), per_family)
 
 
 @stops_on_database_problem
@@ -113,7 +111,7 @@ def load_game(game_id: int) -> Outcome:
 class SheetOutcome:
     """A saved (or loaded) score sheet of any game, or why it was refused."""
 
-    stored: StoredGameSheet | None
+    stored: StoredSheet | None
     error: str | None = None
 
     @property

@@ -184,7 +184,6 @@ def draw_player(f: Family, sheet: Sheet, seat: int, errors: Mapping[str | None, 
     """One seat's widgets (``seat`` counts from 0), in the family's order, under their
     group headings; each refusal and doubt right under its field."""
     values = sheet.players[seat]
-    bounded = not f.refuses_at_field  # the family cannot point at a field: the widget bounds
     st.text_input("Name", key=key("name", seat), max_chars=NAME_MAX)
     _messages(errors.get("name", []) + errors.get(None, []), doubts.get(None, []))
     group = None
@@ -196,28 +195,23 @@ def draw_player(f: Family, sheet: Sheet, seat: int, errors: Mapping[str | None, 
         if fld.group and fld.group != group:
             group = fld.group
             st.markdown(f"**{group}**")
-        _widget(fld, seat, parts, others, bounded)
+        _widget(fld, seat, parts, others)
         said = fld.hint(values) if fld.hint and fld.name not in errors else None
         if said:
             st.caption(said)
         _messages(errors.get(fld.name, []), doubts.get(fld.name, []))
 
 
-def _bounds(f: Field, most: int | None, bounded: bool) -> dict[str, Any]:
-    if not bounded:
-        return {}
-    return {"min_value": f.min, "max_value": most}
-
-
-def _widget(f: Field, seat: int, parts: Sequence[Any], others: Sequence[str],
-            bounded: bool) -> None:
+def _widget(f: Field, seat: int, parts: Sequence[Any], others: Sequence[str]) -> None:
+    """The input of one field; its range is the family's to check (the refusal shows under
+    it), not the widget's."""
     k = key(f.name, seat)
     if f.type == "int":
         if f.optional:
             on = st.toggle(f.optional, key=f"{k}_on")
             if not on:
                 return
-        st.number_input(f.label, step=1, key=k, help=_help(f), **_bounds(f, f.max, bounded))
+        st.number_input(f.label, step=1, key=k, help=_help(f))
     elif f.type == "bool":
         st.toggle(f.label, key=k, help=_help(f))
     elif f.type == "choice":
@@ -239,7 +233,7 @@ def _widget(f: Field, seat: int, parts: Sequence[Any], others: Sequence[str],
         for i, part in enumerate(parts):
             cols[i % len(cols)].number_input(
                 part.label, step=1, key=key(f.name, seat, part.key),
-                help=f.help or None, **_bounds(f, part.max, bounded))
+                help=f.help or None)
 
 
 # ---------------------------------------------------------------- putting a sheet back

@@ -30,9 +30,10 @@ from companion.engine import (
     shipping_values,
     standings,
 )
+from companion.games.age_of_discovery import good_label, income_sets_text  # noqa: F401
 from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
 from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS
-from companion.rules.goods import SHIP
+from companion.rules.nations import NATION_NAMES
 from companion.scoring import Income, ScoreBreakdown, best_income
 
 # ---------------------------------------------------------------- labels
@@ -52,10 +53,6 @@ COLOUR_EMOJI = {
 COLOUR_HEX = {
     "red": "#c0392b", "yellow": "#d4ac0d", "blue": "#2e5fa8", "green": "#2e8b57",
     "orange": "#e67e22", "purple": "#7d3c98", "white": "#9e9e9e", "black": "#222222",
-}
-NATION_NAMES = {
-    "england": "England", "spain": "Spain", "france": "France", "portugal": "Portugal",
-    "holland": "Holland", "italy": "Italian city-states",
 }
 NATION_COLOURS = {
     "england": "red", "spain": "yellow", "france": "blue", "portugal": "green",
@@ -92,10 +89,6 @@ def track_title(track: str) -> str:
 
 def worker_label(worker: str) -> str:
     return f"{WORKER_ICONS.get(worker, '•')} {worker}"
-
-
-def good_label(good: str) -> str:
-    return "🚢 ship" if good == SHIP else good.replace("_", " ")
 
 
 def nation_label(nation: str | None) -> str:
@@ -256,7 +249,8 @@ def board(state: GameState) -> list[TrackView]:
         note, open_ended = "", False
         if track == "initiative":
             labels = [str(i) for i in range(1, n + 1)]
-            note = "Pays its slot number in dollars, and goes first next turn."
+            note = ("Each player here receives $1, $2, … (the slot's number) and goes first "
+                    "next turn, in slot order.")
         elif track == "dock":
             labels = [str(i) for i in range(1, 2 * n)]
             note = "Workers sail to a discovered region, in slot order."
@@ -391,14 +385,6 @@ def building_money(state: GameState, owned: Iterable[str],
         if dollars:
             paid[b.name] = paid.get(b.name, 0) + dollars
     return tuple(paid.items())
-
-
-def income_sets_text(inc: Income) -> list[str]:
-    """One line per set: 'fur + fur + 🚢 ship = $3'."""
-    lines = [f"{' + '.join(good_label(g) for g in s.goods)} = ${s.value}" for s in inc.sets]
-    if inc.unused:
-        lines.append("not in a set: " + ", ".join(good_label(g) for g in inc.unused))
-    return lines
 
 
 # ---------------------------------------------------------------- scores
@@ -545,8 +531,8 @@ def short_place(value: Spot) -> str:
         return "Training"
     if box == "mayflower":
         return "Dock 🚢"
-    if box:
-        return f"Box {WORKER_ICONS.get(box, box)}"
+    if box:  # a Specialists box, named by its specialist in words (icons alone look alike)
+        return f"{box} box"
     return SHORT_TRACKS.get(track, track_title(track))
 
 
@@ -569,7 +555,52 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
     text = "; ".join(dict.fromkeys(told))
     if settled:
         text += f" — then, with no other choice: {'; '.join(settled)}"
-    return text
+    said = changes(before, after.state)
+    return f"{text} — {said}" if said else text
+
+
+def _vp(p: Any) -> int:
+    return sum(p.colony_vp) + p.bought_vp + p.corrected_vp
+
+
+def changes(before: GameState, after: GameState) -> str:
+    """What a step changed in each player's holdings, in words: money, goods, ships, VP,
+    buildings and tokens (every automatic consequence the table must copy onto the board),
+    and who won a tie for the ship.
+
+    >>> from companion.engine import Game
+    >>> game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
+    >>> after = game.state.clone()
+    >>> after.players["Ann"].money += 3; after.players["Bob"].goods["fur"] += 1
+    >>> changes(game.state, after)
+    'Ann +$3; Bob +1 fur'
+    """
+    said = []
+    for name, p in after.players.items():
+        old = before.players.get(name)
+        if old is None:
+            continue
+        parts = []
+        if p.money != old.money:
+            parts.append(f"{p.money - old.money:+d}".replace("+", "+$").replace("-", "−$"))
+        for good, n in p.goods.items():
+            if n != old.goods.get(good, 0):
+                parts.append(f"{n - old.goods.get(good, 0):+d} {good_label(good)}")
+        if p.ships != old.ships:
+            ship = f"{p.ships - old.ships:+d} ship"
+            values = shipping_values(before) if "shipping" in before.tracks else {}
+            rivals = [n for n, v in values.items()
+                      if n != name and v == values.get(name) and v == max(values.values())]
+            if p.ships > old.ships and rivals:
+                ship += f" (tied at {values[name]} with {', '.join(rivals)})"
+            parts.append(ship)
+        if _vp(p) != _vp(old):
+            parts.append(f"{_vp(p) - _vp(old):+d} VP")
+        parts += [f"+{building_title(after, b)}" for b in p.buildings[len(old.buildings):]]
+        parts += [f"+{discovery_short(d)}" for d in p.discoveries[len(old.discoveries):]]
+        if parts:
+            said.append(f"{name} {', '.join(parts)}")
+    return "; ".join(said)
 
 
 # ---------------------------------------------------------------- event log

@@ -14,8 +14,6 @@ from companion import charts
 from companion.engine import Game, GameState, Phase
 from companion.games import AGE_OF_DISCOVERY, Family, Scored, Sheet, family
 from companion.i18n import N_, _
-from companion.rules.buildings import buildings_for
-from companion.sheet import FACT_TITLES
 from companion.ui import language, playing, session, views
 from companion.ui.game_view import GameView
 from companion.ui.views import md
@@ -66,6 +64,16 @@ PHONE_STYLE = """<style>
   [data-testid=stMainBlockContainer] { padding-top: 3.25rem; }
 }
 .st-key-prompt h4 { scroll-margin-top: 3.75rem; }
+/* an answer's words wrap rather than end in "…" (a token's face and its odds are long) */
+.st-key-prompt [class*="st-key-ans_"] button p { white-space: normal; text-overflow: clip;
+  overflow: visible; }
+@media (max-width: 640px) {
+  .st-key-prompt h4 { font-size: 1.3rem; }
+  /* the placement rows: 13 places (and a row per specialist held) in fewer lines */
+  .st-key-prompt [class*="st-key-place_"] button { padding: 0 0.45rem; min-height: 1.9rem;
+    font-size: 0.9rem; }
+  .st-key-prompt [class*="st-key-place_"] [data-testid=stButtonGroup] { gap: 0.3rem; }
+}
 </style>"""
 
 
@@ -291,22 +299,19 @@ def winners_text(f: Family, scored: Scored) -> str:
     return f"🏆 {names} wins with {top} {f.unit}."
 
 
-def sheet_details(results: list[Any]) -> None:
-    """Age of Discovery's extras under a sheet's totals (``companion.sheet.SheetResult``):
-    what the tie-breaks did, and the income sets behind each economy score."""
-    ties = [r for r in results if sum(1 for o in results if o.place == r.place) > 1]
-    if ties:
-        st.caption("Still tied after the tie-breaks (turn-8 colony VP, money, goods plus ships "
-                   "— goods only in Age of Empires III): those players share the place.")
-    elif len({r.score.total for r in results}) < len(results):
-        st.caption("Equal totals were split by the tie-breaks: turn-8 colony VP, then money, "
-                   "then goods plus ships (goods only in Age of Empires III).")
-    with st.expander("Economy: the income sets behind each player's economy VP"):
-        for r in results:
-            lines = views.income_sets_text(r.income)
-            st.markdown(f"**{md(r.score.player)}**: {r.income.dollars} VP"
-                        + "".join(f"\n- {md(line)}" for line in lines))
-        st.caption("Economy VP equal the income of the last Income phase.")
+def explanations(f: Family, sheet: Sheet, scored: Scored) -> None:
+    """What the family says under a sheet's totals (``Family.explain``): a caption, or a
+    folded list per player."""
+    for said in f.explain(sheet, scored):
+        if not said.players:
+            st.caption(said.title)
+            continue
+        with st.expander(said.title):
+            for player, what, lines in said.players:
+                st.markdown(f"**{md(player)}**: {md(what)}"
+                            + "".join(f"\n- {md(line)}" for line in lines))
+            if said.footer:
+                st.caption(said.footer)
 
 
 def sheet_entries(f: Family, sheet: Sheet) -> None:
@@ -333,30 +338,6 @@ def sheet_entries(f: Family, sheet: Sheet) -> None:
     import pandas as pd
 
     st.dataframe(pd.DataFrame(rows).astype(str), hide_index=True, width="stretch")
-
-
-def sheet_inputs(sheet: Any) -> None:
-    """What was entered on a score sheet, one row per seat (``companion.sheet.ScoreSheet``)."""
-    import pandas as pd
-    catalogue = buildings_for(sheet.edition, sheet.builders)
-    rows = []
-    for p in sheet.players:
-        found = (f"{p.typed_discovery_vp} VP ({p.typed_discovery_count} owned)"
-                 if p.typed_discovery_vp is not None
-                 else ", ".join(views.discovery_short(d) for d in p.discoveries))
-        owned = [catalogue[b].name if b in catalogue else b for b in p.buildings]
-        if p.extra_buildings:
-            owned.append(f"{p.extra_buildings} other tile(s)")
-        rows.append({
-            "Player": p.name, "Colour": p.colour, "Nation": views.nation_label(p.nation),
-            "Colonies": " + ".join(str(vp) for vp in p.colony), "Discoveries": found,
-            "Buildings": ", ".join(owned),
-            "Counts": ", ".join(f"{FACT_TITLES.get(q, q)}: {n}" for q, n in p.facts.items()
-                                if n),
-            "Goods": views.goods_text({g: n for g, n in p.goods.items() if n}, p.ships),
-            "Money": p.money, "Bought VP": p.bought,
-        })
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
 
 def standings_table(view: GameView) -> None:

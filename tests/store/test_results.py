@@ -90,7 +90,7 @@ def test_a_0004_database_upgrades_keeping_its_games(db_url: str) -> None:
         assert migrate.upgrade(store.engine) == ["0005", "0006"]
     with Store(db_url) as store:
         assert store.load(gid).game.state == done.state
-        assert store.load_score_sheet(sid).sheet == store.load_score_sheet(sid).sheet
+        assert store.load_sheet(sid).sheet == store.load_sheet(sid).sheet
         assert {g.kind for g in store.list_games()} == {"tracked", "score_sheet"}
         rid = store.save_result(Result.parse(PLAY))
         with pytest.raises(IntegrityError), store.engine.begin() as conn:

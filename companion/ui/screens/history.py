@@ -8,7 +8,7 @@ import streamlit as st
 
 from companion import charts
 from companion.exchange.plays import title
-from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
+from companion.games import FAMILY_IDS, family
 from companion.rules.editions import EDITIONS
 from companion.text import name_key
 from companion.ui import access, joining, language, library, playing, session, views, widgets
@@ -22,15 +22,19 @@ def game_name(game: str | None) -> str:
     return "any" if game is None else family(game).name
 
 
+def edition_text(game: str, edition: str) -> str:
+    """The box a kept game was played with, for a family with editions."""
+    f = family(game)
+    return f.edition_title(edition) if edition in f.editions() else "—"
+
+
 def options_text(game: str, options: dict) -> str:
     """A sheet's game-level options in a few words."""
     f = family(game)
-    if game == AGE_OF_DISCOVERY:
-        builders = " · Builder expansion" if options.get("builders") else ""
-        return f"{EDITIONS[options['edition']].title}{builders}"
     said = [o.label if o.type == "bool" else f"{o.label}: {o.option_label(options[o.name])}"
-            for o in f.option_fields() if options.get(o.name) not in (None, False)]
-    return " · ".join([f.name, *said])
+            for o in f.option_fields()
+            if o.name != f.edition_option and options.get(o.name) not in (None, False)]
+    return " · ".join([f.title(options), *said])
 
 
 def show_sheet(game_id: int) -> None:
@@ -48,14 +52,9 @@ def show_sheet(game_id: int) -> None:
     if sheet.note:
         st.markdown(f"> {views.md(sheet.note)}")
     widgets.scored_results(f, saved.scored, f"hist_sheet_{game_id}")
-    if saved.game == AGE_OF_DISCOVERY:
-        native = f.native(sheet)
-        widgets.sheet_details(native.results())
+    widgets.explanations(f, sheet, saved.scored)
     with st.expander("What each player entered"):
-        if saved.game == AGE_OF_DISCOVERY:
-            widgets.sheet_inputs(native)
-        else:
-            widgets.sheet_entries(f, sheet)
+        widgets.sheet_entries(f, sheet)
     with st.container(horizontal=True):
         if st.button("Reopen on the Score sheet", key=f"hist_reopen_{game_id}",
                      help="Fill the Score sheet with these inputs, to check or correct them"):
@@ -134,8 +133,7 @@ def show() -> None:
         if view.games:
             rows = [{"#": g.id, "Date": g.created.strftime("%Y-%m-%d"),
                      "Game": family(g.family).name,
-                     "Edition": (EDITIONS[g.edition].title if g.family == AGE_OF_DISCOVERY
-                                 and g.edition in EDITIONS else "—"),
+                     "Edition": edition_text(g.family, g.edition),
                      "Kind": KINDS[g.kind], "Status": g.status.replace("_", " "),
                      "Players": ", ".join(g.players),
                      "Winner": " & ".join(g.winners),
@@ -182,8 +180,11 @@ def show() -> None:
                                 f"{stored.seq} events)")
                     writes = library.entries(chosen)
                     if version:  # what that step was, in words (not just its number)
-                        st.caption("Last step shown: " + views.md(views.describe_event(
-                            stored.state_at(version - 1), game.events[version - 1]))
+                        before = stored.state_at(version - 1)
+                        said = views.describe_event(before, game.events[version - 1])
+                        done = views.changes(before, shown.state)  # money, goods, VP, ties
+                        st.caption("Last step shown: " + views.md(
+                            f"{said} — {done}" if done else said)
                             + joining.entered_on(writes, version - 1))
                     joining.entries_list(writes)
                     widgets.game_caption(game, stored.id)

@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from companion.engine import COLOURS, NATIONS
+from companion.engine import COLOURS, NATIONS, NEW_NAME_MAX
 from companion.rules.discoveries import TOKENS
 from companion.rules.editions import EDITIONS
 from companion.ui import language, playing, saved_games, session, views, widgets
@@ -91,7 +91,8 @@ def show() -> None:
     for i in range(count):
         cols = st.columns([3, 2, 2] if boards == "random" else [3, 2])
         name = cols[0].text_input(f"Player {i + 1}" if boards == "auction" else f"Seat {i + 1}",
-                                  value=f"Player {i + 1}", max_chars=40, key=f"ng_name_{i}")
+                                  value=f"Player {i + 1}", max_chars=NEW_NAME_MAX,
+                                  key=f"ng_name_{i}")
         colour = cols[1].selectbox("Colour", COLOURS, index=i % len(COLOURS), key=f"ng_colour_{i}",
                                    format_func=lambda c: f"{views.COLOUR_EMOJI[c]} {c}")
         player = {"name": name.strip(), "colour": colour}

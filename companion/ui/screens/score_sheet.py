@@ -5,7 +5,6 @@ from datetime import date
 
 import streamlit as st
 
-from companion.games import AGE_OF_DISCOVERY
 from companion.games.base import NOTE_MAX
 from companion.i18n import _
 from companion.ui import language, library, session, sheet_form, widgets
@@ -37,15 +36,15 @@ def show() -> None:
                                    sheet_form.by_field(doubts, i + 1))
 
     st.subheader("Totals")
-    for problem in problems:  # about the whole sheet (or, for Age of Discovery, named in words)
-        if problem.seat is None or not family.refuses_at_field:
+    for problem in problems:  # about the whole sheet (the others show at their fields)
+        if problem.seat is None:
             widgets.error(str(problem))
     for doubt in doubts:
         if doubt.seat is None:
             st.warning(str(doubt), icon="⚠️")
     if problems:
         seats = sorted({p.seat for p in problems if p.seat is not None})
-        if seats and family.refuses_at_field:
+        if seats:
             st.error(f"The sheet cannot be totalled yet: see the entries marked on seat(s) "
                      f"{', '.join(map(str, seats))}.", icon="🚫")
         st.stop()
@@ -53,8 +52,7 @@ def show() -> None:
     # the chart is drawn on request: building it costs more than the rest of a rerun
     chart = st.toggle("Chart by category", key="sheet_chart")
     table = widgets.scored_results(family, scored, "sheet", chart=chart)
-    if family.id == AGE_OF_DISCOVERY:
-        widgets.sheet_details(family.native(sheet).results())
+    widgets.explanations(family, sheet, scored)
     st.download_button("Download the sheet (CSV)", library.sheet_csv(table),
                        file_name="score-sheet.csv", mime="text/csv", key="sheet_csv",
                        on_click="ignore")
