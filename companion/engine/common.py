@@ -112,6 +112,12 @@ def discovery_began(state: GameState) -> bool:
     return bool(state.turn_uses.get("discovery_began"))
 
 
+def went_on_before(state: GameState, step: str) -> bool:
+    """Whether the table went on from the moment just before ``step`` this turn (a national
+    advantage that acts "juste avant" a track is no longer usable then)."""
+    return bool(state.turn_uses.get(f"went_on:{step}"))
+
+
 def check_counts(state: GameState, counts: Mapping[str, int], what: str) -> None:
     for key, n in counts.items():
         if not isinstance(n, int) or n < 0:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from companion.engine import nations, resolution, variants
+from companion.engine import resolution, variants
 from companion.engine.asking import decide
 from companion.engine.common import check_good, player, refuse
 from companion.engine.errors import EngineError, MalformedEvent
@@ -84,7 +84,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
     "training": resolution.answered,
     "warfare": resolution.answered,
     "benefit": resolution.benefit,
-    "power": nations.power,
+    "power": resolution.power,
     "scout": variants.scout,
     "swap": variants.swap,
     "resolve": resolution.resolve,

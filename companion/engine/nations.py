@@ -2,17 +2,20 @@
 limits. What each power does lives in its module under ``companion.engine.powers``.
 
 Portugal's power is part of an ``Expedition`` (``nation_power``); the others are ``Power``
-events declared at the moment the power applies.
+events declared at the moment the power applies: before the tracks resolve (the declare
+step), or, for a power that acts "juste avant" one track (Holland, Italy), at the stop just
+before it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.common import player, refuse, use_limited
+from companion.engine.common import player, refuse, use_limited, went_on_before
 from companion.engine.decisions import Decision
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import Power
+from companion.engine.flow import Step
 from companion.engine.powers import NATION_POWERS
 from companion.engine.state import GameState, PlayerState
 from companion.rules.nations import NATION_NAMES  # noqa: F401 - asking names powers by it
@@ -37,6 +40,13 @@ def usable_now(state: GameState, who: PlayerState) -> bool:
     return power.available(state, who)
 
 
+def _stops_before_its_track(state: GameState, nation: str) -> bool:
+    """Whether the tracks stop just before the track ``nation``'s power acts before (records
+    before version 5 declared Holland and Italy before the tracks only)."""
+    power = NATION_POWERS[nation]
+    return power.acts_before is not None and not state.setup.readings.nations_declared_up_front
+
+
 def powers_usable(state: GameState) -> bool:
     """Whether some player still has a power that is declared before the tracks resolve."""
     if not state.setup.options.nations:
@@ -44,9 +54,22 @@ def powers_usable(state: GameState) -> bool:
     for who in state.players.values():
         power = NATION_POWERS.get(who.nation or "")
         if (power is not None and power.use is not None and power.declared_before_tracks
+                and not _stops_before_its_track(state, power.nation)
                 and (power.per_game is None or who.uses.get(power.key, 0) < power.per_game)):
             return True
     return False
+
+
+def waiting_before(state: GameState, step: Step) -> list[str]:
+    """The players whose national advantage acts just before ``step`` and can still be used:
+    the tracks stop there for them (as Stables stop before Discovery), until a ``resolve``."""
+    if not state.setup.options.nations or went_on_before(state, step):
+        return []
+    return [name for name in state.order
+            if (nation := state.players[name].nation) is not None
+            and NATION_POWERS[nation].acts_before == step
+            and _stops_before_its_track(state, nation)
+            and usable_now(state, state.players[name])]
 
 
 def power(state: GameState, ev: Power) -> None:

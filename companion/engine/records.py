@@ -13,6 +13,12 @@ Versions (game records only; score sheets number their versions apart):
 4. Age of Empires III has no "stays home" on the Colonist Dock and no "takes nothing" on
    Trade Goods (`001_…`, "Dock de colons", "Marchandises"); an AoE III record of an older
    version gets ``readings.skip_dock_and_goods``, so it replays as it was played.
+5. the rules of the third pass (issue 28): the tracks stop just before Merchant Shipping and
+   Specialists while Holland's or Italy's power can still be used, and the free colonist of
+   dock slot X / Y comes in phase 4, before the 5 new colonists. An older record gets
+   ``readings.nations_declared_up_front`` when Holland or Italy plays, and
+   ``readings.free_colonist_after_new`` when it buys Indentured Servitude or Colonisation
+   Laws (nowhere else can they change anything).
 
 A version 1 or 2 record is converted as it is read, one event for one event: each answer
 gets the player the older engine gave it (the decider at that point of the replay), a
@@ -47,9 +53,11 @@ from companion.engine.state import GameState, initial_state
 from companion.rules.editions import AUCTION_PURSE
 
 RECORD_FORMAT = "age-of-discovery-companion/game"
-RECORD_VERSION = 4
-READABLE_VERSIONS = (1, 2, 3, 4)
+RECORD_VERSION = 5
+READABLE_VERSIONS = (1, 2, 3, 4, 5)
 SKIPS_UNTIL = 4  # AoE III records before this version let dock and goods workers skip
+THIRD_PASS = 5  # records before this version keep the second pass's moments (see above)
+FREE_DOCK_COLONIST = ("indentured_servitude", "colonization_laws")  # dock slots X and Y
 NAMED_SINCE = 3  # from this version on, a record names the player of every answer
 
 
@@ -97,12 +105,24 @@ def read_record(record: object) -> tuple[Any, list[Any], int]:
     return record["setup"], record.get("events", []), version
 
 
-def upgrade_setup(data: Any, version: int) -> GameSetup:
-    """The set-up with what an older version left implicit made explicit."""
+def upgrade_setup(data: Any, version: int, events: Sequence[Any] = ()) -> GameSetup:
+    """The set-up with what an older version left implicit made explicit (``events``: the
+    record's, to keep an older reading only where it can change something)."""
     setup = _upgraded_to_3(data, version)
     if version < SKIPS_UNTIL and setup.edition == "aoe3":
         readings = setup.readings.model_copy(update={"skip_dock_and_goods": True})
         setup = setup.model_copy(update={"readings": readings})
+    if version < THIRD_PASS:
+        kept = {}
+        if setup.options.nations and any(p.nation in ("holland", "italy")
+                                          for p in setup.players):
+            kept["nations_declared_up_front"] = True
+        if any((e.get("building") if isinstance(e, Mapping) else getattr(e, "building", None))
+               in FREE_DOCK_COLONIST for e in events):
+            kept["free_colonist_after_new"] = True
+        if kept:
+            setup = setup.model_copy(update={"readings": setup.readings.model_copy(
+                update=kept)})
     return setup
 
 
@@ -138,7 +158,7 @@ def load(setup: Any, events: Sequence[Any], version: int = RECORD_VERSION,
          strict: bool = False) -> Loaded:
     """Read a record's set-up and events (converting an older ``version``). ``strict``:
     raise at the first refused event (naming its index) instead of stopping there."""
-    parsed_setup = upgrade_setup(setup, check_version(version))
+    parsed_setup = upgrade_setup(setup, check_version(version), events)
     state = initial_state(parsed_setup)
     done: list[Event] = []
     for index, raw in enumerate(events):

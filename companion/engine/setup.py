@@ -33,7 +33,7 @@ from companion.engine.errors import (
     validation_problems,
 )
 from companion.engine.fields import Id, Name, Points, same_names
-from companion.rules.buildings import buildings_for
+from companion.rules.buildings import NAVY_VP_PER_SHIP, buildings_for
 from companion.rules.discoveries import TOKENS, listed_name
 from companion.rules.editions import (
     AUCTION_PURSE,
@@ -139,10 +139,19 @@ class Readings(BaseModel):
     portugal_plague: StrictBool = True
     # Mayflower ships serve as dock slots at any time, not only once the numbered ones are full
     mayflower_any_time: StrictBool = False
+    # AoE III Navy: 4 VP per ship (the tile, Annex II) or 3 (`001_…`'s body, "Points de
+    # victoire"); Empires says 4 everywhere
+    navy_vp_per_ship: Literal[4, 3] = 4
     # AoE III games recorded before version 4, when the app let a Colonist Dock worker stay
     # home and a Trade Goods worker take nothing there too (set when such a record is read;
     # never offered for a new game: `001_…` has no such choice)
     skip_dock_and_goods: StrictBool = False
+    # Games recorded before version 5 (set when such a record is read; never offered):
+    # Holland and Italy were declared before the tracks, which never stopped just before
+    # Merchant Shipping or Specialists for them ...
+    nations_declared_up_front: StrictBool = False
+    # ... and the free colonist of dock slot X / Y came after the 5 new colonists
+    free_colonist_after_new: StrictBool = False
 
 
 class GameSetup(BaseModel):
@@ -237,6 +246,9 @@ class GameSetup(BaseModel):
             if self.bidding.second_specialist and self.bidding.second_bid < BID_FOR_SPECIALIST:
                 raise ValueError(f"seat 2 gets a specialist only for a bid of "
                                  f"${BID_FOR_SPECIALIST} or more")
+        if self.readings.navy_vp_per_ship != NAVY_VP_PER_SHIP and self.edition != "aoe3":
+            raise ValueError("Navy at 3 VP per ship is a reading of the Age of Empires III "
+                             "book only (the Empires book says 4)")
         if self.options.reduced_randomness:
             catalogue = buildings_for(self.edition, self.options.expansion_buildings)
             chosen = self.age3_buildings

@@ -239,7 +239,8 @@ def initial_state(setup: GameSetup) -> GameState:
     state = GameState(
         setup=setup,
         edition=edition,
-        catalogue=buildings_for(setup.edition, setup.options.expansion_buildings),
+        catalogue=buildings_for(setup.edition, setup.options.expansion_buildings,
+                                setup.readings.navy_vp_per_ship),
         players=players,
         regions={rid: {} for rid in REGIONS},
         region_goods=region_goods,

@@ -16,8 +16,11 @@ engine handles with an explicit event.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
+
+NAVY_VP_PER_SHIP = 4  # the tile, both books' annexes and `000_…`'s body
+NAVY_VP_BODY_AOE3 = 3  # `001_…`'s body ("Points de victoire"): a reading, see Readings
 
 Kind = Literal["immediate", "one_use", "permanent", "end_vp"]
 Cost = Literal["normal", "free"]
@@ -254,7 +257,7 @@ BUILDINGS: tuple[Building, ...] = (
        "1 VP per 2 of your workers in the New World.",
        Effect(end_vp=EndVP("new_world_workers", 1, 2))),
     _b("navy", "Navy", 3, "end_vp", "both", "4 VP per ship you own.",
-       Effect(end_vp=EndVP("ships", 4))),
+       Effect(end_vp=EndVP("ships", NAVY_VP_PER_SHIP))),
     _b("power", "Power", 3, "end_vp", "both", "2 VP per soldier of yours in the New World.",
        Effect(end_vp=EndVP("new_world_soldiers", 2))),
     _b("prosperity", "Prosperity", 3, "end_vp", "both",
@@ -291,15 +294,23 @@ BUILDINGS: tuple[Building, ...] = (
 )
 
 
-def buildings_for(edition_id: str, builder_expansion: bool = True) -> dict[str, Building]:
-    """The buildings in play for an edition, by id (Builder tiles only when wanted)."""
+def buildings_for(edition_id: str, builder_expansion: bool = True,
+                  navy_vp_per_ship: int = NAVY_VP_PER_SHIP) -> dict[str, Building]:
+    """The buildings in play for an edition, by id (Builder tiles only when wanted; Navy at
+    ``navy_vp_per_ship``)."""
     if edition_id not in ("empires", "aoe3"):
         raise ValueError(f"unknown edition {edition_id!r}")
-    return {
+    out = {
         b.id: b
         for b in BUILDINGS
         if edition_id in b.editions and (builder_expansion or not b.builder_expansion)
     }
+    if navy_vp_per_ship != NAVY_VP_PER_SHIP:
+        navy = out["navy"]
+        out["navy"] = replace(navy, description=f"{navy_vp_per_ship} VP per ship you own.",
+                              effect=replace(navy.effect,
+                                             end_vp=EndVP("ships", navy_vp_per_ship)))
+    return out
 
 
 def building(edition_id: str, building_id: str) -> Building:

@@ -46,6 +46,7 @@ JSONType = JSON().with_variant(JSONB(), "postgresql")
 NullableJSON = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
 
 STATUSES = ("in_progress", "finished")
+DEVICE_LENGTH = 40  # characters of a device's name kept with the steps it entered
 KINDS = ("tracked", "score_sheet", "result")
 
 
@@ -185,5 +186,5 @@ class EntryRow(Base):
     seq_before: Mapped[int]
     seq_after: Mapped[int]
     revision: Mapped[int]  # the game's revision this write made
-    device: Mapped[str | None] = mapped_column(String(40))
+    device: Mapped[str | None] = mapped_column(String(DEVICE_LENGTH))
     created: Mapped[datetime]

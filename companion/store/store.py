@@ -109,46 +109,53 @@ class Store:
         return self.games.revision(game_id)
 
     def append(self, game_id: int, event: Event | Mapping[str, Any],
-               expected_seq: int | None = None, *, revision: int | None = None) -> StoredGame:
+               expected_seq: int | None = None, *, revision: int | None = None,
+               device: str | None = None) -> StoredGame:
         """Record exactly ``event`` if the game is still at the ``revision`` the writer saw
         (and, if given, at ``expected_seq`` events) and the engine accepts it. Raises
         ``Conflict`` for a stale writer, the engine's error for a refused event (nothing is
         stored in either case). Pass at least one guard; ``revision`` is the one that also
-        catches an undo followed by a new entry."""
+        catches an undo followed by a new entry. ``device``: the name of the device that
+        entered it, kept beside the log (``companion.store.trust``; None: this machine); the
+        same for every write below."""
         ev = parse_event(event)
-        return self.games.extend(game_id, expected_seq, revision, lambda game: game.apply(ev))
+        return self.games.extend(game_id, expected_seq, revision, lambda game: game.apply(ev),
+                                 device)
 
     def answer(self, game_id: int, events: Sequence[Event | Mapping[str, Any]],
-               expected_seq: int | None = None, *, revision: int | None = None) -> StoredGame:
+               expected_seq: int | None = None, *, revision: int | None = None,
+               device: str | None = None) -> StoredGame:
         """Record the table's answer (one event, or a group) together with the steps whose
         only outcome the engine then settles (``auto``), in one transaction; guarded and
         refused like ``append``."""
         return self.games.extend(game_id, expected_seq, revision,
-                                 lambda game: game.answer(list(events)))
+                                 lambda game: game.answer(list(events)), device)
 
     def undo(self, game_id: int, expected_seq: int | None = None, n: int = 1, *,
-             revision: int | None = None) -> StoredGame:
+             revision: int | None = None, device: str | None = None) -> StoredGame:
         """Delete the last ``n`` events (guarded like ``append``). Undo is not recorded: the
         log afterwards is exactly as if those events had never been entered; the revision
         still goes up."""
-        return self.games.undo(game_id, expected_seq, n, revision)
+        return self.games.undo(game_id, expected_seq, n, revision, device)
 
     def set_aside(self, game_id: int, expected_seq: int | None = None, *,
-                  revision: int | None = None) -> StoredGame:
+                  revision: int | None = None, device: str | None = None) -> StoredGame:
         """Let a read-only game go on: its refused event and every event after it leave the
         log and are kept beside it (``StoredGame.set_aside``, exported with the record);
         the game then stands just before the refused event, where the table can record what
         the corrected rule asks. Guarded like ``append``; the revision goes up."""
-        return self.games.set_aside(game_id, expected_seq, revision)
+        return self.games.set_aside(game_id, expected_seq, revision, device)
 
     def reapply_set_aside(self, game_id: int, expected_seq: int | None = None,
                           leave_out_first: bool = False, *,
-                          revision: int | None = None) -> StoredGame:
+                          revision: int | None = None,
+                          device: str | None = None) -> StoredGame:
         """Re-apply the events last set aside, in order, as far as the rules accept them
         (after the table recorded what the corrected rule asked). Those still refused stay
         set aside, with the new reason. ``leave_out_first``: the first of them is not
         re-applied (it stays set aside, on its own). Guarded like ``append``."""
-        return self.games.reapply_set_aside(game_id, expected_seq, leave_out_first, revision)
+        return self.games.reapply_set_aside(game_id, expected_seq, leave_out_first, revision,
+                                            device)
 
     def delete_game(self, game_id: int) -> None:
         """Delete a game of any kind, with its events and seats."""

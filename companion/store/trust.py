@@ -14,9 +14,12 @@ True
 [True, False, False, False]
 >>> new_entry_key(store, gid) != key and not key_matches(store, gid, key)  # old links stop
 True
->>> note_entry(store, gid, "answer", 0, 3, 1, "Anne's phone")
+>>> reveal = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"], "buildings": [
+...     "settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
+>>> done = store.answer(gid, [reveal], revision=0, device="Anne's phone")
+>>> back = store.undo(gid, revision=1)  # written with each write, in its transaction
 >>> [(e.action, e.seq_before, e.seq_after, e.device) for e in entries(store, gid)]
-[('answer', 0, 3, "Anne's phone")]
+[('answer', 0, 1, "Anne's phone"), ('undo', 1, 0, None)]
 """
 
 from __future__ import annotations
@@ -30,12 +33,13 @@ from sqlalchemy import delete, insert, select
 
 from companion.store.db import WRITE
 from companion.store.errors import database_errors
-from companion.store.schema import EntryKeyRow, EntryRow, GameRow
+from companion.store.schema import DEVICE_LENGTH, EntryKeyRow, EntryRow, GameRow
 from companion.store.store import GameNotFound, Store
 
 KEY_BYTES = 24  # 192 bits of secrets.token_urlsafe: 32 characters, safe in a link
-ACTIONS = ("answer", "undo", "set_aside", "reapply")
-DEVICE_LENGTH = 40
+ACTIONS = ("answer", "undo", "set_aside", "reapply")  # what an ``Entry`` may be
+__all__ = ["ACTIONS", "DEVICE_LENGTH", "Entry", "entered_by", "entries", "entry_key",
+           "key_matches", "new_entry_key"]
 
 
 @dataclass(frozen=True)
@@ -95,18 +99,6 @@ def key_matches(store: Store, game_id: int, given: str | None) -> bool:
         return False
     held = _stored_key(store, game_id)
     return held is not None and hmac.compare_digest(held.encode(), str(given).encode())
-
-
-def note_entry(store: Store, game_id: int, action: str, seq_before: int, seq_after: int,
-               revision: int, device: str | None) -> None:
-    """Keep who made one write to the game's log (``action`` one of ``ACTIONS``)."""
-    if action not in ACTIONS:
-        raise ValueError(f"unknown entry action {action!r}")
-    with database_errors(store.url), _write(store) as conn:
-        conn.execute(insert(EntryRow).values(
-            game_id=game_id, action=action, seq_before=seq_before, seq_after=seq_after,
-            revision=revision, device=(device or None) and device[:DEVICE_LENGTH],
-            created=_now()))
 
 
 def entries(store: Store, game_id: int) -> list[Entry]:

@@ -97,7 +97,7 @@ def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
     batch = [dict(e) for e in ([events] if isinstance(events, Mapping) else events)]
     try:  # guarded by the version this session saw: a change since (an undo too) is refused
         new = store().answer(stored.id, batch, expected_seq=stored.seq,
-                             revision=stored.revision)
+                             revision=stored.revision, device=access.device_name())
     except Conflict as exc:
         return _conflict(stored.id, exc)
     except EngineError as exc:
@@ -105,15 +105,8 @@ def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
     except GameNotFound as exc:
         session.close_game()
         return Outcome(None, str(exc))
-    _note("answer", stored, new)
     session.remember_game(new, written=True)
     return Outcome(new)
-
-
-def _note(action: str, before: StoredGame, after: StoredGame) -> None:
-    """Keep which device made this write to the game's log (beside the log)."""
-    trust.note_entry(store(), after.id, action, before.seq, after.seq, after.revision,
-                     access.device_name())
 
 
 def board_placements(board: Mapping[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
@@ -128,9 +121,10 @@ def board_placements(board: Mapping[str, Any]) -> tuple[list[dict[str, Any]], st
         return [], str(exc)
 
 
-def _rewrite(action: str, change: Callable[[Store, StoredGame], StoredGame]) -> Outcome:
+def _rewrite(change: Callable[[Store, StoredGame], StoredGame]) -> Outcome:
     """Change the open game's log (undo, set aside, re-apply), guarded by the version this
-    session saw; any draft in progress is dropped with the step it belonged to."""
+    session saw and by this device's right; any draft in progress is dropped with the step
+    it belonged to."""
     stored = current_game()
     if stored is None:
         return Outcome(None, "no game is open")
@@ -142,7 +136,6 @@ def _rewrite(action: str, change: Callable[[Store, StoredGame], StoredGame]) -> 
         return _conflict(stored.id, exc)
     except EngineError as exc:
         return Outcome(stored, str(exc))
-    _note(action, stored, new)
     session.remember_game(new, written=True)
     session.clear_drafts()
     return Outcome(new)
@@ -154,22 +147,23 @@ def undo() -> Outcome:
     stored = current_game()
     if stored is not None and not stored.seq:
         return Outcome(stored, "there is nothing to undo yet")
-    return _rewrite("undo", lambda s, g: s.undo(g.id, expected_seq=g.seq, n=g.game.last_step(),
-                                        revision=g.revision))
+    return _rewrite(lambda s, g: s.undo(g.id, expected_seq=g.seq, n=g.game.last_step(),
+                                        revision=g.revision, device=access.device_name()))
 
 
 @stops_on_database_problem
 def set_aside() -> Outcome:
     """A read-only game goes on: its refused events are set aside (kept with the game)."""
-    return _rewrite("set_aside", lambda s, g: s.set_aside(g.id, expected_seq=g.seq,
-                                                          revision=g.revision))
+    return _rewrite(lambda s, g: s.set_aside(g.id, expected_seq=g.seq, revision=g.revision,
+                                             device=access.device_name()))
 
 
 @stops_on_database_problem
 def reapply_set_aside(leave_out_first: bool = False) -> Outcome:
     """Re-apply the events last set aside, as far as the rules accept them."""
-    return _rewrite("reapply", lambda s, g: s.reapply_set_aside(
-        g.id, expected_seq=g.seq, leave_out_first=leave_out_first, revision=g.revision))
+    return _rewrite(lambda s, g: s.reapply_set_aside(
+        g.id, expected_seq=g.seq, leave_out_first=leave_out_first, revision=g.revision,
+        device=access.device_name()))
 
 
 def _conflict(game_id: int, exc: Conflict) -> Outcome:

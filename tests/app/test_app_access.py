@@ -73,6 +73,7 @@ def test_without_the_key_every_writing_service_refuses_and_nothing_is_stored(dev
     game_id = _playing(store)
     other = _playing(store)
     before = (store.revision(game_id), store.count_games(), len(store.load(game_id).game.events))
+    noted = trust.entries(store, game_id)  # the first step, entered on this machine
     _open(game_id)
     said = _writes(game_id)
     for door in ("record", "undo", "set_aside", "reapply"):
@@ -86,7 +87,7 @@ def test_without_the_key_every_writing_service_refuses_and_nothing_is_stored(dev
     assert "may add demo games" in said["demo"]
     assert (store.revision(game_id), store.count_games(),
             len(store.load(game_id).game.events)) == before
-    assert trust.entries(store, game_id) == []
+    assert trust.entries(store, game_id) == noted and [e.device for e in noted] == [None]
     # a forged role, the key of another game, an old key: the same refusal
     for held in ("entry", trust.entry_key(store, other), None):
         session.hold_entry_key(game_id, held)
@@ -113,13 +114,14 @@ def test_the_entry_key_lets_a_named_device_enter_until_the_host_makes_a_new_one(
     assert playing.undo().ok
     kept = trust.entries(store, game_id)
     assert [(e.action, e.seq_before, e.seq_after, e.device) for e in kept] == [
+        ("answer", 0, 1, None),  # the first step, entered on this machine
         ("answer", 1, done.stored.seq, "Anne's phone"),
         ("undo", done.stored.seq, 1, "Anne's phone")]
     # entering the game is not deleting it, nor touching the others
     assert library.delete_game(game_id).error.startswith("Only the machine that runs")
     trust.new_entry_key(store, game_id)  # the host's new link: this device is shut out
     assert playing.record(_answer(game_id)).error.startswith("This device follows")
-    assert len(trust.entries(store, game_id)) == 2
+    assert len(trust.entries(store, game_id)) == 3
 
 
 def test_the_host_pin_opens_what_touches_all_games_and_wrong_pins_are_counted(
@@ -148,7 +150,7 @@ def test_the_host_machine_may_do_everything(store, monkeypatch, address):
     game_id = _playing(store)
     _open(game_id)
     assert playing.record(_answer(game_id)).ok
-    assert trust.entries(store, game_id)[0].device is None  # shown as the host
+    assert [e.device for e in trust.entries(store, game_id)] == [None, None]  # the host
     assert library.delete_game(game_id).ok
 
 

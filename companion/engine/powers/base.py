@@ -68,6 +68,9 @@ class NationPower:
     ask: AskUse | None = None
     available: Callable[[GameState, PlayerState], bool] = lambda state, who: True
     declared_before_tracks: bool = True  # a use waits at the declare step
+    # The track this power acts "juste avant": the tracks stop there while it can be used
+    # (and then it needs no declare step).
+    acts_before: Step | None = None
 
     @property
     def key(self) -> str:

@@ -1,19 +1,23 @@
-"""Italian city-states: twice a game, at most once a turn, before Specialists resolves,
-put one of your workers in place of the worker on a box (that one goes home).
+"""Italian city-states: twice a game, at most once a turn, "juste avant que la piste des
+spécialistes ne soit résolue" (`000_…`, Appendix I), put one of your workers in place of the
+worker on a box (that one goes home). The tracks stop just before Specialists while the power
+can still be used, so workers back from Discovery may go (records before version 5: declared
+before the tracks only, ``Readings.nations_declared_up_front``).
 """
 
 from __future__ import annotations
 
-from companion.engine.common import refuse
+from companion.engine.common import refuse, went_on_before
 from companion.engine.decisions import Decision, Kind
-from companion.engine.flow import Step, is_resolving, steps_before
+from companion.engine.flow import Step, before_track
 from companion.engine.powers.base import NationPower
 from companion.engine.questions import clean, listed, ready, then, with_choice
 from companion.engine.state import GameState, PlayerState
 
 
 def _moment(state: GameState) -> bool:
-    return is_resolving(state.phase, state.step, *steps_before(Step.SPECIALISTS))
+    return (before_track(state.phase, state.step, state.cursor, Step.SPECIALISTS)
+            and not went_on_before(state, Step.SPECIALISTS))
 
 
 def _use(state: GameState, who: PlayerState, choice: dict) -> None:
@@ -50,5 +54,6 @@ POWER = NationPower(
     "italy", "Italian city-states",
     "Before Specialists resolves: put one of your workers in place of the worker on a box "
     "(that one goes home). Twice a game, at most once a turn.",
-    moment=_moment, use=_use, ask=_ask, per_game=2, per_turn=1,
-    available=lambda state, who: bool(state.tracks.get("specialists")))
+    moment=_moment, use=_use, ask=_ask, per_game=2, per_turn=1, acts_before=Step.SPECIALISTS,
+    available=lambda state, who: bool(state.tracks.get("specialists"))
+    and any(who.reserve.values()))

@@ -1,4 +1,10 @@
-"""Rewrite History (immediate): take a discovery token from each of up to 2 other players."""
+"""Rewrite History (immediate): take a discovery token from each of up to 2 other players.
+
+The owner chooses whom to take from; the token is drawn at random, face down (`000_…`,
+Appendix II, "Réécrire l'histoire": "Les compteurs sont choisis au hasard"), so the app asks
+which token came out, as it asks an expedition's revealed token: a report, with no values
+shown beside the tokens.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +19,6 @@ from companion.engine.powers.base import BuildingPower, choice_of
 from companion.engine.questions import (
     clean,
     discovery_name,
-    discovery_note,
     listed,
     ready,
     then,
@@ -44,11 +49,11 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
     victim = choice.get("_from")
     if victim is not None:
         tokens = [d for d in state.players[victim].discoveries if d in TOKENS]
-        return Decision(Kind.TOKEN, ask + f"which of {victim}'s tokens?", me, "buy", draft=draft,
+        return Decision(Kind.TOKEN, ask + f"one of {victim}'s tokens is drawn at random, face "
+                        "down: which one came out?", None, "buy", draft=draft, report=True,
                         answers=listed(
                             then(discovery_name(t), t, with_choice(
-                                draft, tokens={**taken, victim: t}, _from=None),
-                                note=discovery_note(t))
+                                draft, tokens={**taken, victim: t}, _from=None))
                             for t in dict.fromkeys(tokens)))
     if len(taken) >= 2:
         return None

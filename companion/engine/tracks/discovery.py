@@ -69,7 +69,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         cards = _free_cards(state)
         if cards and not undiscovered:
             moves.append(_to(state, "card", {**draft, "target": "card"}, parts))
-        if cards and undiscovered and portugal.ready(state, me):
+        if cards and portugal.ready(state, me):
             moves.append(_to(state, "card", {**draft, "target": "card", "nation_power": True},
                              parts))
         return Legal(Kind.REGION, "expedition", me, tuple(m for m in moves if m is not None),

@@ -168,11 +168,19 @@ def refresh(state: GameState, ev: Refresh) -> None:
                 who.available[worker] += n
                 who.incoming[worker] = 0
             grants = {"colonist": COLONISTS_PER_TURN}
+            held = 0  # colonists kept in the stock for dock slot X / Y
             for building_id in who.buildings:
-                for worker, n in state.catalogue[building_id].effect.workers_per_turn:
+                effect = state.catalogue[building_id].effect
+                for worker, n in effect.workers_per_turn:
                     grants[worker] = grants.get(worker, 0) + n
+                held += bool(effect.dock_slot)
+            if state.setup.readings.free_colonist_after_new:
+                held = 0
             for worker, n in grants.items():
-                taken = min(n, who.reserve[worker])
+                # Phase 4 before phase 5: the free colonist of X / Y is set aside before
+                # the 5 new colonists come (it goes on its slot as the next turn opens).
+                spare = who.reserve[worker] - (held if worker == "colonist" else 0)
+                taken = min(n, max(spare, 0))
                 who.reserve[worker] -= taken
                 who.available[worker] += taken
     scored_order = list(state.order)

@@ -84,6 +84,10 @@ def show() -> None:
             "Mayflower ships take workers at any time (not only once the numbered dock slots are "
             "full)", key="ng_mayflower_any_time"):
         readings["mayflower_any_time"] = True
+    if edition == "aoe3" and st.checkbox(
+            "Navy scores 3 VP per ship (the rulebook's scoring section) instead of the tile's 4",
+            key="ng_navy_three"):
+        readings["navy_vp_per_ship"] = 3
 
     st.subheader("Players" + (" (the auction sets the seats below)" if boards == "auction"
                               else ", in turn order"))
