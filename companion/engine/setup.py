@@ -50,7 +50,9 @@ REDUCED_AGE3 = 10
 Colour = Literal["", "red", "yellow", "blue", "green", "orange", "purple", "white", "black"]
 MAX_SEATS = 8  # more than any edition seats: the edition's own count is checked after
 
-NEW_NAME_MAX = 20  # characters of a player's name in a game started now
+# A player's name typed for a new game (the New game form stops there): it reads at a
+# glance on a phone. Records and imports keep their own, longer limit (``NAME_MAX``).
+NEW_NAME_MAX = 20
 
 
 class PlayerSetup(BaseModel):
@@ -302,16 +304,6 @@ class GameSetup(BaseModel):
                 money[p.name] = starting_money(seat)
         return money
 
-    def check_name_lengths(self) -> None:
-        """A name the table reads on a phone at a glance: at most ``NEW_NAME_MAX`` characters
-        for a game started now (longer ones, in records kept before, still load)."""
-        for i, p in enumerate(self.players):
-            if len(p.name) > NEW_NAME_MAX:
-                raise MalformedEvent(
-                    f"The set-up is not valid: the name {p.name!r} has {len(p.name)} "
-                    f"characters; at most {NEW_NAME_MAX} fit a phone's line: shorten it.",
-                    field=f"players.{i}.name")
-
     def check_bids(self) -> None:
         """The AoE III bidding as the book allows it (`001_…`, Annex I): each bid higher than
         the one before, so seat 2's last bid is below the winning one (both $0 when nobody
@@ -372,5 +364,4 @@ def parse_new_setup(data: object) -> GameSetup:
     """``parse_setup``, with the checks only a game started now gets (``check_bids``)."""
     setup = parse_setup(data)
     setup.check_bids()
-    setup.check_name_lengths()
     return setup

@@ -84,7 +84,6 @@ PLAYER_KEYS = ("name", "colour", "nation", "colony", "discoveries", "typed_disco
                "typed_discovery_count", "buildings", "extra_buildings", "goods", "ships",
                "money", "bought", "facts")
 TYPED = "typed_discovery_vp"
-TIE_BREAKS = "turn-8 colony VP, money, goods plus ships (goods only in Age of Empires III)"
 
 
 def good_label(good: str) -> str:
@@ -359,11 +358,11 @@ class AgeOfDiscovery(Family):
 
     def explain(self, sheet: Sheet, scored: Scored) -> list[Explanation]:
         places = [p.place for p in scored.players]
+        # the tie-breaks themselves are said once, by the tie rule under the totals
         if any(places.count(n) > 1 for n in places):
-            ties = (f"Still tied after the tie-breaks ({TIE_BREAKS}): those players share "
-                    "the place.")
+            ties = "Still tied after the tie-breaks: those players share the place."
         elif len({p.total for p in scored.players}) < len(scored.players):
-            ties = f"Equal totals were split by the tie-breaks: {TIE_BREAKS}."
+            ties = "Equal totals were split by the tie-breaks."
         else:
             ties = ""
         income = [(s.player, f"{inc.dollars} VP", tuple(income_sets_text(inc)))

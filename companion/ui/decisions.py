@@ -225,8 +225,10 @@ ANSWER_RENDERERS = {Kind.PLACE: _placement}
 
 
 def _multiset(field: Field, seq: int, depth: int) -> None:
-    """Tap items one at a time (each up to its limit); Done when the total is right."""
-    picks = session.picks()
+    """Tap items one at a time (each up to its limit); Done when the total is right. The
+    items tapped so far are kept in the page's address too, so that a reload (a phone that
+    slept) finds them again."""
+    picks = _kept_picks(field, seq, depth)
     counts: dict[str, int] = {}
     for p in picks:
         counts[p] = counts.get(p, 0) + 1
@@ -235,7 +237,7 @@ def _multiset(field: Field, seq: int, depth: int) -> None:
     with st.container(horizontal=True, key=f"pick_row_{depth}@{seq}"):
         for j, option in enumerate(field.options):
             left = option.most - counts.get(option.value, 0)
-            label = option.label + (f" ({left})" if option.most > 1 else "")
+            label = option.label + (f" · {left} left" if option.most > 1 else "")
             st.button(md(label), key=f"pick_{j}@{seq}:{depth}", on_click=_pick,
                       args=(field, option.value, seq), disabled=left <= 0 or full)
     chosen = ", ".join(f"{n}× {views.md(str(v).replace('_', ' '))}" for v, n in counts.items())
@@ -249,6 +251,33 @@ def _multiset(field: Field, seq: int, depth: int) -> None:
                       on_click=_fill, args=(field, counts, seq))
         st.button("Clear", key=f"clear@{seq}:{depth}", on_click=session.clear_picks,
                   disabled=not picks, type="tertiary")
+
+
+PICKS_PARAM = "picks"  # "<seq>:<item>,<item>,…" in the address, for a question's first level
+
+
+def _kept_picks(field: Field, seq: int, depth: int) -> list[Any]:
+    """The picks of this session, else (a reloaded page) those its address kept; written
+    back to the address. Only the first level of a question is kept: a deeper one hangs on
+    choices made before it, which a reload does not keep."""
+    picks = session.picks()
+    if depth:
+        return picks
+    said = st.query_params.get(PICKS_PARAM, "")
+    kept_seq, _, items = said.partition(":")
+    mark = f"picks_kept@{seq}"  # this session has drawn the question: its picks are its own
+    fresh = not session.widget_value(mark)
+    session.set_widget_value(mark, True)
+    if fresh and not picks and kept_seq == str(seq) and items:
+        known = {str(o.value): o.value for o in field.options}
+        picks = [known[i] for i in items.split(",") if i in known]
+        for p in picks:
+            session.add_pick(p)
+    if picks:
+        st.query_params[PICKS_PARAM] = f"{seq}:" + ",".join(map(str, picks))
+    elif PICKS_PARAM in st.query_params:
+        del st.query_params[PICKS_PARAM]
+    return picks
 
 
 def _pick(field: Field, value: Any, seq: int) -> None:
