@@ -7,6 +7,7 @@ Screenshots go to ``test-output/screenshots/``."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS, Table
@@ -34,6 +35,32 @@ def _heading_in_view(page, after: str) -> None:
     top, bottom, uncovered = found
     assert top >= 0 and bottom <= PHONE["height"], f"heading at {top}..{bottom} after {after}"
     assert uncovered, f"something is drawn over the question after {after}"
+
+
+def _resolve(table: Table) -> None:
+    """The usual answer (or no to an optional buy or fight); a tap that asks on (a choice
+    made in steps) waits for the next question instead of a recorded step."""
+    text = table.prompt()
+    if "Picked " in text:
+        table.report()
+        return
+    for decline in ("Buys nothing", "Nobody sails", "No training", "No fight"):
+        if decline in text:
+            table.step(table.button(decline))
+            return
+    heading = text.split("\n")[0]
+    table.answer(0).click()
+    table.clicks += 1
+    table.page.wait_for_function(
+        "([old, head]) => { const e = document.querySelector('[class*=\"st-key-undo-\"]');"
+        " const m = e && e.className.match(/st-key-undo-(\\d+)/);"
+        " const p = document.querySelector('.st-key-prompt h4');"
+        " return (m && Number(m[1]) > old) || (p && p.innerText !== head); }",
+        arg=[table.seq, heading], timeout=30_000)
+    table.settle()
+    key = table.page.locator('[class*="st-key-undo-"]').first.get_attribute("class") or ""
+    found = re.search(r"st-key-undo-(\d+)", key)
+    table.seq = int(found.group(1)) if found else table.seq
 
 
 def _expedition_game():
@@ -90,7 +117,7 @@ def test_a_whole_turn_keeps_the_question_in_view(served_app):
         page.screenshot(path=str(SHOTS / "phone-turn-resolution.png"))
         while page.get_by_text("Turn 2 of 8").count() == 0:
             text = table.prompt().split("\n")[0]
-            table.resolve_one()
+            _resolve(table)
             taps += 1
             _heading_in_view(page, f"answering {text!r} (tap {taps})")
             assert taps < 120, "the turn never ended"
