@@ -18,7 +18,7 @@ from companion.engine import (
     placements_from_board,
 )
 from companion.store import GameNotFound, Store, StoredGame, WrongKind, trust
-from companion.ui import access, session, views
+from companion.ui import access, session, step_words
 from companion.ui.game_view import GameView
 from companion.ui.saved_games import Outcome, stops_on_database_problem, store
 
@@ -222,7 +222,7 @@ def last_step(stored: StoredGame) -> str | None:
 
     def words() -> str:
         start = stored.seq - stored.game.last_step()
-        return views.step_summary(stored.state_at(start), stored.game, start)
+        return step_words.step_summary(stored.state_at(start), stored.game, start)
 
     return _PER_VERSION.get((stored.key, "last_step"), words)
 

@@ -231,7 +231,9 @@ def _nav(page, title: str) -> None:
     """Choose a page in the app's menu (a row of links on every page)."""
     from companion.ui.widgets import MENU_LABELS
 
-    page.locator(".st-key-page_menu").get_by_role("link", name=MENU_LABELS[title]).click()
+    path = {"Home": "", "Scoreboard": "scoreboard", "History": "history",
+            "Score sheet": "score_sheet", "Rules": "rules"}[title]
+    page.locator(".st-key-page_menu").get_by_role("link", name=MENU_LABELS[path]).click()
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1500)
 

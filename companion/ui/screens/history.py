@@ -11,7 +11,17 @@ from companion.exchange.plays import title
 from companion.games import FAMILY_IDS, family
 from companion.rules.editions import EDITIONS
 from companion.text import name_key
-from companion.ui import access, joining, language, library, playing, session, views, widgets
+from companion.ui import (
+    access,
+    joining,
+    language,
+    library,
+    playing,
+    session,
+    step_words,
+    views,
+    widgets,
+)
 
 KINDS = {None: "any", "tracked": "🎲 turn by turn", "score_sheet": widgets.SHEET_MARK,
          "result": widgets.RESULT_MARK}
@@ -181,8 +191,8 @@ def show() -> None:
                     writes = library.entries(chosen)
                     if version:  # what that step was, in words (not just its number)
                         before = stored.state_at(version - 1)
-                        said = views.describe_event(before, game.events[version - 1])
-                        done = views.changes(before, shown.state)  # money, goods, VP, ties
+                        said = step_words.describe_event(before, game.events[version - 1])
+                        done = step_words.changes(before, shown.state)  # money, goods, VP, ties
                         st.caption("Last step shown: " + views.md(
                             f"{said} — {done}" if done else said)
                             + joining.entered_on(writes, version - 1))
