@@ -18,14 +18,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import EngineError, Game, GameState, Phase, standings
 from companion.exchange import exports, imports
 from companion.games import InvalidSheet, Scored, Sheet, family
-from companion.games.records import is_sheet_record, read_sheet_record
-from companion.records import Limits, RecordError, read_file, read_path
+from companion.games.sheet_records import is_sheet_record, read_sheet_record
+from companion.record_files import Limits, RecordError, read_file, read_path
 from companion.scoring import ScoreBreakdown
 
 
@@ -110,14 +111,23 @@ def _table(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+HEADING_WIDTH = 11  # a category's heading wraps at this width, never cut
+
+
 def _sheet_table(sheet: Sheet, scored: Scored) -> str:
-    """One column per category of the sheet's family (short titles), then the total."""
+    """One column per category of the sheet's family, its whole name wrapped on as many
+    heading lines as it needs ("Cities &" over "connections"), then the total."""
     f = family(sheet.game)
-    titles = [c.label.split(" ")[0][:11] for c in scored.categories]
-    widths = [max(len(t), 6) + 1 for t in titles]
-    lines = [f"{f.name} — final", f"{'#':>2}  {'player':<16}"
-             + "".join(f"{t:>{w}}" for t, w in zip(titles, widths, strict=True))
-             + f"{'total':>8}"]
+    titles = [textwrap.wrap(c.label, HEADING_WIDTH) or [""] for c in scored.categories]
+    widths = [max(6, *map(len, t)) + 1 for t in titles]
+    rows = max(map(len, titles))
+    heads = [[""] * (rows - len(t)) + t for t in titles]  # the last words on the last line
+    lines = [f"{f.name} — final"]
+    for row in range(rows):
+        last = row == rows - 1
+        lines.append((f"{'#' if last else '':>2}  {'player' if last else '':<16}"
+                      + "".join(f"{h[row]:>{w}}" for h, w in zip(heads, widths, strict=True))
+                      + f"{'total' if last else '':>8}").rstrip())
     for p in scored.players:
         cells = "".join(f"{p.breakdown[c.id]:>{w}}"
                         for c, w in zip(scored.categories, widths, strict=True))

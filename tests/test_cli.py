@@ -152,6 +152,28 @@ def test_a_nouveau_monde_vassal_never_takes_first_place(tmp_path, capsys):
     assert data["players"][0]["breakdown"]["vassal_points"] == 40
 
 
+def test_exploit_glory_without_the_module_is_refused_at_its_field(tmp_path, capsys):
+    assert main(["check", write(tmp_path, {**ENDEAVOR_RECORD, "exploits": False})]) == 1
+    err = capsys.readouterr().err
+    assert "seat 2 (Green), exploit_1_glory: Exploit 1 gives 3 Glory" in err
+    assert "seat 2 (Green), exploit_3_glory" in err
+
+
+def test_sheet_tables_head_each_column_with_its_whole_name(tmp_path, capsys):
+    assert main(["replay", write(tmp_path, ENDEAVOR_RECORD)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["Cities", "&", "Buildings", "&"]  # wrapped, never cut
+    assert lines[2].split() == ["#", "player", "Exploits", "Attributes", "connections",
+                                "cards", "Population", "Slavery", "total"]
+    assert all(len(line.split()) == 9 for line in lines[3:5])  # one figure under each
+    record = {"format": "age-of-discovery-companion/score-sheet", "version": 2,
+              "game": "nouveau-monde",
+              "players": [nm_player("Maître"), nm_player("Vassal", wood=40, master="Maître")]}
+    assert main(["replay", write(tmp_path, record)]) == 0
+    head = capsys.readouterr().out.splitlines()[1:3]
+    assert "From" in head[0].split() and "vassals" in head[1].split()
+
+
 def test_check_refuses_an_impossible_sheet_with_every_reason(tmp_path, capsys):
     record = {"format": "age-of-discovery-companion/score-sheet", "version": 2,
               "game": "nouveau-monde",

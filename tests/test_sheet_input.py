@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games import InvalidSheet, family
-from companion.games.records import read_sheet_record
+from companion.games.sheet_records import read_sheet_record
 from tests.aod_sheets import aod_player, aod_sheet
 
 RECORD = {
@@ -74,3 +74,10 @@ def test_every_problem_of_a_sheet_is_listed_at_its_seat_and_field():
     assert {(e.seat, e.field) for e in errors} == {
         (1, "colony"), (1, "money"), (1, "goods"), (2, "discoveries"), (3, "colour"),
         (3, "nation")}
+
+
+def test_an_entry_of_the_wrong_shape_is_refused_at_its_field():
+    """Found by the fuzz test: a colour given as a list is refused, not a crash."""
+    bad = aod_sheet([aod_player("Ann", colour=["red"]), aod_player("Bob", colour="red")])
+    errors = family("age-of-discovery").problems(bad)
+    assert [(e.seat, e.field) for e in errors] == [(1, "colour")]

@@ -29,9 +29,9 @@ from companion.engine import RECORD_FORMAT
 from companion.errors import Refused
 from companion.exchange.bgstats import NotBgStats, is_bgstats, own_keys, read_bgstats
 from companion.exchange.plays import plays
-from companion.games.records import SHEET_FORMAT
 from companion.games.results import RESULT_FORMAT
-from companion.records import Limits, RecordError, check_record, parse_payload, records_of
+from companion.games.sheet_records import SHEET_FORMAT
+from companion.record_files import Limits, RecordError, check_record, parse_payload, records_of
 from companion.store import Store
 from companion.text import iso_datetime, name_key
 

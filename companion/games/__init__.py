@@ -22,17 +22,17 @@ from companion.games.base import (
     Category,
     Explanation,
     Family,
-    Field,
     FieldError,
     InvalidSheet,
     Part,
     PlayerScore,
     Scored,
     Sheet,
+    SheetField,
 )
 
-AGE_OF_DISCOVERY = "age-of-discovery"  # the game this app tracks turn by turn
-NOT_FAMILIES = {"base", "records", "results"}  # this package's other modules
+TRACKED_GAME = "age-of-discovery"  # the family of every game tracked turn by turn
+NOT_FAMILIES = {"base", "sheet_records", "results"}  # this package's other modules
 
 
 def _discover() -> dict[str, Family]:
@@ -63,7 +63,7 @@ def families() -> list[Family]:
 
 
 __all__ = [
-    "AGE_OF_DISCOVERY", "FAMILY_IDS", "Category", "Explanation", "Family", "Field",
+    "FAMILY_IDS", "TRACKED_GAME", "Category", "Explanation", "Family", "SheetField",
     "FieldError", "InvalidSheet", "Part", "PlayerScore", "Scored", "Sheet", "families",
     "family",
 ]

@@ -31,12 +31,12 @@ from companion.games.base import (
     Category,
     Explanation,
     Family,
-    Field,
     FieldError,
     Part,
     PlayerScore,
     Scored,
     Sheet,
+    SheetField,
     ranked,
 )
 from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
@@ -117,7 +117,7 @@ def _discovery_label(d: str) -> str:
 
 
 @cache  # the page asks for every seat on every rerun
-def _fields(edition: str, builders: bool) -> tuple[Field, ...]:
+def _fields(edition: str, builders: bool) -> tuple[SheetField, ...]:
     """Each player's fields for one edition, with or without the Builder expansion."""
     catalogue = buildings_for(edition, builders)
     building_ids = tuple(sorted(catalogue, key=lambda b: (catalogue[b].age,
@@ -127,39 +127,39 @@ def _fields(edition: str, builders: bool) -> tuple[Field, ...]:
         return lambda v: q in facts_needed(edition, builders, v.get("buildings") or ())
 
     return (
-        Field("colour", "Colour", "choice", default="", options=("", *COLOURS),
+        SheetField("colour", "Colour", "choice", default="", options=("", *COLOURS),
               group="Player"),
-        Field("nation", "Nation", "choice", default=None, options=(None, *NATIONS),
+        SheetField("nation", "Nation", "choice", default=None, options=(None, *NATIONS),
               option_labels=NATION_NAMES, group="Player",
               shown=lambda _v: edition == "empires",
               help="With the national advantages: counts in the nation statistics."),
-        Field("colony", "Colony VP", "ints", default=[0, 0, 0], group="Colony VP",
+        SheetField("colony", "Colony VP", "ints", default=[0, 0, 0], group="Colony VP",
               parts=tuple(Part(str(a), f"Age {'I' * (a + 1)}", LIMITS["colony"])
                           for a in range(3)),
               help="VP of the three colony scorings (turns 3, 6 and 8)."),
-        Field(TYPED, "Discovery VP", "int", default=None, max=LIMITS["discovery_vp"],
+        SheetField(TYPED, "Discovery VP", "int", default=None, max=LIMITS["discovery_vp"],
               optional="Type the VP instead of picking tokens and cards",
               group="Discoveries"),
-        Field("typed_discovery_count", "Tokens and cards owned", "int",
+        SheetField("typed_discovery_count", "Tokens and cards owned", "int",
               max=LIMITS["discovery_count"], group="Discoveries",
               shown=lambda v: v.get(TYPED) is not None),
-        Field("discoveries", "Tokens and cards owned", "multi", default=[],
+        SheetField("discoveries", "Tokens and cards owned", "multi", default=[],
               options=(*TOKENS, *CARDS),
               option_labels={d: _discovery_label(d) for d in DISCOVERIES},
               group="Discoveries", shown=lambda v: v.get(TYPED) is None),
-        Field("buildings", "Buildings owned", "multi", default=[], options=building_ids,
+        SheetField("buildings", "Buildings owned", "multi", default=[], options=building_ids,
               option_labels={b: f"{catalogue[b].name} (Age {'I' * catalogue[b].age})"
                              for b in building_ids}, group="Capital buildings"),
-        Field("extra_buildings", "Other tiles not in the list (a second Settlers)", "int",
+        SheetField("extra_buildings", "Other tiles not in the list (a second Settlers)", "int",
               max=LIMITS["extra_buildings"], group="Capital buildings"),
-        Field("facts", "Counts the buildings ask for", "counts", default={},
+        SheetField("facts", "Counts the buildings ask for", "counts", default={},
               parts=tuple(Part(q, FACT_TITLES[q], LIMITS["fact"], needed(q))
                           for q in ASKED_FACTS), group="Capital buildings"),
-        Field("goods", "Goods", "counts", default={}, group="Goods, ships and money",
+        SheetField("goods", "Goods", "counts", default={}, group="Goods, ships and money",
               parts=tuple(Part(g, g, most) for g, most in GOODS.items())),
-        Field("ships", "Ships", "int", max=LIMITS["ships"], group="Goods, ships and money"),
-        Field("money", "Money", "int", max=LIMITS["money"], group="Goods, ships and money"),
-        Field("bought", "Bought VP", "int", max=LIMITS["bought"],
+        SheetField("ships", "Ships", "int", max=LIMITS["ships"], group="Goods, ships and money"),
+        SheetField("money", "Money", "int", max=LIMITS["money"], group="Goods, ships and money"),
+        SheetField("bought", "Bought VP", "int", max=LIMITS["bought"],
               group="Goods, ships and money"),
     )
 
@@ -236,11 +236,11 @@ class AgeOfDiscovery(Family):
         "Empires: The Age of Discovery": "empires",
     }
 
-    def option_fields(self) -> tuple[Field, ...]:
+    def option_fields(self) -> tuple[SheetField, ...]:
         return (
-            Field("edition", "Edition", "choice", default="empires", options=tuple(EDITIONS),
+            SheetField("edition", "Edition", "choice", default="empires", options=tuple(EDITIONS),
                   option_labels={e: ed.title for e, ed in EDITIONS.items()}),
-            Field("builders", "Builder expansion", "bool", default=False,
+            SheetField("builders", "Builder expansion", "bool", default=False,
                   shown=lambda o: EDITIONS.get(o.get("edition"), EDITIONS["empires"])
                   .has_builder_expansion,
                   help="Which buildings exist (Empires only)."),
@@ -258,7 +258,7 @@ class AgeOfDiscovery(Family):
     def edition(self, options: Mapping[str, Any]) -> str:
         return str(options.get("edition", "empires"))
 
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
         edition = options.get("edition", "empires")
         return _fields(edition, bool(options.get("builders"))
                        and EDITIONS[edition].has_builder_expansion)
@@ -299,7 +299,7 @@ class AgeOfDiscovery(Family):
                 errors.append(FieldError(f"the note: {exc}.", field="note"))
         return errors
 
-    def _player_problems(self, fields: Sequence[Field], p: Mapping[str, Any],
+    def _player_problems(self, fields: Sequence[SheetField], p: Mapping[str, Any],
                          names: Sequence[str]) -> list[tuple[str, str]]:
         problems = super()._player_problems(fields, p, names)
         if not problems or problems[0][0] != "name":
@@ -316,8 +316,8 @@ class AgeOfDiscovery(Family):
             seen: set[str] = set()
             for seat, p in players:
                 value = p.get(key)
-                if not (ok(seat, key) and isinstance(value, str) and value):
-                    continue  # a value of the wrong kind is reported by its own field
+                if not ok(seat, key) or not value:  # a refused entry is not compared
+                    continue
                 if value in seen:
                     errors.append(FieldError(f"two players have the same {key}: give each "
                                              f"player a different {key}.", seat, p["name"],

@@ -74,7 +74,7 @@ class Part:
 
 
 @dataclass(frozen=True)
-class Field:
+class SheetField:
     """One line of a score sheet (per player), or one game-level option.
 
     Types: ``int`` (whole number in ``min``..``max``; ``optional`` names the switch that
@@ -231,7 +231,7 @@ def whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_value(f: Field, value: Any, values: Values, names: Sequence[str]) -> str | None:
+def _check_value(f: SheetField, value: Any, values: Values, names: Sequence[str]) -> str | None:
     """Why ``value`` cannot stand in field ``f`` (None: it can)."""
     if f.type == "int":
         if value is None and f.optional:
@@ -314,11 +314,11 @@ class Family(ABC):
     # ---- declarations
 
     @abstractmethod
-    def option_fields(self) -> tuple[Field, ...]:
+    def option_fields(self) -> tuple[SheetField, ...]:
         """Game-level options (a top-level key each in records)."""
 
     @abstractmethod
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
         """Each player's fields for these options, in the order the sheet asks them."""
 
     @abstractmethod
@@ -449,7 +449,7 @@ class Family(ABC):
                                "name of their own.")]
         return []
 
-    def _player_problems(self, fields: Sequence[Field], p: Mapping[str, Any],
+    def _player_problems(self, fields: Sequence[SheetField], p: Mapping[str, Any],
                          names: Sequence[str]) -> list[tuple[str, str]]:
         name = p.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:

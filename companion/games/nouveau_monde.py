@@ -25,11 +25,11 @@ from typing import Any
 from companion.games.base import (
     Category,
     Family,
-    Field,
     FieldError,
     PlayerScore,
     Scored,
     Sheet,
+    SheetField,
     places,
     ranked,
     whole,
@@ -99,8 +99,8 @@ class NouveauMonde(Family):
         Category("vassal_points", "From vassals"),
     )
 
-    def option_fields(self) -> tuple[Field, ...]:
-        return (Field("years", "Length of the game (years)", "int", min=YEARS_STEP,
+    def option_fields(self) -> tuple[SheetField, ...]:
+        return (SheetField("years", "Length of the game (years)", "int", min=YEARS_STEP,
                       default=50, step=YEARS_STEP,
                       help="50 by default; any multiple of 25 agreed before the start. It "
                            "changes no arithmetic."),)
@@ -108,33 +108,33 @@ class NouveauMonde(Family):
     def player_range(self, options: Mapping[str, Any]) -> range:
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
-        resources = [Field(r, r.title(), "int", required=True, group="Resources",
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
+        resources = [SheetField(r, r.title(), "int", required=True, group="Resources",
                            help=f"{r.title()} left in your chest at the very end: 1 point "
                                 "each.", hint=_resources_hint if r == RESOURCES[-1] else None)
                      for r in RESOURCES]
         return (
             *resources,
-            Field("cities", "Cities", "int", max=MAX_PIECES, required=True, group="Colonies",
+            SheetField("cities", "Cities", "int", max=MAX_PIECES, required=True, group="Colonies",
                   help="Cities you own. Cities and colonists count together, at most 8."),
-            Field("colonists", "Colonists", "int", max=MAX_PIECES, required=True,
+            SheetField("colonists", "Colonists", "int", max=MAX_PIECES, required=True,
                   group="Colonies", help="Colonists (settler units) you own.",
                   hint=_table_hint(COLONIES, "cities", "colonists")),
-            Field("expansions", "Expansions", "int", max=MAX_EXPANSIONS, required=True,
+            SheetField("expansions", "Expansions", "int", max=MAX_EXPANSIONS, required=True,
                   group="Expansions",
                   help="At most 16, and at most 4 around each city (one per side card).",
                   hint=_table_hint(EXPANSIONS, "expansions")),
-            Field("armies", "Armies", "int", max=MAX_ARMIES, required=True, group="Armies",
+            SheetField("armies", "Armies", "int", max=MAX_ARMIES, required=True, group="Armies",
                   help="Armies you own, at most 8.", hint=_table_hint(ARMIES, "armies")),
-            Field("research", "Technologies", "int", max=MAX_RESEARCH, required=True,
+            SheetField("research", "Technologies", "int", max=MAX_RESEARCH, required=True,
                   group="Research", help="Technologies researched, out of the 12.",
                   hint=_table_hint(RESEARCH, "research")),
-            Field("master", "Master", "player", default=None, group="Vassalage",
+            SheetField("master", "Master", "player", default=None, group="Vassalage",
                   help="The player you became the vassal of (your total goes to them, and "
-                       "you cannot win). Nobody if you stayed free."),
-            Field("eliminated", "Accepted defeat", "bool", default=False, group="Vassalage",
-                  help="You lost your last piece and chose defeat over vassalage: you "
-                       "cannot win, and your points go to nobody."),
+                       "you cannot win). Nobody if you stayed free or accepted defeat."),
+            SheetField("eliminated", "Accepted defeat", "bool", default=False, group="Vassalage",
+                  help="You lost your last city or colonist and chose defeat over vassalage: "
+                       "no master, you cannot win, and your points go to nobody."),
         )
 
     # ---- checking
@@ -159,6 +159,12 @@ class NouveauMonde(Family):
                     f"{p['expansions']} expansions need at least "
                     f"{-(-p['expansions'] // EXPANSIONS_PER_CITY)} cities (4 around each), "
                     f"and there are {p['cities']}.", seat, p["name"], "expansions"))
+        for seat, p in enumerate(sheet.players, start=1):
+            if ok(seat, "master") and ok(seat, "eliminated") and p["master"] and p["eliminated"]:
+                errors.append(FieldError(
+                    f"Master names {p['master']}, but Accepted defeat is ticked: a player "
+                    "who accepts defeat has no master (a vassal keeps playing for one); "
+                    "keep only one of them.", seat, p["name"], "master"))
         masters = {p["name"]: p["master"] if ok(seat, "master") else None
                    for seat, p in enumerate(sheet.players, start=1)}
         for seat, p in enumerate(sheet.players, start=1):
@@ -183,9 +189,14 @@ class NouveauMonde(Family):
                     out.append(FieldError("no city and no colonist left: the rules make such "
                                           "a player choose between defeat and vassalage.",
                                           seat, name, "colonists"))
-            if p["eliminated"] and (p["master"] or name in has_vassals):
-                out.append(FieldError("an eliminated player with a master or vassals is "
-                                      "unusual: please confirm.", seat, name, "eliminated"))
+            elif p["eliminated"]:  # defeat comes with the loss of the last city or colonist
+                out.append(FieldError(
+                    f"Accepted defeat is ticked, but {p['cities']} city(ies) and "
+                    f"{p['colonists']} colonist(s) are still held: defeat comes with the loss "
+                    "of the last one.", seat, name, "eliminated"))
+            if p["eliminated"] and name in has_vassals:
+                out.append(FieldError("an eliminated player with vassals is unusual: please "
+                                      "confirm.", seat, name, "eliminated"))
         return out
 
     # ---- scoring

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import Select, and_, case, func, select
 
 from companion.csvsafe import safe_row
-from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS
+from companion.games import FAMILY_IDS, TRACKED_GAME
 from companion.store.access import Database, When, naive_utc, utc
 from companion.store.players import merge_same_players
 from companion.store.schema import KINDS, STATUSES, GamePlayerRow, GameRow
@@ -41,7 +41,7 @@ class GameListing:
     players: list[str]
     winners: list[str]
     totals: dict[str, int]  # VP per player, provisional while in progress
-    family: str = AGE_OF_DISCOVERY  # the game (companion.games)
+    family: str = TRACKED_GAME  # the game family (companion.games)
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from typing import Any
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
-from companion.games import AGE_OF_DISCOVERY, InvalidSheet, Scored, Sheet, family
-from companion.games.records import is_sheet_record, read_sheet_record, sheet_record
+from companion.games import TRACKED_GAME, InvalidSheet, Scored, Sheet, family
+from companion.games.sheet_records import is_sheet_record, read_sheet_record, sheet_record
 from companion.store.access import (
     Database,
     When,
@@ -57,7 +57,7 @@ def as_sheet(sheet: Sheet | Mapping[str, Any]) -> Sheet:
         return sheet
     if not isinstance(sheet, Mapping):
         raise InvalidSheet("a score sheet is a JSON object with 'players'")
-    game = sheet.get("game", AGE_OF_DISCOVERY)
+    game = sheet.get("game", TRACKED_GAME)
     return family(game).parse({k: v for k, v in sheet.items() if k != "game"})
 
 

@@ -37,7 +37,7 @@ from companion.engine import Event, GameSetup, parse_event
 from companion.errors import Refused
 from companion.games import Sheet
 from companion.games.results import Result
-from companion.records import check_record
+from companion.record_files import check_record
 from companion.store.access import Database, GameNotFound, When, game_row, locked_row
 from companion.store.history import (
     FamilyStats,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import Game, Phase
-from companion.games import AGE_OF_DISCOVERY, Scored, Sheet, family
+from companion.games import TRACKED_GAME, Scored, Sheet, family
 from companion.games.results import Result
 from companion.scoring import ScoreBreakdown
 
@@ -53,7 +53,7 @@ class Summary:
     event_count: int
     winners: list[str] | None  # set once finished; ties share first place
     players: list[SeatResult]  # seat order
-    family: str = AGE_OF_DISCOVERY
+    family: str = TRACKED_GAME
 
     def result_json(self) -> dict[str, Any]:
         """``games.result``: standings best first. Every row has ``breakdown``; a family with

@@ -39,7 +39,7 @@ from companion.engine import (
     parse_event,
     read_record,
 )
-from companion.games import AGE_OF_DISCOVERY  # every tracked game is one
+from companion.games import TRACKED_GAME
 from companion.store.access import (
     Database,
     GameNotFound,
@@ -151,7 +151,7 @@ def _new_row(setup: GameSetup, game: Game, created: datetime,
              version: int = RECORD_VERSION) -> GameRow:
     dumped = setup.model_dump(mode="json")
     return GameRow(
-        created=created, updated=created, kind="tracked", family=AGE_OF_DISCOVERY,
+        created=created, updated=created, kind="tracked", family=TRACKED_GAME,
         revision=0, setup=dumped, record_version=version,
         edition=setup.edition, options=dumped["options"], players=dumped["players"],
         **summary_columns(summarize(game)),

@@ -70,12 +70,23 @@ def peer() -> str | None:
 def on_host_machine() -> bool:
     """Whether this run serves the machine that runs the app (or no browser at all)."""
     address = peer()
-    if address == IN_PROCESS:
-        return True
+    return address == IN_PROCESS or is_loopback(address)
+
+
+def is_loopback(address: str | None) -> bool:
+    """Whether a connection from ``address`` comes from this machine (IPv4, IPv6, or IPv4
+    seen through an IPv6 socket).
+
+    >>> [is_loopback(a) for a in ("127.0.0.1", "::1", "::ffff:127.0.0.1", "192.168.1.5",
+    ...                           "::ffff:192.168.1.5", "fd00::2", "", None, "host")]
+    [True, True, True, False, False, False, False, False, False]
+    """
     try:
-        return address is not None and ipaddress.ip_address(address).is_loopback
+        ip = ipaddress.ip_address(address or "")
     except ValueError:
         return False
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return ip.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 def host_pin() -> str | None:

@@ -122,6 +122,9 @@ def table_rights(game_id: int) -> bool:
                    "game is shown read-only. Ask the host for the current link.")
                  .format(game=game_id), icon="🚫")
     if not access.may_enter(kept, game_id):
+        if not session.is_viewer():  # it came to enter: say how
+            st.caption(_("To enter steps on this device, open the game's entry link (the "
+                         "host shows it on the Home page, under Join)."))
         return False
     if access.needs_device_name():
         _device_name_form()

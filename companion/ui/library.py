@@ -16,7 +16,7 @@ from companion.exchange import bgstats, exports, imports
 from companion.exchange.imports import ImportReport
 from companion.games import Sheet
 from companion.games.results import Result
-from companion.records import RecordError
+from companion.record_files import RecordError
 from companion.store import (
     FamilyStats,
     GameListing,

@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from companion.games import FAMILY_IDS, Family, Field, FieldError, Sheet, family
+from companion.games import FAMILY_IDS, Family, FieldError, Sheet, SheetField, family
 from companion.games.base import NAME_MAX
 from companion.ui import session
 
@@ -42,11 +42,11 @@ def _shown(value: Any) -> Any:
     return NONE if value is None else value
 
 
-def _stored(f: Field, value: Any) -> Any:
+def _stored(f: SheetField, value: Any) -> Any:
     return None if value == NONE and None in f.options else value
 
 
-def _help(f: Field) -> str:
+def _help(f: SheetField) -> str:
     allowed = f"Allowed: {f.range_text()}."
     return f"{f.help} {allowed}" if f.help else allowed
 
@@ -98,7 +98,7 @@ def player_count(f: Family, opts: Mapping[str, Any]) -> int:
 # ---------------------------------------------------------------- reading the players
 
 
-def _preset_player(f: Field, seat: int) -> None:
+def _preset_player(f: SheetField, seat: int) -> None:
     k = key(f.name, seat)
     if f.type == "int" and f.optional:
         _preset(f"{k}_on", f.default is not None)
@@ -113,7 +113,7 @@ def _preset_player(f: Field, seat: int) -> None:
         _preset(k, list(f.default) if isinstance(f.default, list) else f.default)
 
 
-def _read(f: Field, seat: int, values: Mapping[str, Any]) -> Any:
+def _read(f: SheetField, seat: int, values: Mapping[str, Any]) -> Any:
     k = key(f.name, seat)
     value = session.widget_value(k)
     if f.type == "int":
@@ -202,7 +202,7 @@ def draw_player(f: Family, sheet: Sheet, seat: int, errors: Mapping[str | None, 
         _messages(errors.get(fld.name, []), doubts.get(fld.name, []))
 
 
-def _widget(f: Field, seat: int, parts: Sequence[Any], others: Sequence[str]) -> None:
+def _widget(f: SheetField, seat: int, parts: Sequence[Any], others: Sequence[str]) -> None:
     """The input of one field; its range is the family's to check (the refusal shows under
     it), not the widget's."""
     k = key(f.name, seat)

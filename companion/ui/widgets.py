@@ -12,7 +12,7 @@ import streamlit as st
 
 from companion import charts
 from companion.engine import Game, GameState, Phase
-from companion.games import AGE_OF_DISCOVERY, Family, Scored, Sheet, family
+from companion.games import TRACKED_GAME, Family, Scored, Sheet, family
 from companion.i18n import N_, _
 from companion.ui import language, playing, session, views
 from companion.ui.game_view import GameView
@@ -405,7 +405,7 @@ def listing_label(g: Any, markdown: bool = True) -> str:
         f = family(g.family)
         won = " & ".join(g.winners) or "nobody"
         top = max((g.totals.get(w, 0) for w in g.winners), default=0)
-        game = "" if g.family == AGE_OF_DISCOVERY else f"{f.name} · "
+        game = "" if g.family == TRACKED_GAME else f"{f.name} · "
         return (f"#{g.id} · {mark} · {game}{esc(names)} · won by {esc(won)} "
                 f"({top} {f.unit}) · {g.created.strftime('%d %b %Y')}")
     if g.status == "finished":

@@ -8,17 +8,13 @@ import json
 
 import pytest
 import streamlit as st
+from test_app_live import FOUR, REVEAL
 from ui_driver import check, open_table
 
 from companion.store import trust
 from companion.ui import access, library, playing, saved_games, session
 
 REMOTE = "192.168.1.50"
-FOUR = {"edition": "empires",
-        "players": [{"name": n, "colour": c} for n, c in
-                    (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
-REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
-          "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
 
 
 def _clear_session() -> None:
@@ -188,6 +184,8 @@ def test_a_device_without_the_key_follows_read_only_whatever_its_role(remote_pag
     assert any("Ann places a worker" in m.value for m in at.markdown)
     assert not _writing_keys(at)
     assert not [e for e in at.expander if "Correction" in e.label]
+    assert any(c.value.startswith("To enter steps on this device, open the game's entry link")
+               for c in at.caption)
 
 
 def test_the_entry_link_asks_a_name_then_enters_and_leaves_the_address(remote_page, at,

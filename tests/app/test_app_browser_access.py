@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import pytest
 from test_app_browser import ARGS, CHROMIUM, PHONE, require_chromium, running_app
+from test_app_live import FOUR, REVEAL
 
 from companion.ui.joining import network_address
 
 pytestmark = pytest.mark.browser
 
-FOUR = {"edition": "empires",
-        "players": [{"name": n, "colour": c} for n, c in
-                    (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
-REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
-          "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
 PLACES = '.st-key-prompt [class*="st-key-place_"] [role="radio"]:visible'
 MENU = ".st-key-page_menu"
 
@@ -93,7 +89,11 @@ def test_only_the_entry_link_enters_and_only_the_host_deletes(tmp_path):
         # ---- the entry link on the other device: a name, then it records
         phone = browser.new_context(viewport=PHONE).new_page()
         phone.goto(entry)
-        phone.get_by_role("textbox", name="Device name").fill("Anne's phone", timeout=60_000)
+        name = phone.get_by_role("textbox", name="Device name")
+        expect(name).to_be_visible(timeout=60_000)
+        hrefs = [a.get_attribute("href") or "" for a in phone.locator("a").all()]
+        assert hrefs and not [h for h in hrefs if key in h]  # no link to copy carries it
+        name.fill("Anne's phone")
         phone.get_by_role("button", name="Join the table").click()
         phone.locator(PLACES).first.click(timeout=30_000)
         expect(phone.get_by_text("Bob places a worker")).to_be_visible(timeout=30_000)

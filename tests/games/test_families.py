@@ -122,7 +122,7 @@ def test_age_of_discovery_explains_ties_and_income_sets():
 
 
 def test_reading_a_sheet_loads_no_engine():
-    code = ("import sys; from companion.games.records import read_sheet_record; "
+    code = ("import sys; from companion.games.sheet_records import read_sheet_record; "
             "from companion.games.results import Result; from companion.games import family; "
             "s, _ = read_sheet_record({'format': 'age-of-discovery-companion/score-sheet', "
             "'players': [{'name': 'A'}, {'name': 'B'}]}); family(s.game).score(s); "

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from companion.engine import RECORD_VERSION, EngineError, Game, standings
 from companion.games import family
-from companion.games.records import is_sheet_record, read_sheet_record
-from companion.records import parse_bytes
+from companion.games.sheet_records import is_sheet_record, read_sheet_record
+from companion.record_files import parse_bytes
 from companion.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import text
 
 from companion.engine import EngineError, MalformedEvent
-from companion.records import RecordError
+from companion.record_files import RecordError
 from companion.store import Store, UnstorableValue
 from companion.store.errors import database_errors
 

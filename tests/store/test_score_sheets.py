@@ -17,7 +17,7 @@ from sqlalchemy import func, select, update
 
 from companion.engine import EngineError, standings
 from companion.games import InvalidSheet
-from companion.games.records import SHEET_FORMAT, sheet_record
+from companion.games.sheet_records import SHEET_FORMAT, sheet_record
 from companion.store import GameNotFound, Store, WrongKind
 from companion.store.schema import EventRow, GamePlayerRow, GameRow
 from tests.aod_sheets import aod_player, aod_sheet

@@ -18,11 +18,11 @@ Limits (``Limits.from_env``): ``COMPANION_MAX_RECORD_MB`` (default 5) per record
 >>> parse_bytes("{}".encode("utf-16"), "b.json")
 Traceback (most recent call last):
 ...
-companion.records.RecordError: b.json is UTF-16 text, not UTF-8: save it as UTF-8 and try again
+companion.record_files.RecordError: b.json is UTF-16 text, not UTF-8: save it as UTF-8 and try again
 >>> check_record({"a": [[[[1]]]]}, Limits(depth=3))
 Traceback (most recent call last):
 ...
-companion.records.RecordError: the record is nested more than 3 levels deep
+companion.record_files.RecordError: the record is nested more than 3 levels deep
 """
 
 from __future__ import annotations
