@@ -219,3 +219,32 @@ def test_replay_turn_gives_the_standings_at_the_end_of_that_turn(capsys):
     assert all(row["breakdown"]["colonies"][1:] == [0, 0] for row in data["players"])
     assert main(["replay", str(EXAMPLE), "--turn", "9"]) == 1
     assert "there is no turn 9" in capsys.readouterr().err
+
+
+def _locale(monkeypatch, lang: str) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+
+
+def test_the_table_follows_the_locale_variables_and_json_never_does(monkeypatch, capsys):
+    _locale(monkeypatch, "fr_FR.UTF-8")
+    assert main(["replay", str(EXAMPLE)]) == 0
+    french = capsys.readouterr().out
+    assert "joueur" in french and "finale" in french and "player" not in french
+    assert main(["replay", str(EXAMPLE), "--json"]) == 0
+    french_json = capsys.readouterr().out
+    _locale(monkeypatch, "en_GB.UTF-8")
+    assert main(["replay", str(EXAMPLE)]) == 0
+    english = capsys.readouterr().out
+    assert "player" in english and "joueur" not in english
+    assert main(["replay", str(EXAMPLE), "--json"]) == 0
+    assert capsys.readouterr().out == french_json  # the same data whatever the language
+    for name in ("Ann", "Bob", "Cleo", "Dev"):
+        assert name in french and name in english
+
+
+def test_check_speaks_the_locale_language(monkeypatch, capsys):
+    _locale(monkeypatch, "fr_FR.UTF-8")
+    assert main(["check", str(EXAMPLE)]) == 0
+    assert "valide" in capsys.readouterr().out

@@ -25,6 +25,7 @@ from companion.engine.flow import Phase
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
 from companion.engine.tracks import placement, refresh
+from companion.i18n import _, component_name
 
 # Answers decided by the player of the slot (or the expedition) being resolved: a record
 # names that player on each of them (record version 3).
@@ -39,20 +40,26 @@ NAMED_ANSWERS = {"dock": "dock worker", "take_good": "Trade Goods choice",
 def _correction(state: GameState, ev: Correction) -> None:
     who = player(state, ev.player)
     if who.money + ev.money < 0:
-        raise refuse(state, f"{who.name} has ${who.money}; a correction of {ev.money} would "
-                            "leave less than nothing")
+        raise refuse(state, _("{name} has ${money}; a correction of {money2} would leave "
+                              "less than nothing").format(
+                                name=who.name, money=who.money, money2=ev.money))
     for good, n in ev.goods.items():
         check_good(state, good)
         if who.goods[good] + n < 0 or state.supply[good] - n < 0:
-            raise refuse(state, f"a correction of {n} {good} for {who.name} is impossible "
-                                f"(has {who.goods[good]}, supply {state.supply[good]})")
+            raise refuse(state, _("a correction of {n} {good} for {name} is impossible (has "
+                                  "{goods}, supply {supply})").format(
+                                    n=n, good=good, name=who.name, goods=who.goods[good],
+                                    supply=state.supply[good]))
     for worker, n in ev.available.items():
         if worker not in who.available:
-            raise refuse(state, f"{worker!r} is not a kind of worker")
+            raise refuse(state, _("{worker!r} is not a kind of worker").format(
+                                    worker=component_name("worker", worker)))
         if who.available[worker] + n < 0 or who.reserve[worker] - n < 0:
-            raise refuse(state, f"a correction of {n} {worker} for {who.name} is impossible")
+            raise refuse(state, _("a correction of {n} {worker} for {name} is impossible").format(
+                                    n=n, worker=component_name("worker", worker), name=who.name))
     if who.ships + ev.ships < 0 or state.ships_in_reserve - ev.ships < 0:
-        raise refuse(state, f"a correction of {ev.ships} ships for {who.name} is impossible")
+        raise refuse(state, _("a correction of {ships} ships for {name} is impossible").format(
+                                ships=ev.ships, name=who.name))
     who.money += ev.money
     who.corrected_vp += ev.vp
     for good, n in ev.goods.items():
@@ -108,8 +115,10 @@ def named(state: GameState, ev: Event, wanted: resolution.Pending | None) -> Eve
     if given != wanted.player:
         where = (f" ({wanted.player}'s {wanted.worker} on slot {wanted.label})"
                  if wanted.label else "")
-        raise refuse(state, f"this {NAMED_ANSWERS[ev.type]} is {wanted.player}'s to decide"
-                            f"{where}, not {given}'s")
+        raise refuse(state, _("this {NAMED_ANSWERS} is {player}'s to decide{where}, not "
+                              "{given}'s").format(
+                                NAMED_ANSWERS=NAMED_ANSWERS[ev.type], player=wanted.player,
+                                where=where, given=given))
     return ev
 
 
@@ -120,13 +129,14 @@ def _in_turn(state: GameState, ev: Event, wanted: resolution.Pending | None) -> 
         return
     decision = decide(state)
     if decision is not None:
-        raise refuse(state, f"the game waits for this first: {decision.prompt}")
+        raise refuse(state, _("the game waits for this first: {prompt}").format(
+                                prompt=decision.prompt))
 
 
 def apply_in_place(state: GameState, ev: Event) -> Event:
     """Apply ``ev`` to ``state`` (changed in place); returns the event as recorded."""
     if state.phase == Phase.OVER and ev.type != "correction":
-        raise refuse(state, "no more moves: the game is over")
+        raise refuse(state, _("no more moves: the game is over"))
     wanted = resolution.pending(state)  # read once: both checks below look at it
     _in_turn(state, ev, wanted)
     ev = named(state, ev, wanted)
@@ -141,7 +151,8 @@ def apply_checked(state: GameState, ev: Event) -> Event:
     try:
         return apply_in_place(state, ev)
     except (KeyError, TypeError, AttributeError) as exc:  # bad shapes inside a choice
-        raise MalformedEvent(f"cannot read that {ev.type} event: {shape_problem(exc)}") from None
+        raise MalformedEvent(_("cannot read that {type} event: {shape_problem}").format(
+                                 type=ev.type, shape_problem=shape_problem(exc))) from None
 
 
 def apply_event(state: GameState, event: Event | Mapping[str, Any]) -> tuple[GameState, Event]:
@@ -167,7 +178,8 @@ def replay(setup: GameSetup | Mapping[str, Any], events: Iterable[Any]) -> GameS
         except EngineError as exc:
             raise type(exc)(f"event {index}: {exc}") from None
         except (KeyError, TypeError, AttributeError) as exc:
-            raise MalformedEvent(f"event {index}: cannot read it: {shape_problem(exc)}") from None
+            raise MalformedEvent(_("event {index}: cannot read it: {shape_problem}").format(
+                                     index=index, shape_problem=shape_problem(exc))) from None
     return state
 
 

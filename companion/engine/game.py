@@ -33,6 +33,7 @@ from companion.engine.moves import legal_moves
 from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal, load, read_record
 from companion.engine.setup import GameSetup, parse_new_setup
 from companion.engine.state import GameState, initial_state
+from companion.i18n import _
 from companion.rules.editions import LAST_TURN
 from companion.scoring import ScoreBreakdown
 
@@ -124,13 +125,14 @@ class Game:
     def undo(self, n: int = 1) -> Game:
         """The game without its last ``n`` events."""
         if not 0 <= n <= len(self.events):
-            raise refuse(self.state, f"cannot undo {n} event(s): the log has {len(self.events)}")
+            raise refuse(self.state, _("cannot undo {n} event(s): the log has {n2}").format(
+                                         n=n, n2=len(self.events)))
         return Game.from_events(self.setup, self.events[: len(self.events) - n])
 
     def undo_step(self) -> Game:
         """The game without its last answer (its automatic events go with it)."""
         if not self.events:
-            raise refuse(self.state, "there is nothing to undo yet")
+            raise refuse(self.state, _("there is nothing to undo yet"))
         return self.undo(self.last_step())
 
     def at(self, version: int) -> GameState:
@@ -154,7 +156,8 @@ class Game:
             apply_in_place(state, ev)
             ended = ended or refreshing
         if not ended or state.phase == Phase.BUY_VP:
-            raise refuse(self.state, f"turn {turn} is not over yet in this game")
+            raise refuse(self.state, _("turn {turn} is not over yet in this game").format(
+                                         turn=turn))
         return state
 
     def pending(self) -> Decision | None:

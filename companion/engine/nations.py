@@ -18,9 +18,15 @@ from companion.engine.events import Power
 from companion.engine.flow import Step
 from companion.engine.powers import NATION_POWERS
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _, component_name
 from companion.rules.nations import NATION_NAMES  # noqa: F401 - asking names powers by it
 
-POWER_TEXT = {nation: p.text for nation, p in NATION_POWERS.items()}
+POWER_TEXT = {nation: p.text for nation, p in NATION_POWERS.items()}  # in the catalogue
+
+
+def nation_name(nation: str) -> str:
+    """A nation as printed on its board, in the current language."""
+    return component_name("nation", NATION_NAMES[nation])
 
 
 def usable_now(state: GameState, who: PlayerState) -> bool:
@@ -75,14 +81,15 @@ def waiting_before(state: GameState, step: Step) -> list[str]:
 def power(state: GameState, ev: Power) -> None:
     who = player(state, ev.player)
     if not state.setup.options.nations:
-        raise refuse(state, "national advantages are not used in this game")
+        raise refuse(state, _("national advantages are not used in this game"))
     if who.nation != ev.nation:
-        raise refuse(state, f"{who.name} does not play {ev.nation.title()}")
+        raise refuse(state, _("{name} does not play {title}").format(
+                                name=who.name, title=ev.nation.title()))
     nation = NATION_POWERS[ev.nation]
     if nation.use is None:
-        raise refuse(state, "Portugal's power is part of an expedition (nation_power)")
+        raise refuse(state, _("Portugal's power is part of an expedition (nation_power)"))
     use_limited(state, who, nation.key, nation.per_game, nation.per_turn,
-                f"{ev.nation.title()}'s power")
+                _("{nation}'s power").format(nation=nation_name(ev.nation)))
     nation.use(state, who, dict(ev.choice))
 
 
@@ -91,5 +98,7 @@ def ask(state: GameState, draft: dict[str, Any]) -> Decision:
     me, nation = draft["player"], draft["nation"]
     power = NATION_POWERS[nation]
     if power.ask is None:
-        raise MalformedEvent(f"{power.name}'s power is chosen with an expedition")
-    return power.ask(state, draft, me, f"{me} uses {power.name}'s power: ")
+        raise MalformedEvent(_("{name}'s power is chosen with an expedition").format(
+                                 name=power.name))
+    return power.ask(state, draft, me, _("{player} uses {nation}'s power: ").format(
+        player=me, nation=nation_name(nation)))

@@ -50,6 +50,7 @@ from companion.engine.fold import NAMED_ANSWERS, apply_in_place, shape_problem
 from companion.engine.powers import university
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
+from companion.i18n import _
 from companion.rules.editions import AUCTION_PURSE
 
 RECORD_FORMAT = "age-of-discovery-companion/game"
@@ -88,20 +89,22 @@ class Loaded:
 def check_version(version: object) -> int:
     if type(version) is not int or version not in READABLE_VERSIONS:
         readable = ", ".join(map(str, READABLE_VERSIONS))
-        raise MalformedEvent(f"record version {shown(version)} is not supported (this app "
-                             f"reads versions {readable})")
+        raise MalformedEvent(_("record version {shown} is not supported (this app reads "
+                               "versions {readable})").format(
+                                 shown=shown(version), readable=readable))
     return version
 
 
 def read_record(record: object) -> tuple[Any, list[Any], int]:
     """(set-up, events, version) of a game record, once its format and version are checked."""
     if not isinstance(record, Mapping):
-        raise MalformedEvent("a game record is a JSON object with 'setup' and 'events'")
+        raise MalformedEvent(_("a game record is a JSON object with 'setup' and 'events'"))
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise MalformedEvent(f"not a game record (format {shown(record.get('format'))})")
+        raise MalformedEvent(_("not a game record (format {shown})").format(
+                                 shown=shown(record.get('format'))))
     version = check_version(record.get("version", RECORD_VERSION))
     if "setup" not in record or not isinstance(record.get("events", []), list):
-        raise MalformedEvent("a game record needs 'setup' and a list of 'events'")
+        raise MalformedEvent(_("a game record needs 'setup' and a list of 'events'"))
     return record["setup"], record.get("events", []), version
 
 
@@ -144,8 +147,9 @@ def converted(state: GameState, ev: Event, version: int) -> Event:
     """One event of an older record in today's terms (same meaning, nothing added)."""
     if version >= NAMED_SINCE:
         if ev.type in NAMED_ANSWERS and getattr(ev, "player", None) is None:
-            raise MalformedEvent(f"a {NAMED_ANSWERS[ev.type]} answer must name the player "
-                                 f"whose decision it is (record version {version})")
+            raise MalformedEvent(_("a {NAMED_ANSWERS} answer must name the player whose "
+                                   "decision it is (record version {version})").format(
+                                     NAMED_ANSWERS=NAMED_ANSWERS[ev.type], version=version))
         return ev
     if isinstance(ev, Benefit) and ev.building == "university":
         choice = university.older_choice(state, ev.player, ev.choice)

@@ -16,8 +16,8 @@ from companion.engine.common import discovery_began, dock_order, refuse
 from companion.engine.decisions import Decision, Kind
 from companion.engine.events import Benefit, Power, Resolve
 from companion.engine.flow import Phase, Step, first_step, next_step
-from companion.engine.nations import powers_usable, waiting_before
-from companion.engine.questions import TRACK_NAMES, ready
+from companion.engine.nations import nation_name, powers_usable, waiting_before
+from companion.engine.questions import ready, track_name
 from companion.engine.slots import current_slot, home
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks import (
@@ -32,6 +32,7 @@ from companion.engine.tracks import (
     warfare,
 )
 from companion.engine.tracks.base import written
+from companion.i18n import _
 
 # The event that answers each track's step (the same table for ``pending`` and the asker).
 ANSWER_OF_STEP = {Step.DOCK: "dock", Step.TRADE_GOODS: "take_good", Step.BUILDINGS: "buy",
@@ -97,9 +98,9 @@ def resolve(state: GameState, ev: Resolve) -> None:
         return
     if state.phase != Phase.RESOLUTION or state.step != Step.DECLARE:
         stables = any(b == "stables" for p in state.players.values() for b in p.buildings)
-        raise refuse(state, "there is no pause to end now" + (
-            ": Stables stop the tracks only just before Discovery resolves, not before the "
-            "tracks" if stables and state.edition.id == "empires" else ""))
+        raise refuse(state, _("there is no pause to end now") + (
+            _(": Stables stop the tracks only just before Discovery resolves, not before the "
+            "tracks") if stables and state.edition.id == "empires" else ""))
     _next_step(state)
     advance(state)
 
@@ -199,7 +200,8 @@ def answered(state: GameState, ev: Any) -> None:
     kind = ev.type
     if state.phase != Phase.RESOLUTION or wanted is None or wanted.kind != kind:
         expected = wanted.kind.replace("_", " ") if wanted else "nothing"
-        raise refuse(state, f"the game expects {expected} now, not {kind.replace('_', ' ')}")
+        raise refuse(state, _("the game expects {expected} now, not {replace}").format(
+                                expected=expected, replace=kind.replace('_', ' ')))
     if kind == "expedition":
         EFFECTS[kind](state, ev, Slot(state.queue[0], "", ""))
     else:
@@ -213,21 +215,22 @@ def answered(state: GameState, ev: Any) -> None:
 
 def _ask_resolve(state: GameState, draft: dict[str, Any]) -> Decision:
     if discovery_pause(state):
-        return Decision(Kind.YES_NO, "Just before Discovery resolves (nobody sails this turn): "
-                        "Stables may move a soldier now. Record it, then go on.", None,
-                        "resolve", answers=(ready("Go on", True, {"type": "resolve"}),),
+        return Decision(Kind.YES_NO, _("Just before Discovery resolves (nobody sails this turn): "
+                        "Stables may move a soldier now. Record it, then go on."), None,
+                        "resolve", answers=(ready(_("Go on"), True, {"type": "resolve"}),),
                         draft=draft)
     if nation_pause(state):
         assert state.step is not None  # (a nation pause is on a track's step)
-        powers = ", ".join(f"{nations.NATION_NAMES[state.players[n].nation or '']} ({n})"
+        powers = ", ".join(f"{nation_name(state.players[n].nation or '')} ({n})"
                            for n in waiting_before(state, state.step))
-        return Decision(Kind.YES_NO, f"Just before {TRACK_NAMES[state.step]} resolves: "
-                        f"{powers} may use its power now. Record it, then go on.", None,
-                        "resolve", answers=(ready("Go on", True, {"type": "resolve"}),),
-                        draft=draft)
-    return Decision(Kind.YES_NO, "Powers used before the tracks resolve? Record them, then "
-                    "resolve the tracks.", None, "resolve",
-                    answers=(ready("Resolve the tracks", True, {"type": "resolve"}),),
+        return Decision(Kind.YES_NO, _("Just before {track} resolves: {powers} may use its "
+                                       "power now. Record it, then go on.").format(
+                            track=track_name(state.step, state.setup.edition), powers=powers),
+                        None, "resolve",
+                        answers=(ready(_("Go on"), True, {"type": "resolve"}),), draft=draft)
+    return Decision(Kind.YES_NO, _("Powers used before the tracks resolve? Record them, then "
+                                   "resolve the tracks."), None, "resolve",
+                    answers=(ready(_("Resolve the tracks"), True, {"type": "resolve"}),),
                     draft=draft)
 
 

@@ -33,6 +33,7 @@ from companion.engine.errors import (
     validation_problems,
 )
 from companion.engine.fields import Id, Name, Points, same_names
+from companion.i18n import _
 from companion.rules.buildings import NAVY_VP_PER_SHIP, buildings_for
 from companion.rules.discoveries import TOKENS, listed_name
 from companion.rules.editions import (
@@ -315,21 +316,25 @@ class GameSetup(BaseModel):
             return
         if bidding.second_bid >= bidding.winner_bid and bidding.winner_bid:
             raise MalformedEvent(
-                f"The set-up is not valid: seat 2's last bid (${bidding.second_bid}) must be "
-                f"below the winning bid (${bidding.winner_bid}): each bid is higher than the "
-                "one before.", field="bidding.second_bid")
+                _("The set-up is not valid: seat 2's last bid (${second_bid}) must be below "
+                  "the winning bid (${winner_bid}): each bid is higher than the one "
+                  "before.").format(second_bid=bidding.second_bid,
+                                    winner_bid=bidding.winner_bid),
+                field="bidding.second_bid")
         if bidding.second_bid and not bidding.winner_bid:
             raise MalformedEvent(
-                f"The set-up is not valid: seat 2 bid ${bidding.second_bid}, so the winner bid "
-                "more: give the winning bid.", field="bidding.winner_bid")
+                _("The set-up is not valid: seat 2 bid ${second_bid}, so the winner bid "
+                  "more: give the winning bid.").format(second_bid=bidding.second_bid),
+                field="bidding.winner_bid")
         before = self._money_before_bidding()
         for seat, (key, paid) in enumerate((("winner_bid", bidding.winner_bid),
                                             ("second_bid", bidding.second_paid())), start=1):
             name = self.names[seat - 1]
             if paid > before[name]:
                 raise MalformedEvent(
-                    f"The set-up is not valid: {name} (seat {seat}) starts with "
-                    f"${before[name]} and cannot pay ${paid} for the bid.",
+                    _("The set-up is not valid: {name} (seat {seat}) starts with ${before} "
+                      "and cannot pay ${paid} for the bid.").format(
+                        name=name, seat=seat, before=before[name], paid=paid),
                     field=f"bidding.{key}")
 
 
@@ -356,7 +361,7 @@ def parse_setup(data: object) -> GameSetup:
         return GameSetup.model_validate(data)
     except ValidationError as exc:
         problems = validation_problems(exc, "")
-        raise MalformedEvent(f"The set-up is not valid: {problems}.",
+        raise MalformedEvent(_("The set-up is not valid: {problems}.").format(problems=problems),
                              field=problem_field(exc)) from None
 
 

@@ -39,6 +39,7 @@ from companion.games.base import (
     SheetField,
     ranked,
 )
+from companion.i18n import N_, _, component_name, language_key
 from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, listed_name
 from companion.rules.editions import EDITIONS, LAST_TURN
@@ -72,29 +73,36 @@ LIMITS = {
 # The end-VP quantities the sheet asks for only when a building owned needs them.
 ASKED_FACTS = tuple(q for q in END_VP_QUANTITIES
                     if q not in ("goods", "ships", "money", "buildings", "discoveries"))
-FACT_TITLES = {
-    "new_world_workers": "Workers in the New World",
-    "new_world_soldiers": "Soldiers in the New World",
-    "new_world_builders": "Builders in the New World",
-    "specialists_track_workers": "Workers on the Specialists track",
-    "glory_regions": "Regions counting for Glory",
+FACT_TITLES = {  # in the catalogue: shown with i18n._
+    "new_world_workers": N_("Workers in the New World"),
+    "new_world_soldiers": N_("Soldiers in the New World"),
+    "new_world_builders": N_("Builders in the New World"),
+    "specialists_track_workers": N_("Workers on the Specialists track"),
+    "glory_regions": N_("Regions counting for Glory"),
 }
 # A player's stored form, in this order (as every stored sheet has it); zero counts left out.
 PLAYER_KEYS = ("name", "colour", "nation", "colony", "discoveries", "typed_discovery_vp",
                "typed_discovery_count", "buildings", "extra_buildings", "goods", "ships",
                "money", "bought", "facts")
 TYPED = "typed_discovery_vp"
+COLOUR_NAMES = {
+    "red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "green": N_("green"),
+    "orange": N_("orange"), "purple": N_("purple"), "white": N_("white"), "black": N_("black"),
+}
 
 
-def good_label(good: str) -> str:
-    return "🚢 ship" if good == SHIP else good.replace("_", " ")
+def good_label(good: str, edition: str | None = None) -> str:
+    """A good (or a ship) as printed in the current language."""
+    name = component_name("good", good.replace("_", " "), edition)
+    return f"🚢 {name}" if good == SHIP else name
 
 
 def income_sets_text(inc: Income) -> list[str]:
     """One line per set: 'fur + fur + 🚢 ship = $3'."""
     lines = [f"{' + '.join(good_label(g) for g in s.goods)} = ${s.value}" for s in inc.sets]
     if inc.unused:
-        lines.append("not in a set: " + ", ".join(good_label(g) for g in inc.unused))
+        lines.append(_("not in a set: {goods}").format(
+            goods=", ".join(good_label(g) for g in inc.unused)))
     return lines
 
 
@@ -109,15 +117,16 @@ def facts_needed(edition: str, builders: bool, building_ids: Sequence[str]) -> l
     return needed
 
 
-def _discovery_label(d: str) -> str:
+def _discovery_label(d: str, edition: str) -> str:
     item = DISCOVERIES[d]
     if item.kind == "card":
-        return f"{item.name} ({item.vp} VP)"
+        return _("{card} ({vp} VP)").format(card=component_name("card", item.name, edition),
+                                           vp=item.vp)
     return listed_name(d)
 
 
-@cache  # the page asks for every seat on every rerun
-def _fields(edition: str, builders: bool) -> tuple[SheetField, ...]:
+@cache  # the page asks for every seat on every rerun (per language: the fields' words)
+def _fields(edition: str, builders: bool, words: tuple[str, int]) -> tuple[SheetField, ...]:
     """Each player's fields for one edition, with or without the Builder expansion."""
     catalogue = buildings_for(edition, builders)
     building_ids = tuple(sorted(catalogue, key=lambda b: (catalogue[b].age,
@@ -127,40 +136,48 @@ def _fields(edition: str, builders: bool) -> tuple[SheetField, ...]:
         return lambda v: q in facts_needed(edition, builders, v.get("buildings") or ())
 
     return (
-        SheetField("colour", "Colour", "choice", default="", options=("", *COLOURS),
-              group="Player"),
-        SheetField("nation", "Nation", "choice", default=None, options=(None, *NATIONS),
-              option_labels=NATION_NAMES, group="Player",
+        SheetField("colour", _("Colour"), "choice", default="", options=("", *COLOURS),
+              option_labels={c: _(COLOUR_NAMES[c]) for c in COLOURS},
+              group=_("Player")),
+        SheetField("nation", _("Nation"), "choice", default=None, options=(None, *NATIONS),
+              option_labels={n: component_name("nation", name)
+                             for n, name in NATION_NAMES.items()}, group=_("Player"),
               shown=lambda _v: edition == "empires",
-              help="With the national advantages: counts in the nation statistics."),
-        SheetField("colony", "Colony VP", "ints", default=[0, 0, 0], group="Colony VP",
-              parts=tuple(Part(str(a), f"Age {'I' * (a + 1)}", LIMITS["colony"])
+              help=_("With the national advantages: counts in the nation statistics.")),
+        SheetField("colony", _("Colony VP"), "ints", default=[0, 0, 0], group=_("Colony VP"),
+              parts=tuple(Part(str(a), _("Age {age}").format(age="I" * (a + 1)),
+                               LIMITS["colony"])
                           for a in range(3)),
-              help="VP of the three colony scorings (turns 3, 6 and 8)."),
-        SheetField(TYPED, "Discovery VP", "int", default=None, max=LIMITS["discovery_vp"],
-              optional="Type the VP instead of picking tokens and cards",
-              group="Discoveries"),
-        SheetField("typed_discovery_count", "Tokens and cards owned", "int",
-              max=LIMITS["discovery_count"], group="Discoveries",
+              help=_("VP of the three colony scorings (turns 3, 6 and 8).")),
+        SheetField(TYPED, _("Discovery VP"), "int", default=None, max=LIMITS["discovery_vp"],
+              optional=_("Type the VP instead of picking tokens and cards"),
+              group=_("Discoveries")),
+        SheetField("typed_discovery_count", _("Tokens and cards owned"), "int",
+              max=LIMITS["discovery_count"], group=_("Discoveries"),
               shown=lambda v: v.get(TYPED) is not None),
-        SheetField("discoveries", "Tokens and cards owned", "multi", default=[],
+        SheetField("discoveries", _("Tokens and cards owned"), "multi", default=[],
               options=(*TOKENS, *CARDS),
-              option_labels={d: _discovery_label(d) for d in DISCOVERIES},
-              group="Discoveries", shown=lambda v: v.get(TYPED) is None),
-        SheetField("buildings", "Buildings owned", "multi", default=[], options=building_ids,
-              option_labels={b: f"{catalogue[b].name} (Age {'I' * catalogue[b].age})"
-                             for b in building_ids}, group="Capital buildings"),
-        SheetField("extra_buildings", "Other tiles not in the list (a second Settlers)", "int",
-              max=LIMITS["extra_buildings"], group="Capital buildings"),
-        SheetField("facts", "Counts the buildings ask for", "counts", default={},
-              parts=tuple(Part(q, FACT_TITLES[q], LIMITS["fact"], needed(q))
-                          for q in ASKED_FACTS), group="Capital buildings"),
-        SheetField("goods", "Goods", "counts", default={}, group="Goods, ships and money",
-              parts=tuple(Part(g, g, most) for g, most in GOODS.items())),
-        SheetField("ships", "Ships", "int", max=LIMITS["ships"], group="Goods, ships and money"),
-        SheetField("money", "Money", "int", max=LIMITS["money"], group="Goods, ships and money"),
-        SheetField("bought", "Bought VP", "int", max=LIMITS["bought"],
-              group="Goods, ships and money"),
+              option_labels={d: _discovery_label(d, edition) for d in DISCOVERIES},
+              group=_("Discoveries"), shown=lambda v: v.get(TYPED) is None),
+        SheetField("buildings", _("Buildings owned"), "multi", default=[], options=building_ids,
+              option_labels={b: "{} ({})".format(
+                  component_name("building", catalogue[b].name, edition),
+                  _("Age {age}").format(age="I" * catalogue[b].age)) for b in building_ids},
+              group=_("Capital buildings")),
+        SheetField("extra_buildings", _("Other tiles not in the list (a second Settlers)"), "int",
+              max=LIMITS["extra_buildings"], group=_("Capital buildings")),
+        SheetField("facts", _("Counts the buildings ask for"), "counts", default={},
+              parts=tuple(Part(q, _(FACT_TITLES[q]), LIMITS["fact"], needed(q))
+                          for q in ASKED_FACTS), group=_("Capital buildings")),
+        SheetField("goods", _("Goods"), "counts", default={}, group=_("Goods, ships and money"),
+              parts=tuple(Part(g, component_name("good", g, edition), most)
+                          for g, most in GOODS.items())),
+        SheetField("ships", _("Ships"), "int", max=LIMITS["ships"],
+              group=_("Goods, ships and money")),
+        SheetField("money", _("Money"), "int", max=LIMITS["money"],
+              group=_("Goods, ships and money")),
+        SheetField("bought", _("Bought VP"), "int", max=LIMITS["bought"],
+              group=_("Goods, ships and money")),
     )
 
 
@@ -210,17 +227,17 @@ def score_player(catalogue: Mapping[str, Building], p: Mapping[str, Any],
 class AgeOfDiscovery(Family):
     id = "age-of-discovery"
     name = "Age of Discovery"
-    unit = "VP"
+    unit = N_("VP")
     shelf = 0  # first: the game this app tracks turn by turn
-    tie_rule = ("Equal totals are split by the colony VP of turn 8, then money, then goods "
+    tie_rule = (N_("Equal totals are split by the colony VP of turn 8, then money, then goods "
                 "(Empires counts ships with them, the 2007 edition goods alone); players "
-                "still tied share the place.")
+                "still tied share the place."))
     categories = (
-        Category("colony", "Colonies"),
-        Category("discoveries", "Discoveries"),
-        Category("buildings", "Buildings"),
-        Category("economy", "Economy"),
-        Category("bought", "Bought"),
+        Category("colony", N_("Colonies")),
+        Category("discoveries", N_("Discoveries")),
+        Category("buildings", N_("Buildings")),
+        Category("economy", N_("Economy")),
+        Category("bought", N_("Bought")),
     )
     edition_option = "edition"
     final_turn = LAST_TURN
@@ -238,12 +255,13 @@ class AgeOfDiscovery(Family):
 
     def option_fields(self) -> tuple[SheetField, ...]:
         return (
-            SheetField("edition", "Edition", "choice", default="empires", options=tuple(EDITIONS),
+            SheetField("edition", _("Edition"), "choice",
+                  default="empires", options=tuple(EDITIONS),
                   option_labels={e: ed.title for e, ed in EDITIONS.items()}),
-            SheetField("builders", "Builder expansion", "bool", default=False,
+            SheetField("builders", _("Builder expansion"), "bool", default=False,
                   shown=lambda o: EDITIONS.get(o.get("edition"), EDITIONS["empires"])
                   .has_builder_expansion,
-                  help="Which buildings exist (Empires only)."),
+                  help=_("Which buildings exist (Empires only).")),
         )
 
     def editions(self) -> tuple[str, ...]:
@@ -261,7 +279,7 @@ class AgeOfDiscovery(Family):
     def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
         edition = options.get("edition", "empires")
         return _fields(edition, bool(options.get("builders"))
-                       and EDITIONS[edition].has_builder_expansion)
+                       and EDITIONS[edition].has_builder_expansion, language_key())
 
     # ---- the stored form
 
@@ -277,8 +295,8 @@ class AgeOfDiscovery(Family):
         errors = super()._option_problems(options)
         if not errors and options["builders"] and not EDITIONS[
                 options["edition"]].has_builder_expansion:
-            errors.append(FieldError(f"{EDITIONS[options['edition']].title} has no Builder "
-                                     "expansion.", field="builders"))
+            errors.append(FieldError(_("{edition} has no Builder expansion.").format(
+                edition=EDITIONS[options["edition"]].title), field="builders"))
         return errors
 
     def _twin_names(self, sheet: Sheet) -> list[FieldError]:
@@ -287,8 +305,9 @@ class AgeOfDiscovery(Family):
         if not twins:  # names that differ only by case or width are the same player
             return []
         seat = max(s for s, n in enumerate(sheet.names, start=1) if n == twins[1])
-        return [FieldError(f"two players have the same name ({twins[0]} and {twins[1]}): "
-                           "give each player a different name.", seat, twins[1], "name")]
+        return [FieldError(_("two players have the same name ({one} and {other}): give each "
+                             "player a different name.").format(one=twins[0], other=twins[1]),
+                           seat, twins[1], "name")]
 
     def _sheet_problems(self, sheet: Sheet) -> list[FieldError]:
         errors = super()._sheet_problems(sheet)
@@ -296,7 +315,8 @@ class AgeOfDiscovery(Family):
             try:
                 clean_note(sheet.note)
             except ValueError as exc:
-                errors.append(FieldError(f"the note: {exc}.", field="note"))
+                errors.append(FieldError(_("the note: {problem}.").format(problem=exc),
+                                         field="note"))
         return errors
 
     def _player_problems(self, fields: Sequence[SheetField], p: Mapping[str, Any],
@@ -316,21 +336,23 @@ class AgeOfDiscovery(Family):
             seen: set[str] = set()
             for seat, p in players:
                 value = p.get(key)
-                if not ok(seat, key) or not value:  # a refused entry is not compared
+                if not (ok(seat, key) and value):  # (a value refused already: not compared)
                     continue
                 if value in seen:
-                    errors.append(FieldError(f"two players have the same {key}: give each "
-                                             f"player a different {key}.", seat, p["name"],
-                                             key))
+                    same = (_("two players have the same colour: give each player a different "
+                              "colour.") if key == "colour" else
+                            _("two players have the same nation: give each player a different "
+                              "nation."))
+                    errors.append(FieldError(same, seat, p["name"], key))
                 seen.add(value)
         for seat, p in players:
             if ok(seat, "nation") and p.get("nation") and sheet.options["edition"] != "empires":
-                errors.append(FieldError("nations belong to Empires: Age of Discovery.", seat,
+                errors.append(FieldError(_("nations belong to Empires: Age of Discovery."), seat,
                                          p["name"], "nation"))
             if ok(seat, TYPED) and ok(seat, "discoveries") and p[TYPED] is not None \
                     and p["discoveries"]:
-                errors.append(FieldError("either type the discovery VP or list the "
-                                         "discoveries, not both.", seat, p["name"],
+                errors.append(FieldError(_("either type the discovery VP or list the "
+                                         "discoveries, not both."), seat, p["name"],
                                          "discoveries"))
         return errors
 
@@ -352,24 +374,25 @@ class AgeOfDiscovery(Family):
              "buildings": s.buildings_total, "economy": s.economy, "bought": s.bought},
             s.total, place, place == 1,
             details={"colony_turn_8": s.colony[2], "money": s.money, "tie_goods": s.tie_goods},
-        ) for place, s, _ in results]
+        ) for place, s, _income in results]
         return Scored(self.id, self.categories, ranked(players),
-                      tuple(s.player for place, s, _ in results if place == 1))
+                      tuple(s.player for place, s, _income in results if place == 1))
 
     def explain(self, sheet: Sheet, scored: Scored) -> list[Explanation]:
         places = [p.place for p in scored.players]
         # the tie-breaks themselves are said once, by the tie rule under the totals
         if any(places.count(n) > 1 for n in places):
-            ties = "Still tied after the tie-breaks: those players share the place."
+            ties = _("Still tied after the tie-breaks: those players share the place.")
         elif len({p.total for p in scored.players}) < len(scored.players):
-            ties = "Equal totals were split by the tie-breaks."
+            ties = _("Equal totals were split by the tie-breaks.")
         else:
             ties = ""
-        income = [(s.player, f"{inc.dollars} VP", tuple(income_sets_text(inc)))
-                  for _, s, inc in self._scored(sheet)]
-        economy = Explanation("Economy: the income sets behind each player's economy VP",
-                              tuple(income), "Economy VP equal the income of the last Income "
-                                             "phase.")
+        income = [(s.player, _("{vp} VP").format(vp=inc.dollars),
+                   tuple(income_sets_text(inc)))
+                  for _place, s, inc in self._scored(sheet)]
+        economy = Explanation(_("Economy: the income sets behind each player's economy VP"),
+                              tuple(income), _("Economy VP equal the income of the last "
+                                               "Income phase."))
         return [Explanation(ties), economy] if ties else [economy]
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.errors import MalformedInput, shown
+from companion.i18n import printed_or_ours
 
 NAME_MAX = 40
 NOTE_MAX = 500
@@ -297,10 +298,15 @@ class Family(ABC):
 
     id: str
     name: str
+    # unit, tie rule and category labels are English, marked for the catalogue: shown
+    # through ``word`` (a name printed on the game's components, else our words)
     unit: str = "points"  # what the totals count ("VP", "Glory", ...)
     shelf: int = 1  # the order the app offers the games in (then by id)
     tie_rule: str = ""  # one sentence, shown under the totals
     categories: tuple[Category, ...] = ()
+    printed_kind: str | None = None  # the msgctxt of its printed names (i18n.COMPONENTS)
+    # False: refusals name the seat but not the field (the page then bounds the inputs)
+    refuses_at_field: bool = True
     # the option that names the edition (None: the family has one edition, its id)
     edition_option: str | None = None
     final_turn: int = 0  # the turn a finished game of this family ends on, if it counts turns
@@ -310,6 +316,10 @@ class Family(ABC):
     # stored reference; titles other apps give the game, with the edition each names
     bgg_ids: Mapping[str, int] = {}
     other_titles: Mapping[str, str] = {}
+
+    def word(self, text: str) -> str:
+        """One of the family's own words (unit, category, tie rule) in the current language."""
+        return printed_or_ours(self.printed_kind, text)
 
     # ---- declarations
 

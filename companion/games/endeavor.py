@@ -39,6 +39,7 @@ from companion.games.base import (
     ranked,
     whole,
 )
+from companion.i18n import N_, _, component_name
 
 # What a status track scores is the Glory read beside its cube, once a cube on a plain square
 # has slid back to the symbol square below (`002_…`, "Décompte final", A): the pad asks for it.
@@ -70,8 +71,9 @@ def _track_hint(field: str) -> Callable[[Mapping[str, Any]], str | None]:
         glory = values.get(field)
         if not whole(glory) or glory not in BOOK_PLAIN_SQUARES:
             return None
-        return (f"{glory} is a plain square in the rulebook's example: a cube there slides "
-                f"back to {BOOK_PLAIN_SQUARES[glory]}, which is the Glory to enter.")
+        return (_("{glory} is a plain square in the rulebook's example: a cube there slides "
+                  "back to {BOOK_PLAIN_SQUARES}, which is the Glory to enter.").format(
+                    glory=glory, BOOK_PLAIN_SQUARES=BOOK_PLAIN_SQUARES[glory]))
     return hint
 
 
@@ -94,8 +96,9 @@ def _harbor_hint(values: Mapping[str, Any]) -> str | None:
     discs = values.get("harbor_discs")
     if not whole(discs) or not 0 <= discs <= HARBOR_DISCS:
         return None
-    return (f"Scores {discs // DISCS_PER_POPULATION_GLORY} Glory "
-            f"({discs % DISCS_PER_POPULATION_GLORY} disc(s) left over).")
+    return (_("Scores {value} Glory ({value2} disc(s) left over).").format(
+                value=discs // DISCS_PER_POPULATION_GLORY,
+                value2=discs % DISCS_PER_POPULATION_GLORY))
 
 
 def _exploits_on(options: Mapping[str, Any]) -> Any:
@@ -105,30 +108,31 @@ def _exploits_on(options: Mapping[str, Any]) -> Any:
 class Endeavor(Family):
     id = "endeavor"
     name = "Endeavor: Age of Sail"
-    unit = "Glory"
-    tie_rule = ("Players tied on the most Glory share the victory: the rulebook has no "
-                "tie-breaker.")
+    unit = N_("Glory")
+    printed_kind = "endeavor"
+    tie_rule = (N_("Players tied on the most Glory share the victory: the rulebook has no "
+                "tie-breaker."))
     # confirmed from a stored reference: ``/boardgame/233398/endeavor-age-of-sail``
     bgg_ids = {"endeavor": 233398}
     categories = (
-        Category("exploits_glory", "Exploits"),
-        Category("attributes_glory", "Attributes"),
-        Category("cities_connections_glory", "Cities & connections"),
-        Category("buildings_cards_governor_glory", "Buildings & cards"),
-        Category("population_glory", "Population"),
-        Category("slavery_penalty", "Slavery"),
+        Category("exploits_glory", N_("Exploits")),
+        Category("attributes_glory", N_("Attributes")),
+        Category("cities_connections_glory", N_("Cities & connections")),
+        Category("buildings_cards_governor_glory", N_("Buildings & cards")),
+        Category("population_glory", N_("Population")),
+        Category("slavery_penalty", N_("Slavery")),
     )
 
     def option_fields(self) -> tuple[SheetField, ...]:
         return (
-            SheetField("exploits", "Exploits module used", "bool", default=False,
-                  help="Switches on the three Exploit lines at the top of the pad."),
-            SheetField("board_side", "Board side", "choice", default=None,
-                  options=(None, "A", "B"), option_labels={None: "not noted"},
-                  help="Only for the record: side A suits 2-3 players (or a fierce 4), "
-                       "side B a calmer 4 or 5."),
-            SheetField("silent_fleet", "Silent Fleet (2-player variant)", "bool", default=False,
-                  help="The neutral fleet is not a player: it scores nothing."),
+            SheetField("exploits", _("Exploits module used"), "bool", default=False,
+                  help=_("Switches on the three Exploit lines at the top of the pad.")),
+            SheetField("board_side", _("Board side"), "choice", default=None,
+                  options=(None, "A", "B"), option_labels={None: _("not noted")},
+                  help=_("Only for the record: side A suits 2-3 players (or a fierce 4), "
+                       "side B a calmer 4 or 5.")),
+            SheetField("silent_fleet", _("Silent Fleet (2-player variant)"), "bool", default=False,
+                  help=_("The neutral fleet is not a player: it scores nothing.")),
         )
 
     def player_range(self, options: Mapping[str, Any]) -> range:
@@ -136,44 +140,50 @@ class Endeavor(Family):
 
     def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
         exploit = [
-            SheetField(name, f"Exploit {n}", "int", group="Exploits", shown=_exploits_on(options),
-                  help="Glory this Exploit gave, as read off the Exploit (0 if none).")
+            SheetField(name, _("{exploit} {n}").format(
+                exploit=component_name("endeavor", "Exploit"), n=n), "int",
+                  group=component_name("endeavor", "Exploits"), shown=_exploits_on(options),
+                  help=_("Glory this Exploit gave, as read off the Exploit (0 if none)."))
             for n, name in enumerate(EXPLOITS, start=1)
         ]
         tracks = [
-            SheetField(f"{t}_glory", f"{t.title()} Glory", "int", required=True, group="Attributes",
-                  help="The Glory read beside the cube at the end, as the pad asks: a cube "
+            SheetField(f"{t}_glory", _("{attribute} Glory").format(
+                attribute=component_name("endeavor", t.title())), "int", required=True,
+                  group=component_name("endeavor", "Attributes"),
+                  help=_("The Glory read beside the cube at the end, as the pad asks: a cube "
                        "on a plain square first slides back to the symbol square below it. "
                        "The rulebook shows 7, 10 and 12 scoring and 8 and 9 sliding back to "
                        "7; other squares are read off the mat (or an extension piece past "
-                       "15).", hint=_track_hint(f"{t}_glory"))
+                       "15)."), hint=_track_hint(f"{t}_glory"))
             for t in TRACKS
         ]
         return (*exploit, *tracks,
-                SheetField("cities_connections_glory", "Cities and connections", "int",
-                      required=True, group="Map",
-                      help="Glory on the cities you hold (some show 2) plus one for each "
+                SheetField("cities_connections_glory", _("Cities and connections"), "int",
+                      required=True, group=_("Map"),
+                      help=_("Glory on the cities you hold (some show 2) plus one for each "
                            "connection with your discs at both ends. Fleets count as ends "
-                           "but carry no Glory."),
-                SheetField("buildings_cards_glory", "Buildings and kept cards", "int",
-                      required=True, group="Holdings",
-                      help="Glory symbols on your 8 buildings (the Town Hall adds 1 per "
+                           "but carry no Glory.")),
+                SheetField("buildings_cards_glory", _("Buildings and kept cards"), "int",
+                      required=True, group=_("Holdings"),
+                      help=_("Glory symbols on your 8 buildings (the Town Hall adds 1 per "
                            "draw symbol on your buildings) and on the Asset and Governor "
                            "cards you kept. Leave out the empty-slot bonus: it is the "
-                           "switch below."),
-                SheetField("governor_slot_empty", "Free Governor slot empty", "bool", default=False,
-                      required=True, group="Holdings",
-                      help=f"An empty free Governor slot is worth "
-                           f"{GOVERNOR_SLOT_EMPTY_GLORY} Glory."),
-                SheetField("harbor_discs", "Discs left in the harbour", "int", max=HARBOR_DISCS,
-                      required=True, group="Population",
-                      help="Every full group of 3 scores 1 Glory; action tokens are not "
-                           "discs.", hint=_harbor_hint),
-                SheetField("slavery_cards_set_aside", "Slavery cards set aside", "int",
-                      max=SLAVERY_CARDS, group="Slavery",
-                      help="Face-down Slavery cards beside your mat (discarded, or put "
+                           "switch below.")),
+                SheetField("governor_slot_empty", _("Free Governor slot empty"), "bool",
+                      default=False,
+                      required=True, group=_("Holdings"),
+                      help=_("An empty free Governor slot is worth "
+                             "{GOVERNOR_SLOT_EMPTY_GLORY} Glory.").format(
+                               GOVERNOR_SLOT_EMPTY_GLORY=GOVERNOR_SLOT_EMPTY_GLORY)),
+                SheetField("harbor_discs", _("Discs left in the harbour"), "int", max=HARBOR_DISCS,
+                      required=True, group=component_name("endeavor", "Population"),
+                      help=_("Every full group of 3 scores 1 Glory; action tokens are not "
+                           "discs."), hint=_harbor_hint),
+                SheetField("slavery_cards_set_aside", _("Slavery cards set aside"), "int",
+                      max=SLAVERY_CARDS, group=component_name("endeavor", "Slavery"),
+                      help=_("Face-down Slavery cards beside your mat (discarded, or put "
                            "aside at abolition): 1 Glory lost each. Cards still held "
-                           "cost nothing."),
+                           "cost nothing.")),
                 )
 
     # ---- checking
@@ -188,17 +198,18 @@ class Endeavor(Family):
     def rule_problems(self, sheet: Sheet, ok: Callable[[int, str], bool]) -> list[FieldError]:
         errors = []
         if not sheet.options.get("exploits"):  # "ignorez-les si vous n'utilisez pas les Exploits"
-            errors += [FieldError(f"Exploit {n} gives {p[e]} Glory, but the Exploits module "
-                                  "is marked as not used (Exploits module used): the pad's "
-                                  "Exploit lines are left empty without it.", seat, p["name"], e)
+            errors += [FieldError(_("Exploit {n} gives {p} Glory, but the Exploits module is "
+                                    "marked as not used (Exploits module used): the pad's "
+                                    "Exploit lines are left empty without it.").format(
+                                      n=n, p=p[e]), seat, p["name"], e)
                        for seat, p in enumerate(sheet.players, start=1)
                        for n, e in enumerate(EXPLOITS, start=1) if ok(seat, e) and p[e]]
         aside = [p["slavery_cards_set_aside"] for seat, p in enumerate(sheet.players, start=1)
                  if ok(seat, "slavery_cards_set_aside")]
         if sum(aside) <= SLAVERY_CARDS:
             return errors
-        why = (f"the table sets aside {sum(aside)} Slavery cards in all, but the deck holds "
-               f"only {SLAVERY_CARDS}.")
+        why = (_("the table sets aside {sum} Slavery cards in all, but the deck holds only "
+                 "{SLAVERY_CARDS}.").format(sum=sum(aside), SLAVERY_CARDS=SLAVERY_CARDS))
         return errors + [FieldError(why, seat, p["name"], "slavery_cards_set_aside")
                          for seat, p in enumerate(sheet.players, start=1)
                          if ok(seat, "slavery_cards_set_aside") and p["slavery_cards_set_aside"]]
@@ -211,24 +222,29 @@ class Endeavor(Family):
                 glory = p[f"{t}_glory"]
                 if glory > TYPO_GUARD:
                     out.append(FieldError(
-                        f"{glory} is far past the printed track: is it a typo?", seat,
+                        _("{glory} is far past the printed track: is it a typo?").format(
+                            glory=glory), seat,
                         p["name"], f"{t}_glory"))
                 elif glory in BOOK_PLAIN_SQUARES:
                     out.append(FieldError(
-                        f"{glory} is a plain square in the rulebook's example, not a Glory "
-                        f"value: a cube there scores {BOOK_PLAIN_SQUARES[glory]}.", seat,
+                        _("{glory} is a plain square in the rulebook's example, not a Glory "
+                          "value: a cube there scores {BOOK_PLAIN_SQUARES}.").format(
+                            glory=glory, BOOK_PLAIN_SQUARES=BOOK_PLAIN_SQUARES[glory]), seat,
                         p["name"], f"{t}_glory"))
                 extended += glory > PRINTED_TRACK_END
         if extended > EXTENSIONS_IN_BOX:
-            out.append(FieldError(f"{extended} tracks go past {PRINTED_TRACK_END}, but the "
-                                  f"box has {EXTENSIONS_IN_BOX} extension pieces."))
+            out.append(FieldError(_("{extended} tracks go past {PRINTED_TRACK_END}, but the "
+                                    "box has {EXTENSIONS_IN_BOX} extension pieces.").format(
+                                      extended=extended, PRINTED_TRACK_END=PRINTED_TRACK_END,
+                                      EXTENSIONS_IN_BOX=EXTENSIONS_IN_BOX)))
         count, side = len(sheet.players), sheet.options.get("board_side")
         if sheet.options.get("silent_fleet") and count != 2:
-            out.append(FieldError(f"the Silent Fleet is a 2-player variant, and {count} "
-                                  "played.", field="silent_fleet"))
+            out.append(FieldError(_("the Silent Fleet is a 2-player variant, and {count} "
+                                    "played.").format(count=count), field="silent_fleet"))
         elif not sheet.options.get("silent_fleet") and (side, count) in (("A", 5), ("B", 2),
                                                                          ("B", 3)):
-            out.append(FieldError(f"side {side} is not the usual side for {count} players.",
+            out.append(FieldError(_("side {side} is not the usual side for {n} players.").format(
+                side=side, n=count),
                                   field="board_side"))
         return out
 

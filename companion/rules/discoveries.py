@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from companion.i18n import _
+
 
 @dataclass(frozen=True)
 class Discovery:
@@ -32,8 +34,9 @@ class Discovery:
     def face(self) -> str:
         """What is printed on it: the natives, the money and the VP (a token carries no
         number or name, so two tokens with the same face are the same to the table)."""
-        return (f"natives {self.natives} · ${self.dollars} + ${self.dollars_per_soldier} "
-                f"per soldier · {self.vp} VP")
+        return _("natives {natives} · ${dollars} + ${per_soldier} per soldier · {vp} VP").format(
+            natives=self.natives, dollars=self.dollars, per_soldier=self.dollars_per_soldier,
+            vp=self.vp)
 
 
 # ($, $ per soldier, natives, VP), in the digest's order. Identical tokens get distinct ids

@@ -18,6 +18,7 @@ import streamlit as st
 
 from companion.games import FAMILY_IDS, Family, FieldError, Sheet, SheetField, family
 from companion.games.base import NAME_MAX
+from companion.i18n import _
 from companion.ui import session
 
 GAME_KEY = "sheet_game"
@@ -57,7 +58,7 @@ def _help(f: SheetField) -> str:
 def pick_game() -> Family:
     """The game first: which family's sheet this is."""
     _preset(GAME_KEY, FAMILY_IDS[0])
-    game = st.segmented_control("Game", list(FAMILY_IDS), key=GAME_KEY, required=True,
+    game = st.segmented_control(_("Game"), list(FAMILY_IDS), key=GAME_KEY, required=True,
                                 format_func=lambda g: family(g).name) or FAMILY_IDS[0]
     return family(game)
 
@@ -91,7 +92,7 @@ def player_count(f: Family, opts: Mapping[str, Any]) -> int:
     allowed = list(f.player_range(opts))
     if session.widget_value(COUNT_KEY) not in allowed:
         session.set_widget_value(COUNT_KEY, 4 if 4 in allowed else allowed[0])
-    return int(st.segmented_control("Players", allowed, key=COUNT_KEY, required=True)
+    return int(st.segmented_control(_("Players"), allowed, key=COUNT_KEY, required=True)
                or allowed[0])
 
 
@@ -139,8 +140,9 @@ def read_sheet(f: Family, opts: Mapping[str, Any], count: int) -> Sheet:
     fields = f.fields(opts)
     names = []
     for seat in range(count):
-        _preset(key("name", seat), f"Player {seat + 1}")
-        names.append(str(session.widget_value(key("name", seat))).strip() or f"Player {seat + 1}")
+        default = _("Player {n}").format(n=seat + 1)
+        _preset(key("name", seat), default)
+        names.append(str(session.widget_value(key("name", seat))).strip() or default)
     players = []
     for seat in range(count):
         values: dict[str, Any] = {"name": names[seat]}
@@ -184,7 +186,7 @@ def draw_player(f: Family, sheet: Sheet, seat: int, errors: Mapping[str | None, 
     """One seat's widgets (``seat`` counts from 0), in the family's order, under their
     group headings; each refusal and doubt right under its field."""
     values = sheet.players[seat]
-    st.text_input("Name", key=key("name", seat), max_chars=NAME_MAX)
+    st.text_input(_("Name"), key=key("name", seat), max_chars=NAME_MAX)
     _messages(errors.get("name", []) + errors.get(None, []), doubts.get(None, []))
     group = None
     others = [n for n in sheet.names if n != values["name"]]

@@ -13,7 +13,13 @@ import streamlit as st
 from companion import charts
 from companion.engine import Game, GameState, Phase
 from companion.games import TRACKED_GAME, Family, Scored, Sheet, family
-from companion.i18n import N_, _
+from companion.i18n import (
+    N_,
+    _,
+    format_date,
+    format_datetime,
+    format_list,
+)
 from companion.ui import language, playing, session, views
 from companion.ui.game_view import GameView
 from companion.ui.views import md
@@ -107,7 +113,7 @@ def page_menu(pages: list[Any], current: Any) -> None:
 
 def error(text: str | None) -> None:
     """An error in the engine's (or the store's) words, made inert for markdown."""
-    st.error(md(text or "refused"), icon="🚫")
+    st.error(md(text or _("refused")), icon="🚫")
 
 
 class FieldErrors:
@@ -141,19 +147,19 @@ def game_heading(title: str, game: Game, game_id: int) -> None:
 
 def _game_line(game: Game, game_id: int | None) -> str:
     edition = game.state.edition.title
-    opts = [k.replace("_", " ") for k, v in game.setup.options.model_dump().items() if v]
-    extra = f" · options: {', '.join(opts)}" if opts else ""
-    number = f"Game #{game_id} · " if game_id is not None else ""
+    opts = [views.option_title(k) for k, v in game.setup.options.model_dump().items() if v]
+    extra = " · " + _("options: {options}").format(options=", ".join(opts)) if opts else ""
+    number = _("Game #{id}").format(id=game_id) + " · " if game_id is not None else ""
     return f"{number}{edition}{extra}"
 
 
 def refused_banner(refused: Any) -> None:
     """A stored game the corrected rules refuse part-way: which event and which rule."""
-    st.warning(md(f"Read-only: this game was recorded under an earlier reading of the rules, "
-                  f"and the rules now refuse its {refused.describe()}. It is shown as it "
-                  "stood just before that event. To go on, set the refused events aside: "
-                  "they are kept with the game (nothing is deleted) and can be re-applied "
-                  "after you record what the rule asks."), icon="🔒")
+    st.warning(md(_("Read-only: this game was recorded under an earlier reading of the rules, "
+                    "and the rules now refuse its {event}. It is shown as it stood just "
+                    "before that event. To go on, set the refused events aside: they are kept "
+                    "with the game (nothing is deleted) and can be re-applied after you record "
+                    "what the rule asks.").format(event=refused.describe())), icon="🔒")
 
 
 # ---------------------------------------------------------------- players
@@ -163,9 +169,9 @@ def players_table(view: GameView, show_placing: bool = True) -> None:
     """Who holds what, in turn order: money, workers left to place, VP so far."""
     placing = view.state.phase == Phase.PLACEMENT
     over = view.state.phase == Phase.OVER
-    column = "To place" if placing else "Workers" if over else "Ready next turn"
+    column = _("To place") if placing else _("Workers") if over else _("Ready next turn")
     rows = [
-        "| Player | \\$ | " + column + " | Goods | VP |",
+        "| " + " | ".join((_("Player"), "\\$", column, _("Goods"), _("VP"))) + " |",
         "|---|---:|---|---|---:|",
     ]
     for p in view.players:
@@ -184,23 +190,25 @@ def player_details(view: GameView) -> None:
     """Goods, buildings and discoveries per player."""
     state, game = view.state, view.game
     for p in view.players:
-        buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or "none"
+        buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or _("none")
         found = ", ".join(views.discovery_short(d) for d in p.discoveries)
         nation = f" ({views.nation_label(p.nation)})" if p.nation else ""
-        st.markdown(
-            f"**{views.badge(game.setup, p.name)}**{md(nation)}\n"
-            f"- goods: {md(views.goods_text(p.goods, p.ships))}\n"
-            f"- buildings: {md(buildings)}\n"
-            f"- discoveries: {md(found or 'none')}\n"
-            f"- waiting on Discovery: {views.counts_text(p.on_discovery)}"
-        )
+        lines = [
+            _("goods: {goods}").format(goods=md(views.goods_text(p.goods, p.ships))),
+            _("buildings: {buildings}").format(buildings=md(buildings)),
+            _("discoveries: {found}").format(found=md(found or _("none"))),
+            _("waiting on Discovery: {workers}").format(
+                workers=views.counts_text(p.on_discovery)),
+        ]
+        st.markdown(f"**{views.badge(game.setup, p.name)}**{md(nation)}\n"
+                    + "\n".join(f"- {line}" for line in lines))
 
 
 # ---------------------------------------------------------------- the board
 
 
 def slot_text(setup: Any, slot: views.SlotView, track: str) -> str:
-    label = slot.label
+    label = views.box_title(slot.label) if track == "specialists" else slot.label
     if slot.player is None:
         return f"`{label}`"
     text = f"`{label}` {views.badge(setup, slot.player)} {views.WORKER_ICONS.get(slot.worker, '')}"
@@ -223,13 +231,13 @@ def board_tracks(view: GameView) -> None:
 def _tracks_text(view: GameView, tracks: Sequence[views.TrackView]) -> str:
     parts = []
     for track in tracks:
-        flag = " · *resolving now*" if track.active else ""
+        flag = " · *" + _("resolving now") + "*" if track.active else ""
         lines = [f"**{track.title}**{flag}"]
         if track.slots:
             lines.append("  ".join(slot_text(view.game.setup, s, track.track)
                                    for s in track.slots))
         elif track.open_ended:
-            lines.append("*nobody yet*")
+            lines.append("*" + _("nobody yet") + "*")
         if track.note:
             lines.append(f":small[:gray[{track.note}]]")  # markdown already: names escaped
         parts.append("  \n".join(lines))
@@ -244,7 +252,7 @@ def income_summary(state: GameState) -> None:
     earned = [f"{md(name)} \\${p.income[state.turn]}" for name, p in state.players.items()
               if state.turn in p.income]
     if earned:
-        st.markdown("Income this turn: " + " · ".join(earned))
+        st.markdown(_("Income this turn: {earned}").format(earned=" · ".join(earned)))
 
 
 def income_section(view: GameView) -> None:
@@ -252,10 +260,13 @@ def income_section(view: GameView) -> None:
     last Income phase, and the buildings' money paid beside it (never Economy VP)."""
     for inc in view.income:
         lines = views.income_sets_text(inc.income)
-        said = [f"goods and ships pay ${inc.income.dollars}"]
+        said = [_("goods and ships pay ${dollars}").format(dollars=inc.income.dollars)]
         if inc.last_income is not None:
-            said.append(f"they paid ${inc.last_income} at the last Income phase")
-        said += [f"{building} pays ${dollars} every turn" for building, dollars in inc.buildings]
+            said.append(_("they paid ${dollars} at the last Income phase").format(
+                dollars=inc.last_income))
+        said += [_("{building} pays ${dollars} every turn").format(building=building,
+                                                                     dollars=dollars)
+                 for building, dollars in inc.buildings]
         st.markdown(f"**{md(inc.player)}**: " + md("; ".join(said)))
         if lines:
             st.markdown("\n".join(f"- {md(line)}" for line in lines))
@@ -270,20 +281,22 @@ def scored_results(f: Family, scored: Scored, key: str, chart: bool = True) -> p
     rows = []
     notes = any(p.note for p in scored.players)
     for p in scored.players:
-        row: dict[str, Any] = {"Place": p.place, "Player": p.player}
-        row |= {c.label: p.breakdown[c.id] for c in scored.categories}
-        row[f.unit.title() if f.unit.islower() else f.unit] = p.total
+        row: dict[str, Any] = {_("Place"): p.place, _("Player"): p.player}
+        row |= {f.word(c.label): p.breakdown[c.id] for c in scored.categories}
+        unit = f.word(f.unit)
+        row[unit[:1].upper() + unit[1:]] = p.total
         if notes:
-            row["Note"] = p.note
+            row[_("Note")] = p.note
         rows.append(row)
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, width="stretch")
     st.markdown(winners_text(f, scored))
-    st.caption(f.tie_rule)
+    st.caption(f.word(f.tie_rule))
     if not chart:
         return table
-    plot(charts.sheet_breakdown([(c.id, c.label) for c in scored.categories],
-                                {p.player: p.breakdown for p in scored.by_seat()}, f.unit),
+    plot(charts.sheet_breakdown([(c.id, f.word(c.label)) for c in scored.categories],
+                                {p.player: p.breakdown for p in scored.by_seat()},
+                                f.word(f.unit)),
          f"{key}_chart")
     return table
 
@@ -291,12 +304,14 @@ def scored_results(f: Family, scored: Scored, key: str, chart: bool = True) -> p
 def winners_text(f: Family, scored: Scored) -> str:
     """Who won, in words (markdown, names escaped)."""
     if not scored.winners:
-        return "Nobody could win: every player is a vassal or accepted defeat."
+        return _("Nobody could win: every player is a vassal or accepted defeat.")
     top = scored.of(scored.winners[0]).total
-    names = " and ".join(f"**{md(n)}**" for n in scored.winners)
+    names = format_list(f"**{md(n)}**" for n in scored.winners)
     if len(scored.winners) > 1:
-        return f"🏆 {names} share the victory with {top} {f.unit}."
-    return f"🏆 {names} wins with {top} {f.unit}."
+        return "🏆 " + _("{names} share the victory with {points} {unit}.").format(
+            names=names, points=top, unit=f.word(f.unit))
+    return "🏆 " + _("{names} wins with {points} {unit}.").format(names=names, points=top,
+                                                                 unit=f.word(f.unit))
 
 
 def explanations(f: Family, sheet: Sheet, scored: Scored) -> None:
@@ -320,11 +335,11 @@ def sheet_entries(f: Family, sheet: Sheet) -> None:
     fields = f.fields(sheet.options)
     rows = []
     for p in sheet.players:
-        row: dict[str, Any] = {"Player": p["name"]}
+        row: dict[str, Any] = {_("Player"): p["name"]}
         for fld in fields:
             value = p.get(fld.name)
             if fld.type == "bool":
-                value = "yes" if value else "no"
+                value = _("yes") if value else _("no")
             elif fld.type in ("choice", "player"):
                 value = fld.option_label(value) if value is not None else "—"
             elif isinstance(value, list):  # named as the form names them, never by id
@@ -359,13 +374,13 @@ def plot(fig: Any, key: str) -> None:
     st.plotly_chart(fig, width="stretch", config=PLOTLY_CONFIG, key=key)
 
 
-CHART_TABS = ("VP by turn", "VP by category", "Money", "Regions over time")
+CHART_TABS = (N_("VP by turn"), N_("VP by category"), N_("Money"), N_("Regions over time"))
 
 
 def charts_section(view: GameView, key: str, lazy: bool = False) -> None:
     """The four game charts of ``view`` (figures built once per version of the game).
     ``lazy``: only the open tab's chart is drawn (switching tabs reruns the page)."""
-    tabs = st.tabs(list(CHART_TABS), key=f"{key}_tabs" if lazy else None,
+    tabs = st.tabs([_(tab) for tab in CHART_TABS], key=f"{key}_tabs" if lazy else None,
                    on_change="rerun" if lazy else "ignore")
     shown = [not lazy or tab.open is not False for tab in tabs]
     if shown[0]:
@@ -382,15 +397,19 @@ def charts_section(view: GameView, key: str, lazy: bool = False) -> None:
             if view.timeline:
                 plot(view.region_control, f"{key}_regions")
             else:
-                st.caption("Region leaders appear once the first turn is over.")
+                st.caption(_("Region leaders appear once the first turn is over."))
 
 
 def region_map(view: GameView, key: str) -> None:
     plot(view.region_map, key)
 
 
-SHEET_MARK = "🧮 score sheet"
-RESULT_MARK = "📋 imported result"
+def sheet_mark() -> str:
+    return "🧮 " + _("score sheet")
+
+
+def result_mark() -> str:
+    return "📋 " + _("imported result")
 
 
 def listing_label(g: Any, markdown: bool = True) -> str:
@@ -399,29 +418,33 @@ def listing_label(g: Any, markdown: bool = True) -> str:
     Score sheets are marked as such and dated by the day they were played."""
     esc = md if markdown else str
     names = ", ".join(g.players)
-    when = g.updated.strftime("%d %b %Y %H:%M")
+    when = format_datetime(g.updated, "short")
     if g.kind in ("score_sheet", "result"):
-        mark = SHEET_MARK if g.kind == "score_sheet" else RESULT_MARK
+        mark = sheet_mark() if g.kind == "score_sheet" else result_mark()
         f = family(g.family)
-        won = " & ".join(g.winners) or "nobody"
+        won = " & ".join(g.winners) or _("nobody")
         top = max((g.totals.get(w, 0) for w in g.winners), default=0)
         game = "" if g.family == TRACKED_GAME else f"{f.name} · "
-        return (f"#{g.id} · {mark} · {game}{esc(names)} · won by {esc(won)} "
-                f"({top} {f.unit}) · {g.created.strftime('%d %b %Y')}")
+        won_by = _("won by {winners} ({points} {unit})").format(winners=esc(won), points=top,
+                                                               unit=f.word(f.unit))
+        return (f"#{g.id} · {mark} · {game}{esc(names)} · {won_by} · "
+                f"{format_date(g.created)}")
     if g.status == "finished":
         won = " & ".join(g.winners) or "?"
         top = max(g.totals.values(), default=0)
-        return f"#{g.id} · {esc(names)} · won by {esc(won)} ({top} VP) · {when}"
-    where = "set-up" if g.phase == Phase.SETUP else f"turn {g.turn}"
+        won_by = _("won by {winners} ({points} {unit})").format(winners=esc(won), points=top,
+                                                               unit=_("VP"))
+        return f"#{g.id} · {esc(names)} · {won_by} · {when}"
+    where = _("set-up") if g.phase == Phase.SETUP else _("turn {turn}").format(turn=g.turn)
     return f"#{g.id} · {esc(names)} · {where} · {when}"
 
 
 def demo_game_button(label: str, key: str) -> None:
     """A button that adds a randomly played game to the history (and says which)."""
     if st.button(label, key=key):
-        with st.spinner("Playing a demo game…"):
+        with st.spinner(_("Playing a demo game…")):
             outcome = playing.demo_game()
         if outcome.ok:
-            session.flash("success", f"Demo game #{outcome.stored.id} added")
+            session.flash("success", _("Demo game #{id} added").format(id=outcome.stored.id))
             st.rerun()
         error(outcome.error)

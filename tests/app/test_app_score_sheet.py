@@ -78,7 +78,7 @@ def test_a_saved_sheet_is_in_the_history_the_statistics_and_home(at, store):
     games = frame_with(at, "Kind")
     assert list(games["Kind"]) == ["🧮 score sheet"] and list(games["Top score"]) == [42]
     assert at.selectbox(key="hist_game").value == listing.id
-    assert any("score sheet" in m.value and "07 Jun 2024" in m.value for m in at.markdown)
+    assert any("score sheet" in m.value and "Jun 7, 2024" in m.value for m in at.markdown)
     assert any("Friday at Cleo's" in plain(m.value) for m in at.markdown)
     totals = frame_with(at, "Place")
     assert list(zip(totals["Player"], totals["VP"], totals["Place"], strict=True)) == [

@@ -11,7 +11,7 @@ from companion import charts
 from companion.engine import Game, standings
 from companion.engine.playout import random_game, random_step
 from companion.games.age_of_discovery import AGE_OF_DISCOVERY, facts_needed
-from companion.ui import step_words, views
+from companion.ui import steps, views
 from tests.aod_sheets import aod_player, aod_sheet
 
 TWO = {"players": [{"name": "Ann", "colour": "red"}, {"name": "Bob"}]}
@@ -96,7 +96,7 @@ def test_turn_marks_step_through_a_finished_game(finished):
 
 def test_events_are_described_in_words(finished):
     state = finished.at(1)
-    text = step_words.describe_event(state, finished.events[1])
+    text = steps.describe_event(state, finished.events[1])
     assert text.startswith(state.order[0] + ": ")
 
 

@@ -16,6 +16,7 @@ from companion.engine.common import refuse
 from companion.engine.decisions import Decision
 from companion.engine.flow import Phase, Step
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 
 Effect = Callable[[GameState, PlayerState, Building, Mapping[str, Any]], None]
@@ -80,5 +81,6 @@ class NationPower:
 def choice_of(state: GameState, choice: Mapping[str, Any], key: str, building: Building) -> Any:
     """The value the table chose for ``key``, or a refusal naming what is missing."""
     if key not in choice:
-        raise refuse(state, f"{building.name} needs a choice: {key.replace('_', ' ')}")
+        raise refuse(state, _("{name} needs a choice: {replace}").format(
+                                name=building.name, replace=key.replace('_', ' ')))
     return choice[key]

@@ -12,6 +12,7 @@ from companion.engine.flow import Step, before_track
 from companion.engine.powers.base import NationPower
 from companion.engine.questions import clean, ready
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import N_, _
 
 
 def _moment(state: GameState) -> bool:
@@ -21,7 +22,7 @@ def _moment(state: GameState) -> bool:
 
 def _use(state: GameState, who: PlayerState, choice: dict) -> None:
     if not _moment(state):
-        raise refuse(state, "Holland's power is used before Merchant Shipping resolves")
+        raise refuse(state, _("Holland's power is used before Merchant Shipping resolves"))
     state.turn_uses["holland_ship"] = 1
     state.turn_uses[f"holland_ship:{who.name}"] = 1
 
@@ -39,12 +40,12 @@ def _ship_to_take(state: GameState, who: PlayerState) -> bool:
 
 
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
-    return Decision(Kind.YES_NO, ask + "take this turn's ship?", me, "power", draft=draft,
-                    answers=(ready("Take the ship", True, clean(draft)),))
+    return Decision(Kind.YES_NO, ask + _("take this turn's ship?"), me, "power", draft=draft,
+                    answers=(ready(_("Take the ship"), True, clean(draft)),))
 
 
 POWER = NationPower(
     "holland", "Holland",
-    "Before Merchant Shipping resolves: take this turn's ship; nobody else wins it. Once a "
-    "game.",
+    N_("Before Merchant Shipping resolves: take this turn's ship; nobody else wins it. Once a "
+       "game."),
     moment=_moment, use=_use, ask=_ask, available=_ship_to_take, acts_before=Step.SHIPPING)

@@ -15,6 +15,7 @@ from companion.engine.common import refuse, use_limited
 from companion.engine.discovery import resistance_modifier
 from companion.engine.powers.base import NationPower
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import N_, _
 
 PORTUGAL_NATIVES = 3
 
@@ -26,11 +27,12 @@ def _key(state: GameState) -> str:
 def refusal(state: GameState, who: PlayerState) -> str | None:
     """Why ``who`` may not use Portugal's power on this turn's expedition (None: it may)."""
     if not state.setup.options.nations:
-        return "national advantages are not used in this game"
+        return _("national advantages are not used in this game")
     if who.nation != "portugal":
-        return f"{who.name} does not play Portugal"
+        return _("{name} does not play Portugal").format(name=who.name)
     if who.uses.get(_key(state), 0) >= 1:
-        return f"{who.name} has already used Portugal's power in Age {state.age} (once an age)"
+        return _("{name} has already used Portugal's power in Age {age} (once an age)").format(
+            name=who.name, age=state.age)
     return None
 
 
@@ -52,13 +54,14 @@ def expedition(state: GameState, who: PlayerState, target: str | None) -> int:
     if why is not None:
         raise refuse(state, why)
     if target != "card":
-        raise refuse(state, "Portugal's power draws a discovery card (target 'card')")
-    use_limited(state, who, _key(state), 1, None, f"Portugal's power in Age {state.age}")
+        raise refuse(state, _("Portugal's power draws a discovery card (target 'card')"))
+    use_limited(state, who, _key(state), 1, None, _("Portugal's power in Age {age}").format(
+                                                      age=state.age))
     return natives(state, who.name)
 
 
 POWER = NationPower(
     "portugal", "Portugal",
-    "On Discovery: draw a discovery card instead of a region; the natives are always 3. Once "
-    "an age (chosen with the expedition).",
+    N_("On Discovery: draw a discovery card instead of a region; the natives are always 3. Once "
+    "an age (chosen with the expedition)."),
     moment=lambda state: False, declared_before_tracks=False)
