@@ -51,13 +51,14 @@ def building_name(state: GameState, building: str) -> str:
 
 
 def token_name(item: str, edition: str | None = None) -> str:
-    """A discovery token ("Token 3") or card as printed in the current language."""
+    """A discovery token as printed on it (its natives, money and VP: a token carries no
+    number) or a card by its title, in the current language."""
     found = DISCOVERIES.get(item)
     if found is None:
         return discovery_name(item)
     if found.kind == "card":
         return component_name("card", found.name, edition)
-    return f"{component_name('discovery', 'Token', edition)} {int(found.id[1:])}"
+    return found.face
 
 
 def worker_name(worker: str) -> str:

@@ -49,7 +49,7 @@ def test_a_fresh_table_tab_opens_the_only_game_in_progress(at, store):
 def test_a_step_says_what_it_changed(at, store):
     """Trade Goods: the good taken is said beside the step, by whom (the Undo line)."""
     from companion.engine.playout import random_game
-    from companion.ui import step_words
+    from companion.ui import steps
 
     for stop in range(60, 120):  # the first step, from the 60th event on, that changes goods
         played = random_game(FOUR, seed=11, stop_after=stop)
@@ -59,8 +59,8 @@ def test_a_step_says_what_it_changed(at, store):
     open_table(at, game.id)
     stored = store.load(game.id)
     start = stored.seq - stored.game.last_step()
-    said = step_words.step_summary(stored.state_at(start), stored.game, start)
-    changed = step_words.changes(stored.state_at(start), stored.game.state)
+    said = steps.step_summary(stored.state_at(start), stored.game, start)
+    changed = steps.changes(stored.state_at(start), stored.game.state)
     assert changed and changed in said
     assert any(changed in c.value.replace("\\", "") for c in at.caption)
 
