@@ -122,7 +122,9 @@ def listed_name(discovery_id: str) -> str:
     if found is None or found.kind != "token":
         return name
     alike = [t for t in TOKENS.values() if t.face == found.face]
-    return name if len(alike) == 1 else f"{name} ({alike.index(found) + 1} of {len(alike)})"
+    if len(alike) == 1:
+        return name
+    return _("{token} ({k} of {n})").format(token=name, k=alike.index(found) + 1, n=len(alike))
 
 
 def faces() -> list[tuple[Discovery, int]]:

@@ -448,13 +448,14 @@ def short_score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[
     """Rows for the standings on a phone: the VP and where they come from, in narrow columns
     (``score_rows`` has every column)."""
     scored = list(scored)
-    bought = any(s.bought for _, s in scored)
+    bought = any(s.bought for _place, s in scored)
     rows = []
     for place, s in scored:
-        row = {"Place": place, "Player": s.player, "VP": s.total, "Col.": s.colony_total,
-               "Disc.": s.discoveries, "Bldg.": s.buildings_total, "Econ.": s.economy}
+        row = {_("Place"): place, _("Player"): s.player, _("VP"): s.total,
+               _("Col."): s.colony_total, _("Disc."): s.discoveries,
+               _("Bldg."): s.buildings_total, _("Econ."): s.economy}
         if bought:
-            row["Bought"] = s.bought
+            row[_("Bought")] = s.bought
         rows.append(row)
     return rows
 
