@@ -197,7 +197,7 @@ def _read_board(state: GameState, board: object) -> dict[str, list[_Entry]]:
 def _read_entry(state: GameState, track: str, index: int, raw: object,
                 numbered_dock: int) -> _Entry:
     title = TRACK_TITLES[track]
-    where = f"{title}: entry {index + 1}"
+    where = _("{title}: entry {value}").format(title=title, value=index + 1)
     if not isinstance(raw, Mapping):
         raise MalformedEvent(_("{where} is not a {{\"player\": ..., \"worker\": ...}} "
                                "mapping").format(where=where))
@@ -273,7 +273,7 @@ def _check_counts(state: GameState, entries: Mapping[str, list[_Entry]]) -> None
     for name in state.order:
         has, on_board = state.players[name].workers_to_place(), len(shown[name])
         if has != on_board:
-            hint = " (workers cannot be saved for a later turn)" if on_board < has else ""
+            hint = _(" (workers cannot be saved for a later turn)") if on_board < has else ""
             raise refuse(state, _("{name} has {count} to place this turn; the board shows "
                                   "{on_board}{hint}").format(
                                     name=name, count=_count(has, 'worker'), on_board=on_board,
@@ -392,10 +392,11 @@ def _why_impossible(state: GameState, schedule: Sequence[str],
             if not later:
                 n = len(turns[e.player])
                 who, nth = previous or (e.player, 0)
-                return (f"{TRACK_TITLES[track]}: {_holds(e)}, but by then {e.player} had no "
-                        f"worker left to place ({e.player} places {_count(n, 'worker')} this "
-                        f"turn; the slot before is filled at the earliest with {who}'s "
-                        f"{_ordinal(nth)} worker)")
+                return (_("{TRACK_TITLES}: {holds}, but by then {player} had no worker left "
+                          "to place ({player} places {count} this turn; the slot before is "
+                          "filled at the earliest with {who}'s {ordinal} worker)").format(
+                            TRACK_TITLES=TRACK_TITLES[track], holds=_holds(e), player=e.player,
+                            count=_count(n, 'worker'), who=who, ordinal=_ordinal(nth)))
             earliest = later[0]
             previous = (e.player, turns[e.player].index(earliest) + 1)
     # Each track is possible alone: find the tracks whose orders clash.
@@ -410,9 +411,10 @@ def _why_impossible(state: GameState, schedule: Sequence[str],
         if _search(schedule, relaxed, free) is not None:
             culprits.append(track)
     if len(culprits) == 1:
-        return (f"{TRACK_TITLES[culprits[0]]}: no placement one worker at a time in turn order "
-                f"({', '.join(state.order)}) gives this slot order together with the other "
-                "tracks (on its own it would be possible)")
+        return (_("{TRACK_TITLES}: no placement one worker at a time in turn order ({join}) "
+                  "gives this slot order together with the other tracks (on its own it would "
+                  "be possible)").format(
+                    TRACK_TITLES=TRACK_TITLES[culprits[0]], join=', '.join(state.order)))
     if not culprits:
         culprits = [t for t in SLOTTED if len({e.player for e in entries[t]}) > 1]
     titles = _and([TRACK_TITLES[t] for t in culprits])
@@ -472,7 +474,7 @@ def _spot(e: _Entry) -> str:
     """Where an entry stands, short: "Trade Goods slot 3", "Specialists, captain box"."""
     title = TRACK_TITLES[e.track]
     if e.track == "specialists":
-        return f"{title}, {e.box} box"
+        return _("{title}, {box} box").format(title=title, box=e.box)
     if not e.label:
         return title
     return f"{title} {'slot' if e.label.isdigit() else 'place'} {e.index + 1}"
@@ -482,12 +484,13 @@ def _holds(e: _Entry) -> str:
     """What the board shows there: "slot 3 holds Ann's colonist", "Ann's colonist"."""
     whose = f"{e.player}'s {e.worker}"
     if e.track == "specialists":
-        return f"the {e.box} box holds {whose}"
+        return _("the {box} box holds {whose}").format(box=e.box, whose=whose)
     if not e.label:
         return whose
     if e.label.isdigit():
-        return f"slot {e.index + 1} holds {whose}"
-    return f"place {e.index + 1} (past the numbered slots) holds {whose}"
+        return _("slot {value} holds {whose}").format(value=e.index + 1, whose=whose)
+    return _("place {value} (past the numbered slots) holds {whose}").format(
+               value=e.index + 1, whose=whose)
 
 
 def _count(n: int, noun: str) -> str:

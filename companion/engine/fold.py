@@ -77,8 +77,9 @@ def _correction(state: GameState, ev: Correction) -> None:
 def shape_problem(exc: Exception) -> str:
     """What is wrong with a choice the engine could not read, in words (no Python message)."""
     if isinstance(exc, KeyError):
-        return f"its choice has no {str(exc.args[0]).replace('_', ' ')!r}"
-    return "a value in its choice has the wrong shape"
+        return _("its choice has no {replace!r}").format(
+                   replace=str(exc.args[0]).replace('_', ' '))
+    return _("a value in its choice has the wrong shape")
 
 
 HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
@@ -113,7 +114,9 @@ def named(state: GameState, ev: Event, wanted: resolution.Pending | None) -> Eve
     if given is None:
         return ev.model_copy(update={"player": wanted.player})
     if given != wanted.player:
-        where = (f" ({wanted.player}'s {wanted.worker} on slot {wanted.label})"
+        where = (_(" ({player}'s {worker} on slot {label})").format(
+                     player=wanted.player, worker=component_name("worker", wanted.worker),
+                     label=wanted.label)
                  if wanted.label else "")
         raise refuse(state, _("this {NAMED_ANSWERS} is {player}'s to decide{where}, not "
                               "{given}'s").format(
@@ -176,7 +179,7 @@ def replay(setup: GameSetup | Mapping[str, Any], events: Iterable[Any]) -> GameS
         try:
             apply_in_place(state, parse_event(raw))
         except EngineError as exc:
-            raise type(exc)(f"event {index}: {exc}") from None
+            raise type(exc)(_("event {index}: {exc}").format(index=index, exc=exc)) from None
         except (KeyError, TypeError, AttributeError) as exc:
             raise MalformedEvent(_("event {index}: cannot read it: {shape_problem}").format(
                                      index=index, shape_problem=shape_problem(exc))) from None

@@ -138,7 +138,8 @@ class Game:
     def at(self, version: int) -> GameState:
         """The state after the first ``version`` events."""
         if not 0 <= version <= len(self.events):
-            raise ValueError(f"version {version} is outside 0..{len(self.events)}")
+            raise ValueError(_("version {version} is outside 0..{n}").format(
+                                 version=version, n=len(self.events)))
         return replay(self.setup, self.events[:version])
 
     def at_turn_end(self, turn: int) -> GameState:
@@ -146,7 +147,8 @@ class Game:
         of turns 3, 6 and 8 included) and, with the buy-VP option, the VP bought right after
         that scoring. Refused while the log has not finished that turn."""
         if not 1 <= turn <= LAST_TURN:
-            raise ValueError(f"there is no turn {turn}: the game has turns 1 to {LAST_TURN}")
+            raise ValueError(_("there is no turn {turn}: the game has turns 1 to {last}").format(
+                turn=turn, last=LAST_TURN))
         state = initial_state(self.setup)
         ended = False
         for ev in self.events:
