@@ -48,18 +48,18 @@ from companion.engine.game import apply
 from companion.engine.legal import legal_now
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks import placement
-from companion.i18n import _, component_name
+from companion.i18n import N_, _, component_name
 from companion.rules.editions import TRACK_TITLES, TRACKS, WORKER_TYPES
 
 # Tracks where a worker goes anywhere (or into the box its owner names): no slot order.
 UNORDERED = ("shipping", "discovery", "specialists")
 SLOTTED = tuple(t for t in TRACKS if t not in UNORDERED)
-WHY_FULL = {
-    "initiative": "one slot per player",
-    "trade_goods": "one slot per good face up",
-    "buildings": "one slot per building face up",
-    "specialists": "one worker per box",
-    "warfare": "its limit per turn",
+WHY_FULL = {  # in the catalogue: shown with i18n._
+    "initiative": N_("one slot per player"),
+    "trade_goods": N_("one slot per good face up"),
+    "buildings": N_("one slot per building face up"),
+    "specialists": N_("one worker per box"),
+    "warfare": N_("its limit per turn"),
 }
 ENTRY_KEYS = {"player", "worker", "box"}
 
@@ -261,7 +261,7 @@ def _check_tracks(state: GameState, entries: Mapping[str, list[_Entry]]) -> None
             raise refuse(state, _("{TRACK_TITLES}: the board shows {shown} workers, but the "
                                   "track takes only {free} this turn ({why})").format(
                                     TRACK_TITLES=TRACK_TITLES[track], shown=shown, free=free,
-                                    why=why))
+                                    why=_(why)))
 
 
 def _check_counts(state: GameState, entries: Mapping[str, list[_Entry]]) -> None:

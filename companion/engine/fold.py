@@ -25,16 +25,16 @@ from companion.engine.flow import Phase
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
 from companion.engine.tracks import placement, refresh
-from companion.i18n import _, component_name
+from companion.i18n import N_, _, component_name
 
 # Answers decided by the player of the slot (or the expedition) being resolved: a record
 # names that player on each of them (record version 3).
 # Events that move the turn on: each is taken only when the game waits for one of its type.
 FLOW_EVENTS = ("reveal", "place", "dock", "take_good", "buy", "expedition", "training",
                "warfare", "refresh", "buy_vp")
-NAMED_ANSWERS = {"dock": "dock worker", "take_good": "Trade Goods choice",
-                 "buy": "Capital Buildings choice", "expedition": "expedition",
-                 "training": "Training choice", "warfare": "Warfare choice"}
+NAMED_ANSWERS = {"dock": N_("dock worker"), "take_good": N_("Trade Goods choice"),  # i18n._
+                 "buy": N_("Capital Buildings choice"), "expedition": N_("expedition"),
+                 "training": N_("Training choice"), "warfare": N_("Warfare choice")}
 
 
 def _correction(state: GameState, ev: Correction) -> None:
@@ -120,7 +120,7 @@ def named(state: GameState, ev: Event, wanted: resolution.Pending | None) -> Eve
                  if wanted.label else "")
         raise refuse(state, _("this {NAMED_ANSWERS} is {player}'s to decide{where}, not "
                               "{given}'s").format(
-                                NAMED_ANSWERS=NAMED_ANSWERS[ev.type], player=wanted.player,
+                                NAMED_ANSWERS=_(NAMED_ANSWERS[ev.type]), player=wanted.player,
                                 where=where, given=given))
     return ev
 

@@ -149,7 +149,7 @@ def converted(state: GameState, ev: Event, version: int) -> Event:
         if ev.type in NAMED_ANSWERS and getattr(ev, "player", None) is None:
             raise MalformedEvent(_("a {NAMED_ANSWERS} answer must name the player whose "
                                    "decision it is (record version {version})").format(
-                                     NAMED_ANSWERS=NAMED_ANSWERS[ev.type], version=version))
+                                     NAMED_ANSWERS=_(NAMED_ANSWERS[ev.type]), version=version))
         return ev
     if isinstance(ev, Benefit) and ev.building == "university":
         choice = university.older_choice(state, ev.player, ev.choice)
