@@ -64,6 +64,8 @@ def _name(text: str) -> str:
 
 
 def _layout(fig: go.Figure, title: str, height: int = 330, **extra: Any) -> go.Figure:
+    """Title at the top left, the legend in rows under the plot. No chart has an x axis title
+    (the chart's title says what runs along it): on a phone the legend's rows fell on it."""
     fig.update_layout(
         title={"text": title, "x": 0, "font": {"size": 15}},
         height=height,
@@ -101,7 +103,7 @@ def _per_turn(points: Sequence[Mapping[str, Any]], colours: Mapping[str, str], k
                        for x, y in zip(xs, ys, strict=True)],
             hoverinfo="text",
         ))
-    fig.update_xaxes(title=_("turn"), dtick=1, range=[0.5, 8.5])
+    fig.update_xaxes(dtick=1, range=[0.5, 8.5], tickprefix=_("turn "))
     fig.update_yaxes(title=y_title, rangemode="tozero")
     return _layout(fig, title)
 
@@ -193,10 +195,10 @@ def region_control(points: Sequence[Mapping[str, Any]], region_names: Mapping[st
                 region=region_names[r], turn=t) for t, r in cells],
             hoverinfo="text",
         ))
-    fig.update_xaxes(title=_("turn (outlined: colony scoring)"), dtick=1, range=[0.5, 8.5])
+    fig.update_xaxes(dtick=1, range=[0.5, 8.5], tickprefix="T")
     fig.update_yaxes(categoryorder="array",
                      categoryarray=[region_names[r] for r in reversed(regions)])
-    return _layout(fig, _("Region leaders over the ages"), height=380)
+    return _layout(fig, _("Region leaders by turn (outlined: colony scoring)"), height=380)
 
 
 def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) -> go.Figure:
@@ -221,8 +223,9 @@ def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) ->
             if row.get("tied") else _("no leader"))
         fig.add_trace(go.Scatter(
             x=[x], y=[y], mode="markers+text", showlegend=False,
-            text=[f"{row['name']} · {total}"],
-            textposition=LABEL_AT.get(row["region"], "top center"), textfont={"size": 10},
+            text=[f"{row['name']} · {total} 👤"],
+            textposition=LABEL_AT.get(row["region"], "top center"),
+            textfont={"size": 12, "color": "#2b2118"},
             marker={"size": 14 + 3 * min(total, 10), "color": colour,
                     "opacity": 0.9 if row["discovered"] else 0.35,
                     "line": {"width": 2 if row.get("scores") else 0, "color": "#2b2118"}},
@@ -243,7 +246,7 @@ def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) ->
     # No locked aspect: the map fills its column (a half page on a desktop, a phone's width).
     fig.update_xaxes(visible=False, range=[-127, -33], fixedrange=True)
     fig.update_yaxes(visible=False, range=[-56, 63], fixedrange=True)
-    return _layout(fig, _("The New World: who leads where"), height=520)
+    return _layout(fig, _("The New World: who leads where (👤 workers there)"), height=520)
 
 
 def wins_by_player(stats: Sequence[Mapping[str, Any]], key: str = "name") -> go.Figure:
@@ -267,6 +270,6 @@ def score_distribution(scores: Sequence[Mapping[str, Any]]) -> go.Figure:
             # bins on round numbers (0-4, 5-9, ...), the same for both traces
             fig.add_trace(go.Histogram(x=values, name=label, marker_color=colour,
                                        xbins={"start": 0, "size": 5}, bingroup="vp"))
-    fig.update_xaxes(title=_("final VP"), dtick=10, tick0=0)
+    fig.update_xaxes(dtick=10, tick0=0, ticksuffix=" " + _("VP"))
     fig.update_yaxes(title=_("players"), dtick=1, tick0=0, rangemode="tozero")
-    return _layout(fig, _("Score distribution"), barmode="stack")
+    return _layout(fig, _("Final scores: players per 5 VP"), barmode="stack")

@@ -23,7 +23,7 @@ from companion.engine.discovery import accounted_tokens
 from companion.engine.errors import MalformedEvent
 from companion.engine.state import GameState
 from companion.i18n import _, component_name, ngettext
-from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_name
+from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_name, same_face
 from companion.rules.editions import TRACK_TITLES, WORKER_TYPES
 from companion.rules.regions import REGIONS
 
@@ -51,13 +51,14 @@ def building_name(state: GameState, building: str) -> str:
 
 
 def token_name(item: str, edition: str | None = None) -> str:
-    """A discovery token ("Token 3") or card as printed in the current language."""
+    """A discovery token as printed on it (its natives, money and VP: a token carries no
+    number) or a card by its title, in the current language."""
     found = DISCOVERIES.get(item)
     if found is None:
         return discovery_name(item)
     if found.kind == "card":
         return component_name("card", found.name, edition)
-    return f"{component_name('discovery', 'Token', edition)} {int(found.id[1:])}"
+    return found.face
 
 
 def worker_name(worker: str) -> str:
@@ -76,10 +77,9 @@ def counts_words(counts: Mapping[str, int]) -> str:
 
 
 def discovery_note(item: str) -> str:
+    """Beside a card's title, what it carries (a token's label is already its face)."""
     d = DISCOVERIES[item]
-    return _("natives {natives}, ${dollars}+${dollars_per_soldier}/soldier, {vp} VP").format(
-               natives=d.natives, dollars=d.dollars, dollars_per_soldier=d.dollars_per_soldier,
-               vp=d.vp)
+    return d.face if d.kind == "card" else ""
 
 
 def clean(draft: Mapping[str, Any]) -> dict[str, Any]:
@@ -243,7 +243,7 @@ def token_items(state: GameState, target: str) -> list[str]:
     if target in state.known_tokens:
         return [state.known_tokens[target]]
     used = accounted_tokens(state)
-    return [t for t in TOKENS if t not in used]
+    return same_face(t for t in TOKENS if t not in used)  # one answer per printed face
 
 
 def token_moves(state: GameState, target: str, extend: Callable[[str], dict[str, Any]],

@@ -35,7 +35,7 @@ from companion.engine.errors import (
 from companion.engine.fields import Id, Name, Points, same_names
 from companion.i18n import _
 from companion.rules.buildings import NAVY_VP_PER_SHIP, buildings_for
-from companion.rules.discoveries import TOKENS, discovery_name
+from companion.rules.discoveries import TOKENS, listed_name
 from companion.rules.editions import (
     AUCTION_PURSE,
     EDITIONS,
@@ -50,6 +50,10 @@ BID_FOR_SPECIALIST = 8
 REDUCED_AGE3 = 10
 Colour = Literal["", "red", "yellow", "blue", "green", "orange", "purple", "white", "black"]
 MAX_SEATS = 8  # more than any edition seats: the edition's own count is checked after
+
+# A player's name typed for a new game (the New game form stops there): it reads at a
+# glance on a phone. Records and imports keep their own, longer limit (``NAME_MAX``).
+NEW_NAME_MAX = 20
 
 
 class PlayerSetup(BaseModel):
@@ -277,7 +281,7 @@ class GameSetup(BaseModel):
             if region is not None:
                 raise EngineError(_("{discovery_name} lies on two regions: pick a different "
                                     "token for each region").format(
-                                      discovery_name=discovery_name(self.tokens[region])),
+                                      discovery_name=listed_name(self.tokens[region])),
                                   field=f"tokens.{region}")
             for region_id, token in self.tokens.items():
                 if region_id not in REGIONS or region_id == "caribbean":

@@ -41,7 +41,7 @@ from companion.games.base import (
 )
 from companion.i18n import N_, _, component_name, language_key
 from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
-from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
+from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, listed_name
 from companion.rules.editions import EDITIONS, LAST_TURN
 from companion.rules.goods import GOODS, SHIP
 from companion.rules.nations import COLOURS, NATION_NAMES, NATIONS
@@ -89,7 +89,6 @@ COLOUR_NAMES = {
     "red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "green": N_("green"),
     "orange": N_("orange"), "purple": N_("purple"), "white": N_("white"), "black": N_("black"),
 }
-TIE_BREAKS = N_("turn-8 colony VP, money, goods plus ships (goods only in Age of Empires III)")
 
 
 def good_label(good: str, edition: str | None = None) -> str:
@@ -123,12 +122,7 @@ def _discovery_label(d: str, edition: str) -> str:
     if item.kind == "card":
         return _("{card} ({vp} VP)").format(card=component_name("card", item.name, edition),
                                            vp=item.vp)
-    token = _("{token} {n}").format(token=component_name("discovery", "Token", edition),
-                                    n=int(item.id[1:]))
-    return token + ": " + _("natives {natives}, ${dollars}+${dollars_per_soldier}/soldier, "
-                            "{vp} VP").format(natives=item.natives, dollars=item.dollars,
-                                              dollars_per_soldier=item.dollars_per_soldier,
-                                              vp=item.vp)
+    return listed_name(d)
 
 
 @cache  # the page asks for every seat on every rerun (per language: the fields' words)
@@ -386,12 +380,11 @@ class AgeOfDiscovery(Family):
 
     def explain(self, sheet: Sheet, scored: Scored) -> list[Explanation]:
         places = [p.place for p in scored.players]
+        # the tie-breaks themselves are said once, by the tie rule under the totals
         if any(places.count(n) > 1 for n in places):
-            ties = _("Still tied after the tie-breaks ({tie_breaks}): those players share "
-                     "the place.").format(tie_breaks=_(TIE_BREAKS))
+            ties = _("Still tied after the tie-breaks: those players share the place.")
         elif len({p.total for p in scored.players}) < len(scored.players):
-            ties = _("Equal totals were split by the tie-breaks: {tie_breaks}.").format(
-                tie_breaks=_(TIE_BREAKS))
+            ties = _("Equal totals were split by the tie-breaks.")
         else:
             ties = ""
         income = [(s.player, _("{vp} VP").format(vp=inc.dollars),

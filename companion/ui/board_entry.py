@@ -54,7 +54,10 @@ def board_key(seq: int) -> str:
 
 
 def _piece_label(stored: StoredGame, player: str, worker: str) -> str:
-    return f"{views.badge(stored.game.setup, player)} {views.WORKER_ICONS.get(worker, '')}"
+    """Plain text (escaped once, where it is drawn): the worker's icon first, so that a
+    long name cut at the button's edge never hides whether it is a colonist or a captain."""
+    icon = views.WORKER_ICONS.get(worker, "")
+    return f"{icon} {views.disc(stored.game.setup, player)} {player}".strip()
 
 
 def _box_key(box: str, seq: int) -> str:

@@ -17,7 +17,7 @@ import streamlit as st
 from companion.engine import Answer, Decision, Field, Kind
 from companion.i18n import _
 from companion.store import StoredGame
-from companion.ui import hints, playing, saved_games, session, views
+from companion.ui import hints, playing, saved_games, session, views, widgets
 from companion.ui.views import md
 
 ICONS = {Kind.REGION: "🗺️", Kind.GOOD: "📦", Kind.BUILDING: "🏛️", Kind.PLAYER: "👥",
@@ -61,9 +61,7 @@ def record_events(events: Sequence[Mapping[str, Any]], seq: int,
     session.clear_picks()
     if not outcome.ok:
         session.flash("error", outcome.error or "refused", at=where)
-    elif outcome.stored is not None:
-        # the words the Undo row shows for this step too: worked out once for both
-        session.flash("success", playing.last_step(outcome.stored) or "")
+    # a recorded step is said once, by the "Last step" line beside Undo (no message over it)
     return outcome
 
 
@@ -146,6 +144,8 @@ def prompt_text(stored: StoredGame) -> Decision | None:
     tag = "📋 " if decision.report else ""
     heading = views.question_heading(stored.game.setup, decision.player, decision.prompt)
     st.markdown(f"#### {tag}{heading}")
+    depth = len(session.decision_draft(stored.seq) or {})
+    widgets.keep_in_view(".st-key-prompt h4", f"{stored.id}:{stored.seq}:{depth}")
     return decision
 
 
@@ -226,8 +226,10 @@ ANSWER_RENDERERS = {Kind.PLACE: _placement}
 
 
 def _multiset(field: Field, seq: int, depth: int) -> None:
-    """Tap items one at a time (each up to its limit); Done when the total is right."""
-    picks = session.picks()
+    """Tap items one at a time (each up to its limit); Done when the total is right. The
+    items tapped so far are kept in the page's address too, so that a reload (a phone that
+    slept) finds them again."""
+    picks = _kept_picks(field, seq, depth)
     counts: dict[str, int] = {}
     for p in picks:
         counts[p] = counts.get(p, 0) + 1
@@ -236,7 +238,7 @@ def _multiset(field: Field, seq: int, depth: int) -> None:
     with st.container(horizontal=True, key=f"pick_row_{depth}@{seq}"):
         for j, option in enumerate(field.options):
             left = option.most - counts.get(option.value, 0)
-            label = option.label + (f" ({left})" if option.most > 1 else "")
+            label = option.label + (f" · {left} left" if option.most > 1 else "")
             st.button(md(label), key=f"pick_{j}@{seq}:{depth}", on_click=_pick,
                       args=(field, option.value, seq), disabled=left <= 0 or full)
     labels = {option.value: option.label for option in field.options}
@@ -253,6 +255,33 @@ def _multiset(field: Field, seq: int, depth: int) -> None:
                       on_click=_fill, args=(field, counts, seq))
         st.button(_("Clear"), key=f"clear@{seq}:{depth}", on_click=session.clear_picks,
                   disabled=not picks, type="tertiary")
+
+
+PICKS_PARAM = "picks"  # "<seq>:<item>,<item>,…" in the address, for a question's first level
+
+
+def _kept_picks(field: Field, seq: int, depth: int) -> list[Any]:
+    """The picks of this session, else (a reloaded page) those its address kept; written
+    back to the address. Only the first level of a question is kept: a deeper one hangs on
+    choices made before it, which a reload does not keep."""
+    picks = session.picks()
+    if depth:
+        return picks
+    said = st.query_params.get(PICKS_PARAM, "")
+    kept_seq, _, items = said.partition(":")
+    mark = f"picks_kept@{seq}"  # this session has drawn the question: its picks are its own
+    fresh = not session.widget_value(mark)
+    session.set_widget_value(mark, True)
+    if fresh and not picks and kept_seq == str(seq) and items:
+        known = {str(o.value): o.value for o in field.options}
+        picks = [known[i] for i in items.split(",") if i in known]
+        for p in picks:
+            session.add_pick(p)
+    if picks:
+        st.query_params[PICKS_PARAM] = f"{seq}:" + ",".join(map(str, picks))
+    elif PICKS_PARAM in st.query_params:
+        del st.query_params[PICKS_PARAM]
+    return picks
 
 
 def _pick(field: Field, value: Any, seq: int) -> None:
@@ -305,9 +334,12 @@ def actions(stored: StoredGame) -> None:
     if moment:
         st.caption(_("Powers that can be used now:"))
     for i, action in moment:
+        # the explanation in view, not only on hover: a phone has no hover
         who = views.badge(setup, action.player) + " — " if action.player else ""
         st.button(f"⚡ {who}{md(action.title)}", key=f"act_{i}@{seq}", on_click=_start_action,
                   args=(action.start, seq), help=md(action.help))
+        if action.help:
+            st.caption(md(action.help))
     if standing:
         with st.expander(_("Other actions (any time)")):
             for i, action in standing:

@@ -45,12 +45,19 @@ class GameView:
     def standings_table(self) -> str:
         """Markdown (no dataframe: the pages of a game then never load pandas); each name
         with its colour disc, as in the players' table (the CSV rows stay plain names)."""
-        rows = views.score_rows(self.standings)
+        return views.markdown_table(self._with_discs(views.short_score_rows(self.standings)))
+
+    @cached_property
+    def standings_detail(self) -> str:
+        """Every column of the standings (colonies per age, money, tie-break goods)."""
+        return views.markdown_table(self._with_discs(views.score_rows(self.standings)))
+
+    def _with_discs(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         player = _("Player")
         for row in rows:
             # a no-break space, as in the players' table: the disc never wraps from the name
             row[player] = f"{views.disc(self.game.setup, row[player])}\u00a0{row[player]}"
-        return views.markdown_table(rows)
+        return rows
 
     @cached_property
     def ended_now(self) -> list[tuple[int, ScoreBreakdown]]:

@@ -70,5 +70,6 @@ def main() -> None:
     # open over the page chosen unless the browser says it is a phone: a row of links
     # instead, the same on every screen, that nothing has to close.
     page = st.navigation(all_pages, position="hidden")
+    widgets.phone_style()
     widgets.page_menu(all_pages, page)
     page.run()

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import Game, GameState, apply, decide
+from companion.engine import Game, GameState, apply, decide, shipping_values
 from companion.i18n import _
 from companion.ui.views import (
     box_title,
     building_title,
+    discovery_short,
     good_name,
     nation_label,
     region_title,
@@ -40,7 +41,58 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
     text = "; ".join(dict.fromkeys(told))
     if settled:
         text += " — " + _("then, with no other choice: {steps}").format(steps="; ".join(settled))
-    return text
+    said = changes(before, after.state)
+    return f"{text} — {said}" if said else text
+
+
+def _vp(p: Any) -> int:
+    return sum(p.colony_vp) + p.bought_vp + p.corrected_vp
+
+
+def _signed(n: int, unit: str = "") -> str:
+    return ("+" if n > 0 else "−") + unit + str(abs(n))
+
+
+def changes(before: GameState, after: GameState) -> str:
+    """What a step changed in each player's holdings, in words: money, goods, ships, VP,
+    buildings and tokens (every automatic consequence the table must copy onto the board),
+    and who won a tie for the ship.
+
+    >>> from companion.engine import Game
+    >>> game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
+    >>> after = game.state.clone()
+    >>> after.players["Ann"].money += 3; after.players["Bob"].goods["fur"] += 1
+    >>> changes(game.state, after)
+    'Ann +$3; Bob +1 fur'
+    """
+    edition = after.setup.edition
+    said = []
+    for name, p in after.players.items():
+        old = before.players.get(name)
+        if old is None:
+            continue
+        parts = []
+        if p.money != old.money:
+            parts.append(_signed(p.money - old.money, "$"))
+        for good, n in p.goods.items():
+            if n != old.goods.get(good, 0):
+                parts.append(f"{_signed(n - old.goods.get(good, 0))} {good_name(good, edition)}")
+        if p.ships != old.ships:
+            ship = _("{n} ship").format(n=_signed(p.ships - old.ships))
+            values = shipping_values(before) if "shipping" in before.tracks else {}
+            rivals = [n for n, v in values.items()
+                      if n != name and v == values.get(name) and v == max(values.values())]
+            if p.ships > old.ships and rivals:
+                ship += " " + _("(tied at {value} with {players})").format(
+                    value=values[name], players=", ".join(rivals))
+            parts.append(ship)
+        if _vp(p) != _vp(old):
+            parts.append(_("{n} VP").format(n=_signed(_vp(p) - _vp(old))))
+        parts += ["+" + building_title(after, b) for b in p.buildings[len(old.buildings):]]
+        parts += ["+" + discovery_short(d) for d in p.discoveries[len(old.discoveries):]]
+        if parts:
+            said.append(f"{name} {', '.join(parts)}")
+    return "; ".join(said)
 
 
 def describe_event(state: GameState, event: Any) -> str:

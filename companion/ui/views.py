@@ -33,7 +33,7 @@ from companion.engine import (
 )
 from companion.games.age_of_discovery import good_label, income_sets_text  # noqa: F401
 from companion.i18n import N_, _, component_name
-from companion.rules.discoveries import DISCOVERIES
+from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
 from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS
 from companion.rules.nations import NATION_NAMES
 from companion.scoring import Income, ScoreBreakdown, best_income
@@ -195,16 +195,21 @@ def building_title(state: GameState, building_id: str) -> str:
 
 
 def discovery_title(item_id: str, edition: str | None = None) -> str:
-    """A token or card, named as printed, with what it holds."""
+    """A token or card with what is printed on it (a token: its face; identical tokens told
+    apart, for lists where both may be picked)."""
     d = DISCOVERIES.get(item_id)
     if d is None:
         return item_id
-    holds = _("natives {natives}, ${dollars}+${per_soldier}/soldier, {vp} VP").format(
-        natives=d.natives, dollars=d.dollars, per_soldier=d.dollars_per_soldier, vp=d.vp)
     if d.kind == "card":
-        return f"{component_name('card', d.name, edition)} ({holds})"
-    number = int(d.id[1:])
-    return f"{component_name('discovery', 'Token', edition)} {number}: {holds}"
+        return f"{component_name('card', d.name, edition)} ({d.face})"
+    return listed_name(item_id)
+
+
+def discovery_short(item_id: str) -> str:
+    """A token or card owned, in a list of them: a token's face, a card's title."""
+    d = DISCOVERIES.get(item_id)
+    return _("token ({face})").format(face=d.face) if d is not None and d.kind == "token" else (
+        discovery_name(item_id))
 
 
 def where_now(state: GameState) -> str:
@@ -282,7 +287,8 @@ def board(state: GameState) -> list[TrackView]:
         note, open_ended = "", False
         if track == "initiative":
             labels = [str(i) for i in range(1, n + 1)]
-            note = _("Pays its slot number in dollars, and goes first next turn.")
+            note = _("Each player here receives $1, $2, … (the slot's number) and goes "
+                     "first next turn, in slot order.")
         elif track == "dock":
             labels = [str(i) for i in range(1, 2 * n)]
             note = _("Workers sail to a discovered region, in slot order.")
@@ -438,6 +444,22 @@ def score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, A
     return rows
 
 
+def short_score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
+    """Rows for the standings on a phone: the VP and where they come from, in narrow columns
+    (``score_rows`` has every column)."""
+    scored = list(scored)
+    bought = any(s.bought for _place, s in scored)
+    rows = []
+    for place, s in scored:
+        row = {_("Place"): place, _("Player"): s.player, _("VP"): s.total,
+               _("Col."): s.colony_total, _("Disc."): s.discoveries,
+               _("Bldg."): s.buildings_total, _("Econ."): s.economy}
+        if bought:
+            row[_("Bought")] = s.bought
+        rows.append(row)
+    return rows
+
+
 def markdown_table(rows: Sequence[Mapping[str, Any]]) -> str:
     """Rows (all with the same keys) as a markdown table: text escaped, numbers to the right.
 
@@ -550,6 +572,6 @@ def short_place(value: Spot) -> str:
         return component_name("specialist", "Training")
     if box == "mayflower":
         return _("Dock") + " 🚢"
-    if box:
-        return _("Box {worker}").format(worker=WORKER_ICONS.get(box, box))
+    if box:  # a Specialists box, named by its specialist in words (icons alone look alike)
+        return _("{specialist} box").format(specialist=worker_name(box))
     return _(SHORT_TRACKS[track]) if track in SHORT_TRACKS else track_title(track)

@@ -27,23 +27,69 @@ from companion.ui.views import md
 if TYPE_CHECKING:
     import pandas as pd
 
-PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}
+# No mode bar: on a phone it lies over the chart's title, and nobody zooms at the table.
+PLOTLY_CONFIG = {"displaylogo": False, "responsive": True, "displayModeBar": False}
 
 
 def show_flashes(at: str | None = None, every: bool = False) -> None:
-    """Messages left by the last action (errors stay on screen; successes are toasts): those
-    for the top of the page, or (``at``) for the input drawn here, or (``every``) all left."""
+    """Messages left by the last action, drawn in the page's flow where they belong (never a
+    toast: on a phone a toast lies over the title and the question): those for the top of
+    the page, or (``at``) for the input drawn here, or (``every``) all left."""
     for f in session.take_flashes(at, every):
         text = md(f.text)
         if f.level == "error":
             st.error(text, icon="🚫")
-            st.toast(text, icon="🚫")
         elif f.level == "warning":
             st.warning(text)
         elif f.level == "success":
-            st.toast(text, icon="✅")
+            st.caption(f"✅ {text}")
         else:
             st.info(text)
+
+
+# After each step the question's heading is brought into the screen if a tap low in a long
+# list left it above (or below) the phone's viewport, and the button last tapped loses its
+# focus (its shading would read as an answer already chosen on the next question).
+_KEEP_IN_VIEW = """<script>(() => {{ const mark = {mark!r};
+  const go = () => {{ const h = document.querySelector({selector!r});
+    if (!h) return false;
+    const a = document.activeElement; if (a && a !== document.body && a.blur) a.blur();
+    const r = h.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight)
+      h.scrollIntoView({{block: "start", behavior: "instant"}});
+    return true; }};
+  if (window.__aodInView === mark) return; window.__aodInView = mark;
+  let tries = 0; const again = () => {{ if (!go() && ++tries < 20) setTimeout(again, 50); }};
+  setTimeout(again, 30); }})();</script>"""
+
+
+# On a phone: less empty space above the menu, and a heading scrolled to stays below
+# Streamlit's header bar.
+PHONE_STYLE = """<style>
+@media (max-width: 640px) {
+  [data-testid=stMainBlockContainer] { padding-top: 3.25rem; }
+}
+.st-key-prompt h4 { scroll-margin-top: 3.75rem; }
+/* an answer's words wrap rather than end in "…" (a token's face and its odds are long) */
+.st-key-prompt [class*="st-key-ans_"] button p { white-space: normal; text-overflow: clip;
+  overflow: visible; }
+@media (max-width: 640px) {
+  .st-key-prompt h4 { font-size: 1.3rem; }
+  /* the placement rows: 13 places (and a row per specialist held) in fewer lines */
+  .st-key-prompt [class*="st-key-place_"] button { padding: 0 0.45rem; min-height: 1.9rem;
+    font-size: 0.9rem; }
+  .st-key-prompt [class*="st-key-place_"] [data-testid=stButtonGroup] { gap: 0.3rem; }
+}
+</style>"""
+
+
+def phone_style() -> None:
+    st.html(PHONE_STYLE)
+
+
+def keep_in_view(selector: str, mark: str) -> None:
+    """Scroll ``selector`` into the screen once per ``mark`` (a new question), if it is out."""
+    st.html(_KEEP_IN_VIEW.format(selector=selector, mark=mark), unsafe_allow_javascript=True)
 
 
 # The menu's short words, by page address (the titles are longer)
@@ -94,8 +140,9 @@ def game_caption(game: Game, game_id: int | None = None) -> None:
 
 
 def game_heading(title: str, game: Game, game_id: int) -> None:
-    """A heading (markdown) with the game's caption line under it, drawn as one element."""
-    st.markdown(f"#### {title}\n\n:small[:gray[{md(_game_line(game, game_id))}]]")
+    """Where the game stands, in one bold line, with the game's caption line under it, drawn
+    as one element: short, so that on a phone the question below shows without scrolling."""
+    st.markdown(f"**{title}**  \n:small[:gray[{md(_game_line(game, game_id))}]]")
 
 
 def _game_line(game: Game, game_id: int | None) -> str:
@@ -144,8 +191,7 @@ def player_details(view: GameView) -> None:
     state, game = view.state, view.game
     for p in view.players:
         buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or _("none")
-        found = ", ".join(views.discovery_title(d, state.setup.edition).split(":")[0]
-                          for d in p.discoveries)
+        found = ", ".join(views.discovery_short(d) for d in p.discoveries)
         nation = f" ({views.nation_label(p.nation)})" if p.nation else ""
         lines = [
             _("goods: {goods}").format(goods=md(views.goods_text(p.goods, p.ships))),
@@ -310,8 +356,13 @@ def sheet_entries(f: Family, sheet: Sheet) -> None:
 
 
 def standings_table(view: GameView) -> None:
+    """Narrow enough for a phone; every column folded below it."""
     with st.container(key="standings"):
         st.markdown(view.standings_table)
+        st.caption(_("Col. colonies, Disc. discoveries, Bldg. buildings, Econ. economy (and "
+                     "VP bought or corrected, when any)."))
+    with st.expander(_("Every column: colonies per age, money, tie-break goods")):
+        st.markdown(view.standings_detail)
 
 
 def regions_table(view: GameView) -> None:

@@ -282,7 +282,7 @@ def test_setup_and_one_turn_by_clicking(server):
                 t.shot("05-table-placing-phone")
         assert placements == 20  # 4 players x 5 colonists
         t.shot("06-table-resolution-phone")
-        while "Turn 2 of 8" not in page.locator("h4").first.inner_text():  # the page heading
+        while page.get_by_text("Turn 2 of 8").count() == 0:  # the page heading
             t.resolve_one()
             if "End of turn" in t.prompt():
                 t.shot("07-table-refresh-phone")

@@ -163,7 +163,8 @@ def test_no_message_shown_to_the_table_names_python_internals(at, store):
     at.selectbox(key="ng_token_florida").set_value("t01").run()
     at.selectbox(key="ng_token_peru").set_value("t01").run()
     said += _messages(at)
-    assert any("Token 1 lies on two regions" in m for m in said), said
+    twice = "natives 1 · $1 + $2 per soldier · 4 VP (1 of 2) lies on two regions"
+    assert any(twice in m.replace("\\", "") for m in said), said
     # the table: a correction without a reason, a lost race, a link to a game that is gone
     sg = store.create_game(FOUR)
     store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],

@@ -74,7 +74,9 @@ def words(state: GameState, legal: Legal) -> Decision:
 
 
 def _price_note(state: GameState, building_id: str, slot: Slot) -> str:
-    return f"${price_of(state, building_id, slot.worker)}"
+    """What the buyer pays ("free" for a War Chest: "$5 · $0" read as two prices)."""
+    price = price_of(state, building_id, slot.worker)
+    return _("costs ${price}").format(price=price) if price else _("free")
 
 
 def _purchase(state: GameState, draft: dict[str, Any], slot: Slot) -> Decision:

@@ -164,9 +164,11 @@ def words(state: GameState, legal: Legal) -> Decision:
 def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:
     natives = (portugal.natives(state, state.queue[0]) if draft.get("nation_power")
                else DISCOVERIES[item].natives + extra)
-    verdict = "success" if strength >= natives else "fails"
-    return _("natives {natives} vs strength {strength}: {verdict}").format(
-               natives=natives, strength=strength, verdict=verdict)
+    verdict = _("succeeds") if strength >= natives else _("fails")
+    against = "" if natives == DISCOVERIES[item].natives else _(
+        ", natives count {natives} here").format(natives=natives)
+    return _("{verdict}: strength {strength}{against}").format(
+        verdict=verdict, strength=strength, against=against)
 
 
 QUESTION = Question("expedition", legal, words)

@@ -104,6 +104,21 @@ def show_result(game_id: int) -> None:
                        key=f"hist_json_{game_id}", on_click="ignore")
 
 
+def step_buttons(key: str, at: int, last: int, by_turn: bool) -> None:
+    """Previous / next beside a replay slider: on a phone a slider of 80 steps cannot be
+    moved by one."""
+    def move(by: int) -> None:
+        session.set_widget_value(key, min(max(at + by, 0), last))
+
+    with st.container(horizontal=True, key=f"{key}_steps"):
+        st.button(_("◀ Previous turn") if by_turn else _("◀ Previous step"),
+                  key=f"{key}_prev", on_click=move, args=(-1,),
+                  disabled=at <= 0)
+        st.button(_("Next turn ▶") if by_turn else _("Next step ▶"),
+                  key=f"{key}_next", on_click=move, args=(1,),
+                  disabled=at >= last)
+
+
 def show() -> None:
     """One run of the page."""
     st.title("📜 " + _("History"))
@@ -178,18 +193,23 @@ def show() -> None:
                             _("Where in the game"), options=list(range(len(marks))),
                             value=len(marks) - 1, format_func=lambda i: marks[i][0],
                             key=f"hist_turn_{chosen}")
+                        step_buttons(f"hist_turn_{chosen}", index, len(marks) - 1, True)
                         version = marks[index][1]
                     else:
                         version = st.slider(_("After event"), 0, stored.seq, stored.seq,
                                             key=f"hist_event_{chosen}")
+                        step_buttons(f"hist_event_{chosen}", version, stored.seq, False)
                     with st.spinner(_("Replaying…")):  # once per step shown, then kept
                         shown = playing.game_view(stored, version)
                     st.markdown(f"**{views.where_now(shown.state)}** " + _(
                         "(after {n} of {total} events)").format(n=version, total=stored.seq))
                     writes = library.entries(chosen)
                     if version:  # what that step was, in words (not just its number)
-                        st.caption(_("Last step shown: ") + views.md(steps.describe_event(
-                            stored.state_at(version - 1), game.events[version - 1]))
+                        before = stored.state_at(version - 1)
+                        said = steps.describe_event(before, game.events[version - 1])
+                        done = steps.changes(before, shown.state)  # money, goods, VP, ties
+                        st.caption(_("Last step shown: ") + views.md(
+                            f"{said} — {done}" if done else said)
                             + joining.entered_on(writes, version - 1))
                     joining.entries_list(writes)
                     widgets.game_caption(game, stored.id)

@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from companion.engine import COLOURS, NATIONS
+from companion.engine import COLOURS, NATIONS, NEW_NAME_MAX
 from companion.i18n import N_, _
 from companion.rules.discoveries import TOKENS
 from companion.rules.editions import EDITIONS
@@ -99,7 +99,7 @@ def show() -> None:
         cols = st.columns([3, 2, 2] if boards == "random" else [3, 2])
         label = _("Player {n}") if boards == "auction" else _("Seat {n}")
         name = cols[0].text_input(label.format(n=i + 1), value=_("Player {n}").format(n=i + 1),
-                                  max_chars=40, key=f"ng_name_{i}")
+                                  max_chars=NEW_NAME_MAX, key=f"ng_name_{i}")
         colour = cols[1].selectbox(_("Colour"), COLOURS, index=i % len(COLOURS),
                                    key=f"ng_colour_{i}", format_func=lambda c: (
                                        f"{views.COLOUR_EMOJI[c]} {views.colour_name(c)}"))

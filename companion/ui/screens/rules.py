@@ -3,9 +3,10 @@
 import pandas as pd
 import streamlit as st
 
+from companion.engine import NATION_POWER_TEXT
 from companion.i18n import _, component_name, component_names, ngettext
 from companion.rules.buildings import BUILDINGS, Building
-from companion.rules.discoveries import CARDS, TOKENS
+from companion.rules.discoveries import CARDS, faces
 from companion.rules.editions import EDITIONS
 from companion.ui import views
 from companion.ui.views import md
@@ -37,8 +38,8 @@ def show() -> None:
                             format_func=lambda e: EDITIONS[e].title.split(":")[0])
     words = query.lower().split()
 
-    buildings_tab, tokens_tab, cards_tab, turn_tab = st.tabs(
-        [_("Capital buildings"), _("Discovery tokens"), _("Discovery cards"),
+    buildings_tab, tokens_tab, cards_tab, nations_tab, turn_tab = st.tabs(
+        [_("Capital buildings"), _("Discovery tokens"), _("Discovery cards"), _("Nations"),
          _("A turn in brief")])
 
     with buildings_tab:
@@ -69,13 +70,15 @@ def show() -> None:
         st.caption(ngettext("{n} building", "{n} buildings", shown).format(n=shown))
 
     with tokens_tab:
-        st.caption(_("One face-down token lies on each undiscovered region. An expedition succeeds "
-                   "when its value (captain 2, any other worker 1) reaches the natives number."))
+        st.caption(_("One face-down token lies on each undiscovered region. An expedition "
+                     "succeeds when its value (captain 2, any other worker 1) reaches the natives "
+                     "number. A token shows its natives, its money (and the money per soldier "
+                     "sent) and its VP; identical tokens are listed once."))
         natives, vp = _("natives {n}"), _("{n} VP")
-        rows = [{_("Token"): t.id, "$": t.dollars, _("$ per soldier sent"): t.dollars_per_soldier,
-                 _("Natives"): t.natives, _("VP"): t.vp} for t in TOKENS.values()
-                if matches(words, t.id, t.name, views.discovery_title(t.id, edition),
-                           natives.format(n=t.natives), vp.format(n=t.vp).lower())]
+        rows = [{_("Natives"): t.natives, "$": t.dollars,
+                 _("$ per soldier sent"): t.dollars_per_soldier, _("VP"): t.vp,
+                 _("In the box"): n} for t, n in faces()
+                if matches(words, _("token"), t.face)]
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
     with cards_tab:
@@ -88,14 +91,24 @@ def show() -> None:
                            natives.format(n=c.natives), vp.format(n=c.vp).lower())]
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
+    with nations_tab:
+        st.caption(_("Empires only, optional (the national advantages): each player plays a "
+                     "nation and may use its power at the moment it says. On the Table its "
+                     "button shows, with these words, only when the power can be used."))
+        lines = [f"- **{md(views.nation_label(n))}** — {md(_(text))}"
+                 for n, text in NATION_POWER_TEXT.items()
+                 if matches(words, views.nation_label(n), _(text), _("nation"))]
+        st.markdown("\n".join(lines) or _("No nation matches the search."))
+
     with turn_tab:
         st.markdown(
             _("Eight turns make three ages (turns 1–3, 4–6, 7–8); the colonies score after turns "
             "3, 6 and 8.\n\n"
             "1. **Placement** — in turn order, one worker at a time, until everybody is out of "
             "workers.\n"
-            "2. **Resolution** — the tracks act from top to bottom: Initiative pays its slot "
-            "number and sets next turn's order; the Dock sends workers to the New World; Trade "
+            "2. **Resolution** — the tracks act from top to bottom: each player on "
+            "Initiative receives \\$ equal to their slot number, and it sets next turn's "
+            "order; the Dock sends workers to the New World; Trade "
             "Goods hands out goods; the strongest presence on Merchant Shipping wins the ship; "
             "Capital Buildings sells buildings; Discovery sends expeditions; Specialists hands "
             "out specialists; Warfare settles battles and wars.\n"

@@ -9,6 +9,7 @@ from companion.ui import (
     decisions,
     joining,
     language,
+    library,
     live,
     playing,
     session,
@@ -20,6 +21,11 @@ from companion.ui import (
 def show() -> None:
     """One run of the page."""
     stored = playing.current_game()
+    if stored is None and session.game_id() is None and session.linked_game_id() is None:
+        # a fresh tab: with exactly one game in progress, that is the game at the table
+        playing_now = library.home().in_progress
+        if len(playing_now) == 1 and playing.open_game(playing_now[0].id).ok:
+            stored = playing.current_game()
     if stored is None:
         st.title("🎲 " + _("Table"))
         widgets.show_flashes()
