@@ -161,3 +161,22 @@ def test_unprinted_names_say_so(po):
     """Brazil is named in no French rulebook: the entry says so for the translator."""
     brazil = po.get("Brazil", context="region")
     assert brazil is not None and any("NOT PRINTED" in c for c in brazil.auto_comments)
+
+
+def test_every_name_the_code_asks_for_by_hand_is_in_the_catalogue(po):
+    """Names written out in the code (``component_name("endeavor", "Exploits")``, Nouveau
+    Monde's ``nm("Cities")``) have their entry: a new one cannot slip by in English."""
+    import re
+
+    code = Path(__file__).resolve().parent.parent / "companion"
+    call = re.compile(r'component_name\(\s*["\']([a-z_/]+)["\']\s*,\s*["\']([^"\']+)["\']')
+    nm = re.compile(r'\bnm\(\s*["\']([^"\']+)["\']')
+    asked = set()
+    for path in code.rglob("*.py"):
+        text = path.read_text("utf-8")
+        asked |= {(kind, name, path.name) for kind, name in call.findall(text)}
+        if path.name == "nouveau_monde.py":
+            asked |= {("nouveau_monde", name, path.name) for name in nm.findall(text)}
+    assert len(asked) >= 10  # the scan finds the calls it is meant to check
+    entries = _entries(po)
+    assert sorted(a for a in asked if (a[0], a[1]) not in entries) == []
