@@ -334,12 +334,15 @@ def actions(stored: StoredGame) -> None:
     if moment:
         st.caption(_("Powers that can be used now:"))
     for i, action in moment:
-        # the explanation in view, not only on hover: a phone has no hover
+        # the explanation a tap away (a phone has no hover), folded: two powers' words
+        # took 200 px above the board at every step of a track
         who = views.badge(setup, action.player) + " — " if action.player else ""
-        st.button(f"⚡ {who}{md(action.title)}", key=f"act_{i}@{seq}", on_click=_start_action,
-                  args=(action.start, seq), help=md(action.help))
-        if action.help:
-            st.caption(md(action.help))
+        with st.container(horizontal=True, key=f"act_row_{i}@{seq}", gap="xsmall"):
+            st.button(f"⚡ {who}{md(action.title)}", key=f"act_{i}@{seq}",
+                      on_click=_start_action, args=(action.start, seq), help=md(action.help))
+            if action.help:
+                with st.popover(_("What it does"), key=f"act_help_{i}@{seq}"):
+                    st.markdown(md(action.help))
     if standing:
         with st.expander(_("Other actions (any time)")):
             for i, action in standing:

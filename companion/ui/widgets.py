@@ -79,6 +79,9 @@ PHONE_STYLE = """<style>
   .st-key-prompt [class*="st-key-place_"] button { padding: 0 0.45rem; min-height: 1.9rem;
     font-size: 0.9rem; }
   .st-key-prompt [class*="st-key-place_"] [data-testid=stButtonGroup] { gap: 0.3rem; }
+  .st-key-prompt [class*="st-key-place_"] [data-testid=stButtonGroup] > div { gap: 0.3rem; }
+  /* the board's tracks: a thin rule between them, not a blank band */
+  .st-key-tracks hr { margin: 0.35rem 0; }
 }
 </style>"""
 
