@@ -258,6 +258,40 @@ def set_hints(game_id: int, on: bool) -> None:
         del st.query_params[HINTS_PARAM]
 
 
+# ---------------------------------------------------------------- rights (companion.ui.access)
+
+
+def held_entry_key(game_id: int) -> str | None:
+    """The entry key this device was let in with for ``game_id`` (checked again at every
+    write: a new key shuts it out)."""
+    return _get(ENTRY_KEYS, {}).get(game_id)
+
+
+def hold_entry_key(game_id: int, key: str | None) -> None:
+    held = dict(_get(ENTRY_KEYS, {}))
+    if key is None:
+        held.pop(game_id, None)
+    else:
+        held[game_id] = key
+    st.session_state[ENTRY_KEYS] = held
+
+
+def device_name() -> str | None:
+    return _get(DEVICE)
+
+
+def set_device_name(name: str) -> None:
+    st.session_state[DEVICE] = name
+
+
+def host_pin_given() -> bool:
+    return bool(_get(HOST_PIN_OK, False))
+
+
+def set_host_pin_given() -> None:
+    st.session_state[HOST_PIN_OK] = True
+
+
 # ---------------------------------------------------------------- other pages
 
 
