@@ -1,7 +1,8 @@
 """Plotly figures for the scoreboard and the history. Plain data in, a figure out.
 
 Player names are user text and plotly reads a little HTML in labels, so every name is
-escaped here before it reaches a figure.
+escaped here before it reaches a figure. Titles, axes and legends are in the current
+language (``companion.i18n``).
 
 >>> points = [{"turn": 1, "players": {"Ann": {"vp": 0, "money": 12}}},
 ...           {"turn": 2, "players": {"Ann": {"vp": 4, "money": 9}}}]
@@ -17,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
+
+from companion.i18n import N_, _
 
 # A rough layout of the New World, west to east and south to north (not to scale).
 REGION_XY: dict[str, tuple[float, float]] = {
@@ -50,8 +53,8 @@ CATEGORY_COLOURS = {
     "economy": "#2e5fa8", "bought": "#9e9e9e",
 }
 CATEGORY_TITLES = {
-    "colony": "Colonies", "discoveries": "Discoveries", "buildings": "Buildings",
-    "economy": "Economy", "bought": "Bought / corrected",
+    "colony": N_("Colonies"), "discoveries": N_("Discoveries"), "buildings": N_("Buildings"),
+    "economy": N_("Economy"), "bought": N_("Bought / corrected"),
 }
 NEUTRAL = "#bdb39c"
 
@@ -61,6 +64,8 @@ def _name(text: str) -> str:
 
 
 def _layout(fig: go.Figure, title: str, height: int = 330, **extra: Any) -> go.Figure:
+    """Title at the top left, the legend in rows under the plot. No chart has an x axis title
+    (the chart's title says what runs along it): on a phone the legend's rows fell on it."""
     fig.update_layout(
         title={"text": title, "x": 0, "font": {"size": 15}},
         height=height,
@@ -94,21 +99,22 @@ def _per_turn(points: Sequence[Mapping[str, Any]], colours: Mapping[str, str], k
             line={"color": colours.get(name), "width": 3, "dash": "solid"},
             marker={"size": 8, "symbol": ["circle-open" if d == "dot" else "circle"
                                           for d in dash]},
-            hovertext=[f"{_name(name)}<br>turn {x}: {y}" for x, y in zip(xs, ys, strict=True)],
+            hovertext=[f"{_name(name)}<br>" + _("turn {turn}: {value}").format(turn=x, value=y)
+                       for x, y in zip(xs, ys, strict=True)],
             hoverinfo="text",
         ))
-    fig.update_xaxes(title="turn", dtick=1, range=[0.5, 8.5])
+    fig.update_xaxes(dtick=1, range=[0.5, 8.5], tickprefix=_("turn "))
     fig.update_yaxes(title=y_title, rangemode="tozero")
     return _layout(fig, title)
 
 
 def vp_by_turn(points: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) -> go.Figure:
     """VP of each player at the end of every turn (an open marker: the turn in play)."""
-    return _per_turn(points, colours, "vp", "Victory points by turn", "VP")
+    return _per_turn(points, colours, "vp", _("Victory points by turn"), _("VP"))
 
 
 def money_by_turn(points: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) -> go.Figure:
-    return _per_turn(points, colours, "money", "Money by turn", "$")
+    return _per_turn(points, colours, "money", _("Money by turn"), "$")
 
 
 def vp_by_category(totals: Mapping[str, Mapping[str, int]]) -> go.Figure:
@@ -119,15 +125,16 @@ def vp_by_category(totals: Mapping[str, Mapping[str, int]]) -> go.Figure:
         ys = [totals[p].get(category, 0) for p in players]
         if not any(ys):
             continue
+        title = _(CATEGORY_TITLES[category])
         fig.add_trace(go.Bar(
-            x=[_name(p) for p in players], y=ys, name=CATEGORY_TITLES[category],
+            x=[_name(p) for p in players], y=ys, name=title,
             marker_color=colour,
-            hovertext=[f"{_name(p)}<br>{CATEGORY_TITLES[category]}: {y}"
+            hovertext=[f"{_name(p)}<br>{title}: {y}"
                        for p, y in zip(players, ys, strict=True)],
             hoverinfo="text",
         ))
-    fig.update_yaxes(title="VP")
-    return _layout(fig, "VP by category", barmode="stack")
+    fig.update_yaxes(title=_("VP"))
+    return _layout(fig, _("VP by category"), barmode="stack")
 
 
 SHEET_PALETTE = ("#8b3a1a", "#2e5fa8", "#2e8b57", "#d4ac0d", "#7d3c98", "#9e9e9e",
@@ -158,7 +165,8 @@ def sheet_breakdown(categories: Sequence[tuple[str, str]],
             hoverinfo="text",
         ))
     fig.update_yaxes(title=unit)
-    return _layout(fig, f"{unit[:1].upper()}{unit[1:]} by category", barmode="relative")
+    title = _("{unit} by category").format(unit=unit)
+    return _layout(fig, title[:1].upper() + title[1:], barmode="relative")
 
 
 def region_control(points: Sequence[Mapping[str, Any]], region_names: Mapping[str, str],
@@ -173,7 +181,7 @@ def region_control(points: Sequence[Mapping[str, Any]], region_names: Mapping[st
             if region in region_names:
                 leaders_seen.setdefault(leader or "", []).append((point["turn"], region))
     for leader, cells in leaders_seen.items():
-        label = _name(leader) if leader else "nobody / tied"
+        label = _name(leader) if leader else _("nobody / tied")
         fig.add_trace(go.Scatter(
             x=[t for t, _ in cells], y=[region_names[r] for _, r in cells], mode="markers",
             name=label,
@@ -183,13 +191,14 @@ def region_control(points: Sequence[Mapping[str, Any]], region_names: Mapping[st
                 "line": {"width": [3 if t in scoring_turns else 0 for t, _ in cells],
                          "color": "#2b2118"},
             },
-            hovertext=[f"{label}<br>{region_names[r]}, turn {t}" for t, r in cells],
+            hovertext=[f"{label}<br>" + _("{region}, turn {turn}").format(
+                region=region_names[r], turn=t) for t, r in cells],
             hoverinfo="text",
         ))
-    fig.update_xaxes(title="turn (outlined: colony scoring)", dtick=1, range=[0.5, 8.5])
+    fig.update_xaxes(dtick=1, range=[0.5, 8.5], tickprefix="T")
     fig.update_yaxes(categoryorder="array",
                      categoryarray=[region_names[r] for r in reversed(regions)])
-    return _layout(fig, "Region leaders over the ages", height=380)
+    return _layout(fig, _("Region leaders by turn (outlined: colony scoring)"), height=380)
 
 
 def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) -> go.Figure:
@@ -207,55 +216,60 @@ def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) ->
         colour = colours.get(leader, NEUTRAL) if leader else NEUTRAL
         detail = "<br>".join(
             f"{_name(p)}: {n}" for p, n in sorted(row["counts"].items(), key=lambda kv: -kv[1])
-            if n) or "nobody"
-        state = "" if row["discovered"] else " (undiscovered)"
-        head = _name(leader) if leader else ("tied: " + ", ".join(_name(p) for p in row["tied"])
-                                             if row.get("tied") else "no leader")
+            if n) or _("nobody")
+        state = "" if row["discovered"] else " " + _("(undiscovered)")
+        head = _name(leader) if leader else (
+            _("tied: {players}").format(players=", ".join(_name(p) for p in row["tied"]))
+            if row.get("tied") else _("no leader"))
         fig.add_trace(go.Scatter(
             x=[x], y=[y], mode="markers+text", showlegend=False,
-            text=[f"{row['name']} · {total}"],
-            textposition=LABEL_AT.get(row["region"], "top center"), textfont={"size": 10},
+            text=[f"{row['name']} · {total} 👤"],
+            textposition=LABEL_AT.get(row["region"], "top center"),
+            textfont={"size": 12, "color": "#2b2118"},
             marker={"size": 14 + 3 * min(total, 10), "color": colour,
                     "opacity": 0.9 if row["discovered"] else 0.35,
                     "line": {"width": 2 if row.get("scores") else 0, "color": "#2b2118"}},
-            hovertext=[f"<b>{row['name']}</b>{state}<br>leader: {head}<br>{detail}"],
+            hovertext=[f"<b>{row['name']}</b>{state}<br>"
+                       + _("leader: {leader}").format(leader=head) + f"<br>{detail}"],
             hoverinfo="text",
         ))
     for name, colour in colours.items():  # a legend of the players' colours
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=_name(name),
                                  marker={"size": 12, "color": colour}))
     # ... and of what the grey discs and the outlines mean
-    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="tied / nobody",
+    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=_("tied / nobody"),
                              marker={"size": 12, "color": NEUTRAL}))
-    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="outlined: would score now",
+    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers",
+                             name=_("outlined: would score now"),
                              marker={"size": 12, "color": "rgba(0,0,0,0)",
                                      "line": {"width": 2, "color": "#2b2118"}}))
     # No locked aspect: the map fills its column (a half page on a desktop, a phone's width).
     fig.update_xaxes(visible=False, range=[-127, -33], fixedrange=True)
     fig.update_yaxes(visible=False, range=[-56, 63], fixedrange=True)
-    return _layout(fig, "The New World: who leads where", height=520)
+    return _layout(fig, _("The New World: who leads where (👤 workers there)"), height=520)
 
 
 def wins_by_player(stats: Sequence[Mapping[str, Any]], key: str = "name") -> go.Figure:
     """Wins and games per player (or nation) as grouped bars."""
     names = [_name(s[key]) for s in stats]
     fig = go.Figure([
-        go.Bar(x=names, y=[s["games"] for s in stats], name="games", marker_color=NEUTRAL),
-        go.Bar(x=names, y=[s["wins"] for s in stats], name="wins", marker_color="#8b3a1a"),
+        go.Bar(x=names, y=[s["games"] for s in stats], name=_("games"), marker_color=NEUTRAL),
+        go.Bar(x=names, y=[s["wins"] for s in stats], name=_("wins"), marker_color="#8b3a1a"),
     ])
     fig.update_yaxes(dtick=1, tick0=0, rangemode="tozero")  # whole games, no 0.5 ticks
-    return _layout(fig, "Games and wins", barmode="group")
+    return _layout(fig, _("Games and wins"), barmode="group")
 
 
 def score_distribution(scores: Sequence[Mapping[str, Any]]) -> go.Figure:
     """Histogram of final scores (winners apart)."""
     fig = go.Figure()
-    for won, colour, label in ((False, NEUTRAL, "other places"), (True, "#8b3a1a", "winners")):
+    for won, colour, label in ((False, NEUTRAL, _("other places")),
+                               (True, "#8b3a1a", _("winners"))):
         values = [s["vp"] for s in scores if bool(s["won"]) == won]
         if values:
             # bins on round numbers (0-4, 5-9, ...), the same for both traces
             fig.add_trace(go.Histogram(x=values, name=label, marker_color=colour,
                                        xbins={"start": 0, "size": 5}, bingroup="vp"))
-    fig.update_xaxes(title="final VP", dtick=10, tick0=0)
-    fig.update_yaxes(title="players", dtick=1, tick0=0, rangemode="tozero")
-    return _layout(fig, "Score distribution", barmode="stack")
+    fig.update_xaxes(dtick=10, tick0=0, ticksuffix=" " + _("VP"))
+    fig.update_yaxes(title=_("players"), dtick=1, tick0=0, rangemode="tozero")
+    return _layout(fig, _("Final scores: players per 5 VP"), barmode="stack")

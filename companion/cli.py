@@ -18,22 +18,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import EngineError, Game, GameState, Phase, standings
 from companion.exchange import exports, imports
 from companion.games import InvalidSheet, Scored, Sheet, family
-from companion.games.records import is_sheet_record, read_sheet_record
-from companion.records import Limits, RecordError, read_file, read_path
+from companion.games.sheet_records import is_sheet_record, read_sheet_record
+from companion.i18n import DEFAULT, _, language_from_environment, ngettext, use_language
+from companion.record_files import Limits, RecordError, read_file, read_path
 from companion.scoring import ScoreBreakdown
 
 
 def _load(path: str) -> Game | Sheet:
     records = read_path(path)  # size, encoding, JSON, depth: RecordError
     if len(records) != 1:
-        raise RecordError(f"{path} holds {len(records)} records: check or replay one at a "
-                          "time (the History imports a whole bundle)")
+        raise RecordError(_("{path} holds {n} records: check or replay one at a time (the "
+                            "History imports a whole bundle)").format(path=path, n=len(records)))
     record = records[0]
     if is_sheet_record(record):
         sheet = read_sheet_record(record)[0]
@@ -56,7 +58,7 @@ def standings_data(game: Game | Sheet, turn: int | None = None) -> dict[str, Any
     ``turn``: as they stood at the end of that turn (a tracked game only)."""
     if isinstance(game, Sheet):
         if turn is not None:
-            raise EngineError("a score sheet has only the final scores: no --turn")
+            raise EngineError(_("a score sheet has only the final scores: no --turn"))
         return sheet_data(game)
     state: GameState = game.state if turn is None else game.at_turn_end(turn)
     return {
@@ -95,36 +97,54 @@ def _rows(ranked: list[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
 
 
 def _table(data: dict[str, Any]) -> str:
-    head = (f"{'#':>2}  {'player':<16}{'age I':>6}{'age II':>7}{'age III':>8}{'disc':>6}"
-            f"{'bldg':>6}{'econ':>6}{'bought':>7}{'total':>7}{'$':>5}")
-    when = ("final" if data["finished"] else f"at the end of turn {data['turn']}"
-            if data.get("end_of_turn") else f"provisional, turn {data['turn']}")
+    """The standings as a text table, in the language of the locale variables."""
+    titles = [_("age I"), _("age II"), _("age III"), _("disc"), _("bldg"), _("econ"),
+              _("bought"), _("total"), "$"]
+    widths = [max(len(t) + 1, w) for t, w in zip(titles, (6, 7, 8, 6, 6, 6, 7, 7, 5),
+                                                   strict=True)]
+    player = _("player")
+    head = f"{'#':>2}  {player:<16}" + "".join(
+        f"{t:>{w}}" for t, w in zip(titles, widths, strict=True))
+    when = (_("final") if data["finished"]
+            else _("at the end of turn {turn}").format(turn=data["turn"])
+            if data.get("end_of_turn") else _("provisional, turn {turn}").format(
+                turn=data["turn"]))
     lines = [f"{data['edition']} — {when}", head]
     for row in data["players"]:
-        a, b, c = row["colonies"]
-        lines.append(
-            f"{row['place']:>2}  {row['player'][:15]:<16}{a:>6}{b:>7}{c:>8}"
-            f"{row['discoveries']:>6}{row['buildings']:>6}{row['economy']:>6}{row['bought']:>7}"
-            f"{row['total']:>7}{row['money']:>5}"
-        )
+        cells = [*row["colonies"], row["discoveries"], row["buildings"], row["economy"],
+                 row["bought"], row["total"], row["money"]]
+        lines.append(f"{row['place']:>2}  {row['player'][:15]:<16}" + "".join(
+            f"{v:>{w}}" for v, w in zip(cells, widths, strict=True)))
     return "\n".join(lines)
 
 
+HEADING_WIDTH = 11  # a category's heading wraps at this width, never cut
+
+
 def _sheet_table(sheet: Sheet, scored: Scored) -> str:
-    """One column per category of the sheet's family (short titles), then the total."""
+    """One column per category of the sheet's family, its whole name wrapped on as many
+    heading lines as it needs ("Cities &" over "connections"), then the total."""
     f = family(sheet.game)
-    titles = [c.label.split(" ")[0][:11] for c in scored.categories]
-    widths = [max(len(t), 6) + 1 for t in titles]
-    lines = [f"{f.name} — final", f"{'#':>2}  {'player':<16}"
-             + "".join(f"{t:>{w}}" for t, w in zip(titles, widths, strict=True))
-             + f"{'total':>8}"]
+    titles = [textwrap.wrap(f.word(c.label), HEADING_WIDTH) or [""]
+              for c in scored.categories]
+    widths = [max(6, *map(len, t)) + 1 for t in titles]
+    rows = max(map(len, titles))
+    heads = [[""] * (rows - len(t)) + t for t in titles]  # the last words on the last line
+    final, player, total = _("final"), _("player"), _("total")
+    tw = max(8, len(total) + 1)
+    lines = [f"{f.name} — {final}"]
+    for row in range(rows):
+        last = row == rows - 1
+        lines.append((f"{'#' if last else '':>2}  {player if last else '':<16}"
+                      + "".join(f"{h[row]:>{w}}" for h, w in zip(heads, widths, strict=True))
+                      + f"{total if last else '':>{tw}}").rstrip())
     for p in scored.players:
         cells = "".join(f"{p.breakdown[c.id]:>{w}}"
                         for c, w in zip(scored.categories, widths, strict=True))
         mark = f"  ({p.note})" if p.note else ""
-        lines.append(f"{p.place:>2}  {p.player[:15]:<16}{cells}{p.total:>8}{mark}")
-    won = " & ".join(scored.winners) or "nobody (no player could win)"
-    lines.append(f"winner: {won}")
+        lines.append(f"{p.place:>2}  {p.player[:15]:<16}{cells}{p.total:>{tw}}{mark}")
+    won = " & ".join(scored.winners) or _("nobody (no player could win)")
+    lines.append(_("winner: {winners}").format(winners=won))
     return "\n".join(lines)
 
 
@@ -135,7 +155,7 @@ def _open(url: str | None):  # noqa: ANN202 - a Store, or None once the problem 
     try:
         return open_store(url)
     except DatabaseProblem as exc:
-        print(f"cannot open the database: {exc}", file=sys.stderr)
+        print(_("cannot open the database: {problem}").format(problem=exc), file=sys.stderr)
         return None
 
 
@@ -149,17 +169,21 @@ def _export(args: argparse.Namespace) -> int:
         ids = list(dict.fromkeys(args.game)) if args.game else None
         missing = store.missing(ids) if ids else []
         if missing:
-            print(f"there is no saved game {', '.join(map(str, missing))}: nothing was "
-                  "exported", file=sys.stderr)
+            print(_("there is no saved game {ids}: nothing was exported").format(
+                ids=", ".join(map(str, missing))), file=sys.stderr)
             return 1
         if args.format in ("bgstats", "bgg"):
             left = exports.unfinished(store, ids)
             if left:
-                print(f"left out {len(left)} game(s) not finished ({', '.join(map(str, left))}"
-                      "): other apps log finished plays", file=sys.stderr)
-        text = exports.export(store, args.format, ids)
+                print(ngettext("left out {n} game not finished ({ids}): other apps log "
+                               "finished plays",
+                               "left out {n} games not finished ({ids}): other apps log "
+                               "finished plays", len(left)).format(
+                    n=len(left), ids=", ".join(map(str, left))), file=sys.stderr)
+        with use_language(DEFAULT):  # what is written is data: the same in every language
+            text = exports.export(store, args.format, ids)
     except DatabaseProblem as exc:
-        print(f"cannot read the database: {exc}", file=sys.stderr)
+        print(_("cannot read the database: {problem}").format(problem=exc), file=sys.stderr)
         return 1
     finally:
         store.close()
@@ -170,9 +194,10 @@ def _export(args: argparse.Namespace) -> int:
             with open(args.output, "w", encoding="utf-8", newline="") as out:
                 out.write(text)
         except OSError as exc:
-            print(f"cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            print(_("cannot write {file}: {problem}").format(
+                file=args.output, problem=exc.strerror or exc), file=sys.stderr)
             return 1
-        print(f"wrote {args.output}", file=sys.stderr)
+        print(_("wrote {file}").format(file=args.output), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
@@ -181,7 +206,8 @@ def _export(args: argparse.Namespace) -> int:
 def _name_pair(text: str) -> tuple[str, str]:
     imported, sep, here = text.partition("=")
     if not sep or not imported.strip() or not here.strip():
-        raise argparse.ArgumentTypeError(f"say NAME=PLAYER (e.g. Anne=Ann), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("say NAME=PLAYER (e.g. Anne=Ann), not {text!r}").format(text=text))
     return " ".join(imported.split()), " ".join(here.split())
 
 
@@ -192,7 +218,8 @@ def _import(args: argparse.Namespace) -> int:
     try:
         data = read_file(args.file, limits)
     except OSError as exc:
-        print(f"cannot read {args.file}: {exc.strerror or 'unknown error'}", file=sys.stderr)
+        print(_("cannot read {file}: {problem}").format(
+            file=args.file, problem=exc.strerror or _("unknown error")), file=sys.stderr)
         return 1
     except RecordError as exc:
         print(f"Refused {exc}", file=sys.stderr)
@@ -208,7 +235,8 @@ def _import(args: argparse.Namespace) -> int:
     try:
         report = imports.import_read(store, [incoming], names=dict(args.names or []))
     except DatabaseProblem as exc:
-        print(f"cannot write to the database: {exc}", file=sys.stderr)
+        print(_("cannot write to the database: {problem}").format(problem=exc),
+              file=sys.stderr)
         return 1
     finally:
         store.close()
@@ -244,6 +272,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     chk = sub.add_parser("check", help="validate a game record (or a score-sheet record)")
     chk.add_argument("record")
     args = parser.parse_args(argv)
+    # Words follow the usual locale variables; JSON is for machines: never translated.
+    lang = DEFAULT if getattr(args, "json", False) else language_from_environment()
+    with use_language(lang):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "export":
         return _export(args)
     if args.command == "import":
@@ -255,8 +290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except InvalidSheet as exc:
         problems = exc.errors
-        print(f"{args.record}: refused score sheet ({len(problems)} problem"
-              f"{'s' if len(problems) > 1 else ''}):", file=sys.stderr)
+        print(ngettext("{record}: refused score sheet ({n} problem):",
+                       "{record}: refused score sheet ({n} problems):", len(problems)).format(
+            record=args.record, n=len(problems)), file=sys.stderr)
         for problem in problems:
             print(f"  {problem}", file=sys.stderr)
         return 1
@@ -266,13 +302,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "check":
         if isinstance(game, Sheet):
             f = family(game.game)
-            print(f"{args.record}: valid score sheet, {len(game.players)} players "
-                  f"({f.name})")
+            print(_("{record}: valid score sheet, {n} players ({game})").format(
+                record=args.record, n=len(game.players), game=f.name))
             for doubt in f.warnings(game):
-                print(f"  to confirm: {doubt}")
+                print("  " + _("to confirm: {doubt}").format(doubt=doubt))
         else:
-            print(f"{args.record}: valid, {len(game.events)} events, "
-                  f"{game.state.describe()}")
+            print(_("{record}: valid, {n} events, {where}").format(
+                record=args.record, n=len(game.events), where=game.state.describe()))
         return 0
     try:
         data = standings_data(game, args.turn)

@@ -48,6 +48,7 @@ COMPONENT_KINDS = ("building", "good", "region", "nation", "specialist", "discov
 _LOCALE_DIR = Path(__file__).parent / "locale"
 _locale_dir = _LOCALE_DIR
 _current: ContextVar[str | None] = ContextVar("companion_language", default=None)
+_generation = 0  # counts catalogue changes (``use_locale_dir``): part of ``language_key``
 _fallback: Callable[[], str | None] | None = None
 
 
@@ -72,6 +73,12 @@ def current_language() -> str:
     if chosen is None and _fallback is not None:
         chosen = _fallback()
     return chosen or DEFAULT
+
+
+def language_key() -> tuple[str, int]:
+    """What words kept for later depend on: the current language and the catalogues read
+    (a cache of worded things keys on this, never on the language alone)."""
+    return current_language(), _generation
 
 
 def set_language(lang: str | None) -> str:
@@ -194,6 +201,8 @@ def use_locale_dir(folder: Path) -> Iterator[None]:
 
 
 def _clear_caches() -> None:
+    global _generation
+    _generation += 1
     _catalogue.cache_clear()
     _component_names.cache_clear()
     _languages.cache_clear()
@@ -211,6 +220,16 @@ def component_name(kind: str, english_name: str, edition: str | None = None) -> 
 def component_names(kind: str, english_name: str, edition: str | None = None) -> set[str]:
     """The component's name in every language (a search finds it by any of them)."""
     return {_printed(lang, kind, english_name, edition) for lang in languages()}
+
+
+def printed_or_ours(kind: str | None, text: str, edition: str | None = None) -> str:
+    """``text`` as printed on the components when it is a component's name, else in our
+    catalogue's words (a score sheet's line: "Glory" is printed, "Map" is ours)."""
+    if kind is not None:
+        printed = component_name(kind, text, edition)
+        if printed != text:
+            return printed
+    return _(text)
 
 
 def _printed(lang: str, kind: str, english_name: str, edition: str | None) -> str:

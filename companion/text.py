@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 
 from companion.errors import shown
+from companion.i18n import _
 
 NAME_MAX = 40
 NOTE_MAX = 500
@@ -88,12 +89,14 @@ def clean_name(value: str) -> str:
     """A player's name as stored: trimmed and NFC; ``ValueError`` says what is wrong."""
     name = tidy_name(value)
     if not name:
-        raise ValueError("a name cannot be empty or only spaces")
+        raise ValueError(_("a name cannot be empty or only spaces"))
     bad = forbidden_character(name)
     if bad:
-        raise ValueError(f"a name cannot hold control or invisible characters ({bad})")
+        raise ValueError(_("a name cannot hold control or invisible characters ({bad})").format(
+                             bad=bad))
     if len(name) > NAME_MAX:
-        raise ValueError(f"a name is at most {NAME_MAX} characters, not {len(name)}")
+        raise ValueError(_("a name is at most {NAME_MAX} characters, not {n}").format(
+                             NAME_MAX=NAME_MAX, n=len(name)))
     return name
 
 
@@ -118,10 +121,11 @@ def clean_note(value: str, most: int = NOTE_MAX) -> str:
     note = tidy_note(value)
     bad = forbidden_character(note, keep=NOTE_CONTROLS_KEPT, format_ok=True)
     if bad:
-        raise ValueError(f"the text cannot hold control characters other than newlines and "
-                         f"tabs ({bad})")
+        raise ValueError(_("the text cannot hold control characters other than newlines and "
+                           "tabs ({bad})").format(bad=bad))
     if len(note) > most:
-        raise ValueError(f"the text is at most {most} characters, not {len(note)}")
+        raise ValueError(_("the text is at most {most} characters, not {n}").format(
+                             most=most, n=len(note)))
     return note
 
 
@@ -129,7 +133,7 @@ def clean_reason(value: str) -> str:
     """A note that must say something (a correction's reason)."""
     reason = clean_note(value)
     if not reason:
-        raise ValueError("say why: the text cannot be empty or only spaces")
+        raise ValueError(_("say why: the text cannot be empty or only spaces"))
     return reason
 
 
@@ -149,12 +153,12 @@ def iso_datetime(value: object) -> datetime:
         except ValueError:
             when = None
     if when is None:
-        raise ValueError(f"must be an ISO date and time such as 2024-06-07T20:30:00+00:00, "
-                         f"not {shown(value)}")
+        raise ValueError(_("must be an ISO date and time such as 2024-06-07T20:30:00+00:00, "
+                           "not {shown}").format(shown=shown(value)))
     try:
         if when.tzinfo is not None:
             when.astimezone(UTC)
     except OverflowError:
-        raise ValueError(f"is outside the calendar (years 1 to 9999 in UTC), "
-                         f"not {shown(value)}") from None
+        raise ValueError(_("is outside the calendar (years 1 to 9999 in UTC), not {shown}").format(
+                             shown=shown(value))) from None
     return when

@@ -152,6 +152,28 @@ def test_a_nouveau_monde_vassal_never_takes_first_place(tmp_path, capsys):
     assert data["players"][0]["breakdown"]["vassal_points"] == 40
 
 
+def test_exploit_glory_without_the_module_is_refused_at_its_field(tmp_path, capsys):
+    assert main(["check", write(tmp_path, {**ENDEAVOR_RECORD, "exploits": False})]) == 1
+    err = capsys.readouterr().err
+    assert "seat 2 (Green), exploit_1_glory: Exploit 1 gives 3 Glory" in err
+    assert "seat 2 (Green), exploit_3_glory" in err
+
+
+def test_sheet_tables_head_each_column_with_its_whole_name(tmp_path, capsys):
+    assert main(["replay", write(tmp_path, ENDEAVOR_RECORD)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["Cities", "&", "Buildings", "&"]  # wrapped, never cut
+    assert lines[2].split() == ["#", "player", "Exploits", "Attributes", "connections",
+                                "cards", "Population", "Slavery", "total"]
+    assert all(len(line.split()) == 9 for line in lines[3:5])  # one figure under each
+    record = {"format": "age-of-discovery-companion/score-sheet", "version": 2,
+              "game": "nouveau-monde",
+              "players": [nm_player("Maître"), nm_player("Vassal", wood=40, master="Maître")]}
+    assert main(["replay", write(tmp_path, record)]) == 0
+    head = capsys.readouterr().out.splitlines()[1:3]
+    assert "From" in head[0].split() and "vassals" in head[1].split()
+
+
 def test_check_refuses_an_impossible_sheet_with_every_reason(tmp_path, capsys):
     record = {"format": "age-of-discovery-companion/score-sheet", "version": 2,
               "game": "nouveau-monde",
@@ -197,3 +219,32 @@ def test_replay_turn_gives_the_standings_at_the_end_of_that_turn(capsys):
     assert all(row["breakdown"]["colonies"][1:] == [0, 0] for row in data["players"])
     assert main(["replay", str(EXAMPLE), "--turn", "9"]) == 1
     assert "there is no turn 9" in capsys.readouterr().err
+
+
+def _locale(monkeypatch, lang: str) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+
+
+def test_the_table_follows_the_locale_variables_and_json_never_does(monkeypatch, capsys):
+    _locale(monkeypatch, "fr_FR.UTF-8")
+    assert main(["replay", str(EXAMPLE)]) == 0
+    french = capsys.readouterr().out
+    assert "joueur" in french and "finale" in french and "player" not in french
+    assert main(["replay", str(EXAMPLE), "--json"]) == 0
+    french_json = capsys.readouterr().out
+    _locale(monkeypatch, "en_GB.UTF-8")
+    assert main(["replay", str(EXAMPLE)]) == 0
+    english = capsys.readouterr().out
+    assert "player" in english and "joueur" not in english
+    assert main(["replay", str(EXAMPLE), "--json"]) == 0
+    assert capsys.readouterr().out == french_json  # the same data whatever the language
+    for name in ("Ann", "Bob", "Cleo", "Dev"):
+        assert name in french and name in english
+
+
+def test_check_speaks_the_locale_language(monkeypatch, capsys):
+    _locale(monkeypatch, "fr_FR.UTF-8")
+    assert main(["check", str(EXAMPLE)]) == 0
+    assert "valide" in capsys.readouterr().out

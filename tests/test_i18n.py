@@ -204,3 +204,23 @@ def test_component_names_as_printed_with_the_edition_first(names_dir):
 def test_component_names_without_a_catalogue_are_english(tmp_path):
     with i18n.use_locale_dir(tmp_path), i18n.use_language("fr"):
         assert component_name("building", "Serfdom") == "Serfdom"
+
+
+def test_no_marked_text_hides_inside_an_f_string():
+    """Extraction cannot see ``_("...")`` written inside an f-string's braces."""
+    import re
+    hidden = [f"{path.relative_to(ROOT)}:{n}" for path in (ROOT / "companion").rglob("*.py")
+              for n, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+              if re.search(r"\bf[\"'][^\"']*\{(_|N_|ngettext|pgettext)\(", line)]
+    assert hidden == []
+
+
+def test_a_database_problem_is_said_in_the_reader_language():
+    from companion.store.errors import problem
+
+    found = problem("busy", "sqlite:////tmp/games.db")
+    assert found.what == "The database (/tmp/games.db) is busy with another writer."  # logs
+    with i18n.use_language("fr"):
+        what, todo = found.words()
+    assert what == "La base de données (/tmp/games.db) est occupée par une autre écriture."
+    assert todo == "Attendez un instant et réessayez."

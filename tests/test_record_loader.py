@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.records import (
+from companion.record_files import (
     Limits,
     RecordError,
     check_record,

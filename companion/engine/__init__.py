@@ -27,6 +27,7 @@ from companion.engine.hints import (
     ended_now,
     hints,
 )
+from companion.engine.nations import POWER_TEXT as NATION_POWER_TEXT
 from companion.engine.playout import random_game
 from companion.engine.records import (
     RECORD_FORMAT,
@@ -39,6 +40,7 @@ from companion.engine.records import (
 from companion.engine.setup import (
     COLOURS,
     NATIONS,
+    NEW_NAME_MAX,
     GameSetup,
     Options,
     PlayerSetup,
@@ -50,7 +52,8 @@ from companion.engine.tracks.placement import Spot
 from companion.engine.tracks.shipping import shipping_values
 
 __all__ = [
-    "COLOURS", "NATIONS", "RECORD_FORMAT", "RECORD_VERSION", "Refusal",
+    "COLOURS", "NATIONS", "NEW_NAME_MAX", "NATION_POWER_TEXT", "RECORD_FORMAT",
+    "RECORD_VERSION", "Refusal",
     "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "BuildingWorth", "ColonyWorth",
     "Conflict", "Decision", "EngineError", "Event", "ExpeditionWorth", "Field", "Game",
     "GameSetup", "GameState", "Hint", "IllegalAction", "IncomeWorth", "Kind",

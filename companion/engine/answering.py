@@ -6,7 +6,7 @@ random playouts in place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.asking import actions, moment_power_usable, words
@@ -16,6 +16,7 @@ from companion.engine.events import Event, parse_event
 from companion.engine.fold import apply_checked
 from companion.engine.moves import legal_moves
 from companion.engine.state import GameState
+from companion.i18n import _, language_key
 
 MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
 
@@ -23,21 +24,28 @@ MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
 @dataclass
 class Asked:
     """What a state asks: its pending legal moves, and their Decision and the actions once
-    wanted. Valid only while the state is unchanged."""
+    wanted, in each language asked for (two phones may read two languages). Valid only
+    while the state is unchanged."""
 
     pending: Legal | None
-    actions: list[Action] | None = None
-    decision: Decision | None = None
+    actions: dict[tuple[str, int], list[Action]] = field(default_factory=dict)
+    decisions: dict[tuple[str, int], Decision] = field(default_factory=dict)
 
     def decision_in(self, state: GameState) -> Decision | None:
-        if self.decision is None and self.pending is not None:
-            self.decision = words(state, self.pending, opening=True)
-        return self.decision
+        if self.pending is None:
+            return None
+        lang = language_key()
+        found = self.decisions.get(lang)
+        if found is None:
+            found = self.decisions[lang] = words(state, self.pending, opening=True)
+        return found
 
     def actions_in(self, state: GameState) -> list[Action]:
-        if self.actions is None:
-            self.actions = actions(state)
-        return self.actions
+        lang = language_key()
+        found = self.actions.get(lang)
+        if found is None:
+            found = self.actions[lang] = actions(state)
+        return found
 
 
 def answer_in_place(state: GameState, log: list[Event],
@@ -51,17 +59,17 @@ def answer_in_place(state: GameState, log: list[Event],
     else:
         batch = [events] if isinstance(events, Event | Mapping) else list(events)
     if not batch:
-        raise MalformedEvent("an answer needs at least one event")
+        raise MalformedEvent(_("an answer needs at least one event"))
     for index, raw in enumerate(batch):
         ev = parse_event(raw)
         if ev.auto or ev.group:
-            raise MalformedEvent("only the engine marks events automatic or grouped")
+            raise MalformedEvent(_("only the engine marks events automatic or grouped"))
         if index:
             ev = ev.model_copy(update={"group": True})
         ev = apply_checked(state, ev)
         log.append(ev)
     asked: Asked | None = None
-    for _ in range(MAX_AUTO):
+    for _step in range(MAX_AUTO):
         only, asked = _only_outcome(state)
         if only is None:
             break

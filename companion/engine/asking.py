@@ -21,9 +21,11 @@ from companion.engine import benefits, nations
 from companion.engine.decisions import Action, Decision, Legal, evolve
 from companion.engine.flow import IN_TURN, Phase, Step
 from companion.engine.moves import QUESTIONS, leads_somewhere, legal_moves
+from companion.engine.questions import building_name
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState
 from companion.engine.variants import swappable
+from companion.i18n import _
 
 SLOT_STEPS = (Step.DOCK, Step.TRADE_GOODS, Step.BUILDINGS, Step.SPECIALISTS, Step.WARFARE)
 
@@ -62,15 +64,16 @@ def actions(state: GameState) -> list[Action]:
     """Powers usable at this moment, then the standing actions allowed at any time."""
     out = list(_power_actions(state))
     if any(swappable(state, n) for n in state.order):
-        out.append(Action("swap", "Swap a specialist for a colonist", None,
-                          "A captain, merchant or missionary of yours in the New World comes "
+        out.append(Action("swap", _("Swap a specialist for a colonist"), None,
+                          _("A captain, merchant or missionary of yours in the New World comes "
                           "home and a colonist from your stock takes its place (Empires: only "
                           "when you must take one of that kind and your stock has none; never "
-                          "a soldier or a builder).",
+                          "a soldier or a builder)."),
                           {"type": "swap"}))
     if state.setup.options.scouting and state.phase in IN_TURN:
-        out.append(Action("scout", "Scouting", None, "Pay to look at a hidden token (or the top "
-                          "card) in secret.", {"type": "scout"}))
+        out.append(Action("scout", _("Scouting"), None,
+                          _("Pay to look at a hidden token (or the top card) in secret."),
+                          {"type": "scout"}))
     return out
 
 
@@ -99,12 +102,14 @@ def _power_actions(state: GameState, moments_only: bool = False) -> Iterator[Act
                 continue
             start = {"type": "benefit", "player": name, "building": building, "choice": {}}
             if leads_somewhere(state, start):
-                yield Action(f"benefit:{name}:{building}", b.name, name, b.description,
+                yield Action(f"benefit:{name}:{building}",
+                             building_name(state, building), name, _(b.description),
                              start, moment=not power.standing)
     for name in state.order if state.setup.options.nations else ():
         who = players[name]
         if who.nation is not None and nations.usable_now(state, who):
             start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
             if leads_somewhere(state, start):
-                yield Action(f"power:{name}", f"{nations.NATION_NAMES[who.nation]}'s power",
-                             name, nations.POWER_TEXT[who.nation], start, moment=True)
+                yield Action(f"power:{name}", _("{nation}'s power").format(
+                                 nation=nations.nation_name(who.nation)),
+                             name, _(nations.POWER_TEXT[who.nation]), start, moment=True)

@@ -16,6 +16,7 @@ from companion.engine.flow import Phase, Step
 from companion.engine.powers import BUILDING_POWERS, BuildingPower
 from companion.engine.powers.base import choice_of
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _, component_name
 from companion.rules.buildings import Building
 from companion.rules.editions import SPECIALIST_TYPES
 
@@ -97,22 +98,27 @@ def on_purchase(state: GameState, who: PlayerState, building: Building,
     if effect.specialists_once:
         picks = choice_of(state, choice, "specialists", building)
         if not isinstance(picks, list) or len(picks) != effect.specialists_once:
-            raise refuse(state, f"{building.name} gives exactly {effect.specialists_once} "
-                                "specialists: list them")
+            raise refuse(state, _("{name} gives exactly {specialists_once} specialists: list "
+                                  "them").format(
+                                    name=building.name, specialists_once=effect.specialists_once))
         for worker in picks:
             if worker not in SPECIALIST_TYPES or (
                 worker == "builder" and not state.setup.options.builders
             ):
-                raise refuse(state, f"{worker!r} is not a specialist in this game")
+                raise refuse(state, _("{worker!r} is not a specialist in this game").format(
+                                        worker=component_name("worker", worker)))
             if not from_reserve(state, who, worker, 1):
-                raise refuse(state, f"{who.name} has no {worker} left in stock")
+                raise refuse(state, _("{name} has no {worker} left in stock").format(
+                                        name=who.name, worker=component_name("worker", worker)))
             who.incoming[worker] += 1
     if effect.random_goods_once:
         drawn = choice_of(state, choice, "goods", building)
         if not isinstance(drawn, list):
-            raise refuse(state, f"{building.name}: list the goods drawn")
+            raise refuse(state, _("{name}: list the goods drawn").format(name=building.name))
         if len(drawn) != min(effect.random_goods_once, sum(state.supply.values())):
-            raise refuse(state, f"{building.name} draws {effect.random_goods_once} goods")
+            raise refuse(state, _("{name} draws {random_goods_once} goods").format(
+                                    name=building.name,
+                                    random_goods_once=effect.random_goods_once))
         for good in drawn:
             _draw(state, who, good)
     power = power_of(building)
@@ -123,7 +129,7 @@ def on_purchase(state: GameState, who: PlayerState, building: Building,
 def _draw(state: GameState, who: PlayerState, good: Any) -> None:
     check_good(state, good)
     if state.supply[good] < 1:
-        raise refuse(state, f"there is no {good} left in the goods supply")
+        raise refuse(state, _("there is no {good} left in the goods supply").format(good=good))
     state.supply[good] -= 1
     who.goods[good] += 1
 
@@ -147,14 +153,15 @@ def usable_now(state: GameState, who: PlayerState, b: Building) -> bool:
 def benefit(state: GameState, ev: Benefit) -> None:
     who = player(state, ev.player)
     if ev.building not in who.buildings:
-        raise refuse(state, f"{ev.player} does not own {ev.building!r}")
+        raise refuse(state, _("{player} does not own {building!r}").format(
+                                player=ev.player, building=ev.building))
     b = state.catalogue[ev.building]
     power = power_of(b)
     if power is None or power.use is None:
-        raise refuse(state, f"{b.name} has no power to use by choice")
+        raise refuse(state, _("{name} has no power to use by choice").format(name=b.name))
     if not power.moment(state, b):
-        raise refuse(state, f"{b.name} cannot be used now" + (f": {power.when}" if power.when
-                                                              else ""))
+        raise refuse(state, _("{name} cannot be used now").format(name=b.name)
+                     + (f": {power.when}" if power.when else ""))
     use_limited(state, who, b.id, per_game=power.per_game, per_turn=power.per_turn, what=b.name)
     power.use(state, who, b, ev.choice)
 
@@ -165,5 +172,6 @@ def ask_use(state: GameState, draft: dict[str, Any]) -> Decision:
     b = state.catalogue[building]
     power = power_of(b)
     if power is None or power.ask_use is None:
-        raise MalformedEvent(f"{b.name} has no power to use by choice")
-    return power.ask_use(state, draft, me, f"{me} uses {b.name}: ")
+        raise MalformedEvent(_("{name} has no power to use by choice").format(name=b.name))
+    return power.ask_use(state, draft, me, _("{me} uses {name}: ").format(
+        me=me, name=component_name("building", b.name, state.setup.edition)))

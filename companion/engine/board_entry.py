@@ -48,17 +48,18 @@ from companion.engine.game import apply
 from companion.engine.legal import legal_now
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks import placement
+from companion.i18n import N_, _, component_name
 from companion.rules.editions import TRACK_TITLES, TRACKS, WORKER_TYPES
 
 # Tracks where a worker goes anywhere (or into the box its owner names): no slot order.
 UNORDERED = ("shipping", "discovery", "specialists")
 SLOTTED = tuple(t for t in TRACKS if t not in UNORDERED)
-WHY_FULL = {
-    "initiative": "one slot per player",
-    "trade_goods": "one slot per good face up",
-    "buildings": "one slot per building face up",
-    "specialists": "one worker per box",
-    "warfare": "its limit per turn",
+WHY_FULL = {  # in the catalogue: shown with i18n._
+    "initiative": N_("one slot per player"),
+    "trade_goods": N_("one slot per good face up"),
+    "buildings": N_("one slot per building face up"),
+    "specialists": N_("one worker per box"),
+    "warfare": N_("its limit per turn"),
 }
 ENTRY_KEYS = {"player", "worker", "box"}
 
@@ -155,13 +156,16 @@ def board_form(state: GameState) -> BoardForm | None:
 
 def _check_start(state: GameState) -> None:
     if placement.current_placer(state) is None:
-        raise refuse(state, "the board can be entered only during the placement phase")
+        raise refuse(state, _("the board can be entered only during the placement phase"))
     placed = _placed_by_players(state)
     if placed:
         track, slot = placed[0]
-        raise refuse(state, f"{_count(len(placed), 'worker')} already placed this turn (such "
-                            f"as {slot.player}'s {slot.worker} on {TRACK_TITLES[track]}): enter "
-                            "the board before anyone places, or undo those placements first")
+        raise refuse(state, _("{count} already placed this turn (such as {player}'s {worker} "
+                              "on {TRACK_TITLES}): enter the board before anyone places, or "
+                              "undo those placements first").format(
+                                count=_count(len(placed), 'worker'), player=slot.player,
+                                worker=component_name("worker", slot.worker),
+                                TRACK_TITLES=TRACK_TITLES[track]))
 
 
 def _placed_by_players(state: GameState) -> list[tuple[str, Slot]]:
@@ -173,18 +177,18 @@ def _placed_by_players(state: GameState) -> list[tuple[str, Slot]]:
 
 def _read_board(state: GameState, board: object) -> dict[str, list[_Entry]]:
     if not isinstance(board, Mapping):
-        raise MalformedEvent("the board is a mapping from each track to the list of its workers, "
-                             f"not {type(board).__name__}")
+        raise MalformedEvent(_("the board is a mapping from each track to the list of its "
+                               "workers, not {name}").format(name=type(board).__name__))
     entries: dict[str, list[_Entry]] = {t: [] for t in TRACKS}
     numbered_dock = legal_now(state).open_slots.get("dock") or 0
     for track, workers in board.items():
         if track not in TRACKS:
-            raise refuse(state, f"there is no track {track!r} on the board "
-                                f"(tracks: {', '.join(TRACKS)})")
+            raise refuse(state, _("there is no track {track!r} on the board (tracks: "
+                                  "{tracks})").format(track=track, tracks=", ".join(TRACKS)))
         title = TRACK_TITLES[track]
         if isinstance(workers, str | bytes | Mapping) or not isinstance(workers, Sequence):
-            raise MalformedEvent(f"{title}: give the list of its workers, "
-                                 f"not {type(workers).__name__}")
+            raise MalformedEvent(_("{title}: give the list of its workers, not {name}").format(
+                                     title=title, name=type(workers).__name__))
         entries[track] = [_read_entry(state, track, i, raw, numbered_dock)
                           for i, raw in enumerate(workers)]
     return entries
@@ -193,33 +197,40 @@ def _read_board(state: GameState, board: object) -> dict[str, list[_Entry]]:
 def _read_entry(state: GameState, track: str, index: int, raw: object,
                 numbered_dock: int) -> _Entry:
     title = TRACK_TITLES[track]
-    where = f"{title}: entry {index + 1}"
+    where = _("{title}: entry {value}").format(title=title, value=index + 1)
     if not isinstance(raw, Mapping):
-        raise MalformedEvent(f'{where} is not a {{"player": ..., "worker": ...}} mapping')
+        raise MalformedEvent(_("{where} is not a {{\"player\": ..., \"worker\": ...}} "
+                               "mapping").format(where=where))
     needed = ("player", "worker", "box") if track == "specialists" else ("player", "worker")
     missing = [k for k in needed if k not in raw]
     if missing:
-        raise MalformedEvent(f"{where} has no {' or '.join(repr(k) for k in missing)}")
+        raise MalformedEvent(_("{where} has no {join}").format(
+                                 where=where, join=' or '.join(repr(k) for k in missing)))
     unknown = sorted(str(k) for k in raw if k not in ENTRY_KEYS)
     if unknown:
-        raise MalformedEvent(f"{where} has unknown keys: {', '.join(unknown)}")
+        raise MalformedEvent(_("{where} has unknown keys: {join}").format(
+                                 where=where, join=', '.join(unknown)))
     name, worker, box = raw["player"], raw["worker"], raw.get("box")
     if not (isinstance(name, str) and isinstance(worker, str)
             and (box is None or isinstance(box, str))):
-        raise MalformedEvent(f"{where}: player, worker and box are names (text)")
+        raise MalformedEvent(_("{where}: player, worker and box are names (text)").format(
+                                 where=where))
     if name not in state.players:
-        raise refuse(state, f"{where} belongs to {name!r}, who is not a player in this game "
-                            f"(players: {', '.join(state.order)})")
+        raise refuse(state, _("{where} belongs to {name!r}, who is not a player in this game "
+                              "(players: {join})").format(
+                                where=where, name=name, join=', '.join(state.order)))
     if worker not in WORKER_TYPES:
-        raise refuse(state, f"{where}: {worker!r} is not a kind of worker "
-                            f"({', '.join(WORKER_TYPES)})")
+        raise refuse(state, _("{where}: {worker!r} is not a kind of worker ({join})").format(
+                                where=where, worker=component_name("worker", worker),
+                                join=', '.join(WORKER_TYPES)))
     if box is not None and track != "specialists":
-        raise refuse(state, f"{where}: boxes exist only on the Specialists track")
+        raise refuse(state, _("{where}: boxes exist only on the Specialists track").format(
+                                where=where))
     if track == "specialists":
         boxes = state.edition.specialist_boxes(state.setup.options.builders)
         if box not in boxes:
-            raise refuse(state, f"{where}: there is no {box!r} box in this game "
-                                f"(boxes: {', '.join(boxes)})")
+            raise refuse(state, _("{where}: there is no {box!r} box in this game (boxes: "
+                                  "{join})").format(where=where, box=box, join=', '.join(boxes)))
     # The label the engine gives that slot (see ``placement``): past the numbered dock slots
     # only a Mayflower owner's ships carry workers, M1.. in order.
     if track in ("shipping", "discovery"):
@@ -237,17 +248,20 @@ def _check_tracks(state: GameState, entries: Mapping[str, list[_Entry]]) -> None
     """What is wrong with a track whatever the order: a player twice, a box twice, too many."""
     for name, n in Counter(e.player for e in entries["initiative"]).items():
         if n > 1:
-            raise refuse(state, f"Initiative: {name} appears {_times(n)} (one worker each)")
+            raise refuse(state, _("Initiative: {name} appears {times} (one worker each)").format(
+                                    name=name, times=_times(n)))
     for box, n in Counter(e.box for e in entries["specialists"]).items():
         if n > 1:
-            raise refuse(state, f"Specialists: the {box} box is taken {_times(n)} "
-                                "(one worker per box)")
+            raise refuse(state, _("Specialists: the {box} box is taken {times} (one worker "
+                                  "per box)").format(box=box, times=_times(n)))
     room = legal_now(state).open_slots
     for track, why in WHY_FULL.items():
         shown, free = len(entries[track]), room.get(track)
         if free is not None and shown > free:
-            raise refuse(state, f"{TRACK_TITLES[track]}: the board shows {shown} workers, but "
-                                f"the track takes only {free} this turn ({why})")
+            raise refuse(state, _("{TRACK_TITLES}: the board shows {shown} workers, but the "
+                                  "track takes only {free} this turn ({why})").format(
+                                    TRACK_TITLES=TRACK_TITLES[track], shown=shown, free=free,
+                                    why=_(why)))
 
 
 def _check_counts(state: GameState, entries: Mapping[str, list[_Entry]]) -> None:
@@ -259,9 +273,11 @@ def _check_counts(state: GameState, entries: Mapping[str, list[_Entry]]) -> None
     for name in state.order:
         has, on_board = state.players[name].workers_to_place(), len(shown[name])
         if has != on_board:
-            hint = " (workers cannot be saved for a later turn)" if on_board < has else ""
-            raise refuse(state, f"{name} has {_count(has, 'worker')} to place this turn; "
-                                f"the board shows {on_board}{hint}")
+            hint = _(" (workers cannot be saved for a later turn)") if on_board < has else ""
+            raise refuse(state, _("{name} has {count} to place this turn; the board shows "
+                                  "{on_board}{hint}").format(
+                                    name=name, count=_count(has, 'worker'), on_board=on_board,
+                                    hint=hint))
     for name in state.order:
         available = state.players[name].available
         for worker in WORKER_TYPES:
@@ -270,8 +286,10 @@ def _check_counts(state: GameState, entries: Mapping[str, list[_Entry]]) -> None
                 where = _and([_spot(e) for e in mine])
                 has = available.get(worker, 0)
                 what = _count(has, worker) if has else f"no {worker}"
-                raise refuse(state, f"{name} has {what} to place this turn; the board shows "
-                                    f"{_count(len(mine), worker)} ({where})")
+                raise refuse(state, _("{name} has {what} to place this turn; the board shows "
+                                      "{count} ({where})").format(
+                                        name=name, what=what, count=_count(len(mine), worker),
+                                        where=where))
 
 
 # ---------------------------------------------------------------- the search
@@ -374,10 +392,11 @@ def _why_impossible(state: GameState, schedule: Sequence[str],
             if not later:
                 n = len(turns[e.player])
                 who, nth = previous or (e.player, 0)
-                return (f"{TRACK_TITLES[track]}: {_holds(e)}, but by then {e.player} had no "
-                        f"worker left to place ({e.player} places {_count(n, 'worker')} this "
-                        f"turn; the slot before is filled at the earliest with {who}'s "
-                        f"{_ordinal(nth)} worker)")
+                return (_("{TRACK_TITLES}: {holds}, but by then {player} had no worker left "
+                          "to place ({player} places {count} this turn; the slot before is "
+                          "filled at the earliest with {who}'s {ordinal} worker)").format(
+                            TRACK_TITLES=TRACK_TITLES[track], holds=_holds(e), player=e.player,
+                            count=_count(n, 'worker'), who=who, ordinal=_ordinal(nth)))
             earliest = later[0]
             previous = (e.player, turns[e.player].index(earliest) + 1)
     # Each track is possible alone: find the tracks whose orders clash.
@@ -392,9 +411,10 @@ def _why_impossible(state: GameState, schedule: Sequence[str],
         if _search(schedule, relaxed, free) is not None:
             culprits.append(track)
     if len(culprits) == 1:
-        return (f"{TRACK_TITLES[culprits[0]]}: no placement one worker at a time in turn order "
-                f"({', '.join(state.order)}) gives this slot order together with the other "
-                "tracks (on its own it would be possible)")
+        return (_("{TRACK_TITLES}: no placement one worker at a time in turn order ({join}) "
+                  "gives this slot order together with the other tracks (on its own it would "
+                  "be possible)").format(
+                    TRACK_TITLES=TRACK_TITLES[culprits[0]], join=', '.join(state.order)))
     if not culprits:
         culprits = [t for t in SLOTTED if len({e.player for e in entries[t]}) > 1]
     titles = _and([TRACK_TITLES[t] for t in culprits])
@@ -413,16 +433,19 @@ def _verified(state: GameState, entries: Mapping[str, list[_Entry]],
             now = apply(now, ev)
         except IllegalAction as exc:
             reason = str(exc).removesuffix(f" ({now.describe()})")
-            raise refuse(state, f"{TRACK_TITLES[e.track]}: {_holds(e)}, but "
-                                f"{reason}") from None
+            raise refuse(state, _("{TRACK_TITLES}: {holds}, but {reason}").format(
+                                    TRACK_TITLES=TRACK_TITLES[e.track], holds=_holds(e),
+                                    reason=reason)) from None
     left = {n: p.workers_to_place() for n, p in now.players.items() if p.workers_to_place()}
     if placement.current_placer(now) is not None or left:  # cannot happen: counts checked
-        raise refuse(state, f"workers left to place after the board is entered: {left}")
+        raise refuse(state, _("workers left to place after the board is entered: {left}").format(
+                                left=left))
     got, want = _board_view(state, now), _entries_view(entries)
     for track in TRACKS:
         if got[track] != want[track]:  # cannot happen: a slot is the order of placement
-            raise refuse(state, f"{TRACK_TITLES[track]}: entering the board gives "
-                                f"{got[track]}, not {want[track]}")
+            raise refuse(state, _("{track}: entering the board gives {got}, not "
+                                  "{want}").format(track=TRACK_TITLES[track], got=got[track],
+                                                   want=want[track]))
     return events
 
 
@@ -451,7 +474,7 @@ def _spot(e: _Entry) -> str:
     """Where an entry stands, short: "Trade Goods slot 3", "Specialists, captain box"."""
     title = TRACK_TITLES[e.track]
     if e.track == "specialists":
-        return f"{title}, {e.box} box"
+        return _("{title}, {box} box").format(title=title, box=e.box)
     if not e.label:
         return title
     return f"{title} {'slot' if e.label.isdigit() else 'place'} {e.index + 1}"
@@ -461,12 +484,13 @@ def _holds(e: _Entry) -> str:
     """What the board shows there: "slot 3 holds Ann's colonist", "Ann's colonist"."""
     whose = f"{e.player}'s {e.worker}"
     if e.track == "specialists":
-        return f"the {e.box} box holds {whose}"
+        return _("the {box} box holds {whose}").format(box=e.box, whose=whose)
     if not e.label:
         return whose
     if e.label.isdigit():
-        return f"slot {e.index + 1} holds {whose}"
-    return f"place {e.index + 1} (past the numbered slots) holds {whose}"
+        return _("slot {value} holds {whose}").format(value=e.index + 1, whose=whose)
+    return _("place {value} (past the numbered slots) holds {whose}").format(
+               value=e.index + 1, whose=whose)
 
 
 def _count(n: int, noun: str) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from companion.engine.errors import IllegalAction
 from companion.engine.state import GameState, PlayerState, Slot
 from companion.engine.state import add_to_region as add_to_region  # re-exported
+from companion.i18n import _, component_name
 from companion.rules.goods import GOODS
 from companion.rules.regions import REGIONS
 
@@ -29,23 +30,23 @@ def refuse(state: GameState, message: str) -> IllegalAction:
 
 def player(state: GameState, name: str | None) -> PlayerState:
     if name is None or name not in state.players:
-        raise refuse(state, f"there is no player {name!r} in this game "
-                            f"(players: {', '.join(state.players)})")
+        raise refuse(state, _("there is no player {name!r} in this game (players: {join})").format(
+                                name=name, join=', '.join(state.players)))
     return state.players[name]
 
 
 def check_region(state: GameState, region: str | None, *, discovered: bool = True) -> str:
     if region not in REGIONS:
-        raise refuse(state, f"{region!r} is not a region of the New World")
+        raise refuse(state, _("{region!r} is not a region of the New World").format(region=region))
     if discovered and region not in state.discovered:
-        raise refuse(state, f"{REGIONS[region].display_name(state.setup.edition)} "
-                            "has not been discovered yet")
+        raise refuse(state, _("{display_name} has not been discovered yet").format(
+                                display_name=REGIONS[region].display_name(state.setup.edition)))
     return region
 
 
 def check_good(state: GameState, good: str | None) -> str:
     if good not in GOODS:
-        raise refuse(state, f"{good!r} is not a trade good")
+        raise refuse(state, _("{good!r} is not a trade good").format(good=good))
     return good
 
 
@@ -61,8 +62,11 @@ def remove_from_region(state: GameState, region: str, owner: str, losses: Mappin
     counts = state.regions[region].get(owner, {})
     for worker, n in losses.items():
         if n < 0 or counts.get(worker, 0) < n:
-            raise refuse(state, f"{owner} has {counts.get(worker, 0)} {worker}(s) in "
-                                f"{region_name(state, region)}, cannot lose {n} to {what}")
+            raise refuse(state, _("{owner} has {get} {worker}(s) in {region_name}, cannot "
+                                  "lose {n} to {what}").format(
+                                    owner=owner, get=counts.get(worker, 0),
+                                    worker=component_name("worker", worker),
+                                    region_name=region_name(state, region), n=n, what=what))
     for worker, n in losses.items():
         if not n:
             continue
@@ -83,7 +87,8 @@ def from_reserve(state: GameState, who: PlayerState, worker: str, n: int) -> int
 
 def pay(state: GameState, who: PlayerState, amount: int, what: str) -> None:
     if who.money < amount:
-        raise refuse(state, f"{who.name} has ${who.money}, not enough for {what} (${amount})")
+        raise refuse(state, _("{name} has ${money}, not enough for {what} (${amount})").format(
+                                name=who.name, money=who.money, what=what, amount=amount))
     who.money -= amount
 
 
@@ -98,10 +103,12 @@ def use_limited(state: GameState, who: PlayerState, key: str, per_game: int | No
                 per_turn: int | None, what: str) -> None:
     """Count one use of a limited power, refusing when the limit is reached."""
     if per_game is not None and who.uses.get(key, 0) >= per_game:
-        raise refuse(state, f"{who.name} has already used {what} {per_game} time(s) this game")
+        raise refuse(state, _("{name} has already used {what} {per_game} time(s) this game").format(
+                                name=who.name, what=what, per_game=per_game))
     turn_key = f"{who.name}:{key}"
     if per_turn is not None and state.turn_uses.get(turn_key, 0) >= per_turn:
-        raise refuse(state, f"{who.name} has already used {what} this turn")
+        raise refuse(state, _("{name} has already used {what} this turn").format(
+                                name=who.name, what=what))
     who.uses[key] = who.uses.get(key, 0) + 1
     state.turn_uses[turn_key] = state.turn_uses.get(turn_key, 0) + 1
 
@@ -112,7 +119,14 @@ def discovery_began(state: GameState) -> bool:
     return bool(state.turn_uses.get("discovery_began"))
 
 
+def went_on_before(state: GameState, step: str) -> bool:
+    """Whether the table went on from the moment just before ``step`` this turn (a national
+    advantage that acts "juste avant" a track is no longer usable then)."""
+    return bool(state.turn_uses.get(f"went_on:{step}"))
+
+
 def check_counts(state: GameState, counts: Mapping[str, int], what: str) -> None:
     for key, n in counts.items():
         if not isinstance(n, int) or n < 0:
-            raise refuse(state, f"{what}: {n!r} {key} is not a count")
+            raise refuse(state, _("{what}: {n!r} {key} is not a count").format(
+                                    what=what, n=n, key=key))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.engine.common import add_to_region, from_reserve, refuse, region_name
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.discoveries import CARDS, TOKENS, discovery_name
 from companion.rules.editions import DISCOVERY_VALUE
 from companion.rules.regions import REGIONS, START_DISCOVERED
@@ -57,27 +58,35 @@ def check_found(state: GameState, target: str, found: str | None) -> str:
     """The token or card the table revealed must still be unaccounted for."""
     if target == "card":
         if found not in CARDS:
-            raise refuse(state, f"{discovery_name(found)} is not a discovery card: pick the "
-                                "card that was turned up")
+            raise refuse(state, _("{discovery_name} is not a discovery card: pick the card "
+                                  "that was turned up").format(
+                                    discovery_name=discovery_name(found)))
         if any(found in p.discoveries for p in state.players.values()):
-            raise refuse(state, f"{CARDS[found].name} has already been discovered")
+            raise refuse(state, _("{name} has already been discovered").format(
+                                    name=CARDS[found].name))
         return found
     if region_known := state.known_tokens.get(target):
         if found not in (None, region_known):
-            raise refuse(state, f"the token of {region_name(state, target)} is already known "
-                                f"({discovery_name(region_known)}), not "
-                                f"{discovery_name(found)}: pick {discovery_name(region_known)}")
+            raise refuse(state, _("the token of {region_name} is already known "
+                                  "({discovery_name}), not {discovery_name2}: pick "
+                                  "{discovery_name}").format(
+                                    region_name=region_name(state, target),
+                                    discovery_name=discovery_name(region_known),
+                                    discovery_name2=discovery_name(found)))
         return region_known
     if found not in TOKENS:
-        raise refuse(state, "say which discovery token was revealed" + (
-            "" if found is None else f" ({discovery_name(found)} is not one)"))
+        raise refuse(state, _("say which discovery token was revealed") + (
+            "" if found is None else _(" ({discovery_name} is not one)").format(
+                                         discovery_name=discovery_name(found))))
     if found in state.removed_tokens:
-        raise refuse(state, f"{discovery_name(found)} was removed from the game after a "
-                            "failed expedition (no survivors): it cannot be revealed again; "
-                            "pick the token that was turned up")
+        raise refuse(state, _("{discovery_name} was removed from the game after a failed "
+                              "expedition (no survivors): it cannot be revealed again; pick "
+                              "the token that was turned up").format(
+                                discovery_name=discovery_name(found)))
     if found in accounted_tokens(state):
-        raise refuse(state, f"{discovery_name(found)} is already on the board or owned: "
-                            "pick the token that was turned up")
+        raise refuse(state, _("{discovery_name} is already on the board or owned: pick the "
+                              "token that was turned up").format(
+                                discovery_name=discovery_name(found)))
     return found
 
 
@@ -94,7 +103,8 @@ def free_discovery(state: GameState, who: PlayerState, region: object, token: ob
                    settler: str, what: str) -> None:
     """A discovery without a test (Cartography, Spain): the token's printed $, no loot."""
     if not isinstance(region, str) or region not in REGIONS or region in state.discovered:
-        raise refuse(state, f"{what} discovers an undiscovered region, not {region!r}")
+        raise refuse(state, _("{what} discovers an undiscovered region, not {region!r}").format(
+                                what=what, region=region))
     found = check_found(state, region, token if isinstance(token, str) else None)
     who.money += TOKENS[found].dollars
     claim(state, who, region, found, settler)

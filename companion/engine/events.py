@@ -25,6 +25,7 @@ from typing_extensions import TypedDict
 
 from companion.engine.errors import MalformedEvent, validation_problems
 from companion.engine.fields import Amount, Count, Delta, Id, Name, Points, Reason
+from companion.i18n import _
 
 WorkerType = Literal["colonist", "captain", "merchant", "missionary", "soldier", "builder"]
 Track = Literal[
@@ -287,7 +288,8 @@ def _validate(data: Any) -> Event:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:
         problems = validation_problems(exc, "event")
-        raise MalformedEvent(f"not a valid event ({problems})") from None
+        raise MalformedEvent(
+            _("not a valid event ({problems})").format(problems=problems)) from None
 
 
 def event_dict(event: Event) -> dict[str, Any]:

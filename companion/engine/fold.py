@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from companion.engine import nations, resolution, variants
+from companion.engine import resolution, variants
 from companion.engine.asking import decide
 from companion.engine.common import check_good, player, refuse
 from companion.engine.errors import EngineError, MalformedEvent
@@ -25,34 +25,41 @@ from companion.engine.flow import Phase
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
 from companion.engine.tracks import placement, refresh
+from companion.i18n import N_, _, component_name
 
 # Answers decided by the player of the slot (or the expedition) being resolved: a record
 # names that player on each of them (record version 3).
 # Events that move the turn on: each is taken only when the game waits for one of its type.
 FLOW_EVENTS = ("reveal", "place", "dock", "take_good", "buy", "expedition", "training",
                "warfare", "refresh", "buy_vp")
-NAMED_ANSWERS = {"dock": "dock worker", "take_good": "Trade Goods choice",
-                 "buy": "Capital Buildings choice", "expedition": "expedition",
-                 "training": "Training choice", "warfare": "Warfare choice"}
+NAMED_ANSWERS = {"dock": N_("dock worker"), "take_good": N_("Trade Goods choice"),  # i18n._
+                 "buy": N_("Capital Buildings choice"), "expedition": N_("expedition"),
+                 "training": N_("Training choice"), "warfare": N_("Warfare choice")}
 
 
 def _correction(state: GameState, ev: Correction) -> None:
     who = player(state, ev.player)
     if who.money + ev.money < 0:
-        raise refuse(state, f"{who.name} has ${who.money}; a correction of {ev.money} would "
-                            "leave less than nothing")
+        raise refuse(state, _("{name} has ${money}; a correction of {money2} would leave "
+                              "less than nothing").format(
+                                name=who.name, money=who.money, money2=ev.money))
     for good, n in ev.goods.items():
         check_good(state, good)
         if who.goods[good] + n < 0 or state.supply[good] - n < 0:
-            raise refuse(state, f"a correction of {n} {good} for {who.name} is impossible "
-                                f"(has {who.goods[good]}, supply {state.supply[good]})")
+            raise refuse(state, _("a correction of {n} {good} for {name} is impossible (has "
+                                  "{goods}, supply {supply})").format(
+                                    n=n, good=good, name=who.name, goods=who.goods[good],
+                                    supply=state.supply[good]))
     for worker, n in ev.available.items():
         if worker not in who.available:
-            raise refuse(state, f"{worker!r} is not a kind of worker")
+            raise refuse(state, _("{worker!r} is not a kind of worker").format(
+                                    worker=component_name("worker", worker)))
         if who.available[worker] + n < 0 or who.reserve[worker] - n < 0:
-            raise refuse(state, f"a correction of {n} {worker} for {who.name} is impossible")
+            raise refuse(state, _("a correction of {n} {worker} for {name} is impossible").format(
+                                    n=n, worker=component_name("worker", worker), name=who.name))
     if who.ships + ev.ships < 0 or state.ships_in_reserve - ev.ships < 0:
-        raise refuse(state, f"a correction of {ev.ships} ships for {who.name} is impossible")
+        raise refuse(state, _("a correction of {ships} ships for {name} is impossible").format(
+                                ships=ev.ships, name=who.name))
     who.money += ev.money
     who.corrected_vp += ev.vp
     for good, n in ev.goods.items():
@@ -70,8 +77,9 @@ def _correction(state: GameState, ev: Correction) -> None:
 def shape_problem(exc: Exception) -> str:
     """What is wrong with a choice the engine could not read, in words (no Python message)."""
     if isinstance(exc, KeyError):
-        return f"its choice has no {str(exc.args[0]).replace('_', ' ')!r}"
-    return "a value in its choice has the wrong shape"
+        return _("its choice has no {replace!r}").format(
+                   replace=str(exc.args[0]).replace('_', ' '))
+    return _("a value in its choice has the wrong shape")
 
 
 HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
@@ -84,7 +92,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], None]] = {
     "training": resolution.answered,
     "warfare": resolution.answered,
     "benefit": resolution.benefit,
-    "power": nations.power,
+    "power": resolution.power,
     "scout": variants.scout,
     "swap": variants.swap,
     "resolve": resolution.resolve,
@@ -106,10 +114,14 @@ def named(state: GameState, ev: Event, wanted: resolution.Pending | None) -> Eve
     if given is None:
         return ev.model_copy(update={"player": wanted.player})
     if given != wanted.player:
-        where = (f" ({wanted.player}'s {wanted.worker} on slot {wanted.label})"
+        where = (_(" ({player}'s {worker} on slot {label})").format(
+                     player=wanted.player, worker=component_name("worker", wanted.worker),
+                     label=wanted.label)
                  if wanted.label else "")
-        raise refuse(state, f"this {NAMED_ANSWERS[ev.type]} is {wanted.player}'s to decide"
-                            f"{where}, not {given}'s")
+        raise refuse(state, _("this {NAMED_ANSWERS} is {player}'s to decide{where}, not "
+                              "{given}'s").format(
+                                NAMED_ANSWERS=_(NAMED_ANSWERS[ev.type]), player=wanted.player,
+                                where=where, given=given))
     return ev
 
 
@@ -120,13 +132,14 @@ def _in_turn(state: GameState, ev: Event, wanted: resolution.Pending | None) -> 
         return
     decision = decide(state)
     if decision is not None:
-        raise refuse(state, f"the game waits for this first: {decision.prompt}")
+        raise refuse(state, _("the game waits for this first: {prompt}").format(
+                                prompt=decision.prompt))
 
 
 def apply_in_place(state: GameState, ev: Event) -> Event:
     """Apply ``ev`` to ``state`` (changed in place); returns the event as recorded."""
     if state.phase == Phase.OVER and ev.type != "correction":
-        raise refuse(state, "no more moves: the game is over")
+        raise refuse(state, _("no more moves: the game is over"))
     wanted = resolution.pending(state)  # read once: both checks below look at it
     _in_turn(state, ev, wanted)
     ev = named(state, ev, wanted)
@@ -141,7 +154,8 @@ def apply_checked(state: GameState, ev: Event) -> Event:
     try:
         return apply_in_place(state, ev)
     except (KeyError, TypeError, AttributeError) as exc:  # bad shapes inside a choice
-        raise MalformedEvent(f"cannot read that {ev.type} event: {shape_problem(exc)}") from None
+        raise MalformedEvent(_("cannot read that {type} event: {shape_problem}").format(
+                                 type=ev.type, shape_problem=shape_problem(exc))) from None
 
 
 def apply_event(state: GameState, event: Event | Mapping[str, Any]) -> tuple[GameState, Event]:
@@ -165,9 +179,10 @@ def replay(setup: GameSetup | Mapping[str, Any], events: Iterable[Any]) -> GameS
         try:
             apply_in_place(state, parse_event(raw))
         except EngineError as exc:
-            raise type(exc)(f"event {index}: {exc}") from None
+            raise type(exc)(_("event {index}: {exc}").format(index=index, exc=exc)) from None
         except (KeyError, TypeError, AttributeError) as exc:
-            raise MalformedEvent(f"event {index}: cannot read it: {shape_problem(exc)}") from None
+            raise MalformedEvent(_("event {index}: cannot read it: {shape_problem}").format(
+                                     index=index, shape_problem=shape_problem(exc))) from None
     return state
 
 

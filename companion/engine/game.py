@@ -33,6 +33,7 @@ from companion.engine.moves import legal_moves
 from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal, load, read_record
 from companion.engine.setup import GameSetup, parse_new_setup
 from companion.engine.state import GameState, initial_state
+from companion.i18n import _
 from companion.rules.editions import LAST_TURN
 from companion.scoring import ScoreBreakdown
 
@@ -124,19 +125,21 @@ class Game:
     def undo(self, n: int = 1) -> Game:
         """The game without its last ``n`` events."""
         if not 0 <= n <= len(self.events):
-            raise refuse(self.state, f"cannot undo {n} event(s): the log has {len(self.events)}")
+            raise refuse(self.state, _("cannot undo {n} event(s): the log has {n2}").format(
+                                         n=n, n2=len(self.events)))
         return Game.from_events(self.setup, self.events[: len(self.events) - n])
 
     def undo_step(self) -> Game:
         """The game without its last answer (its automatic events go with it)."""
         if not self.events:
-            raise refuse(self.state, "there is nothing to undo yet")
+            raise refuse(self.state, _("there is nothing to undo yet"))
         return self.undo(self.last_step())
 
     def at(self, version: int) -> GameState:
         """The state after the first ``version`` events."""
         if not 0 <= version <= len(self.events):
-            raise ValueError(f"version {version} is outside 0..{len(self.events)}")
+            raise ValueError(_("version {version} is outside 0..{n}").format(
+                                 version=version, n=len(self.events)))
         return replay(self.setup, self.events[:version])
 
     def at_turn_end(self, turn: int) -> GameState:
@@ -144,7 +147,8 @@ class Game:
         of turns 3, 6 and 8 included) and, with the buy-VP option, the VP bought right after
         that scoring. Refused while the log has not finished that turn."""
         if not 1 <= turn <= LAST_TURN:
-            raise ValueError(f"there is no turn {turn}: the game has turns 1 to {LAST_TURN}")
+            raise ValueError(_("there is no turn {turn}: the game has turns 1 to {last}").format(
+                turn=turn, last=LAST_TURN))
         state = initial_state(self.setup)
         ended = False
         for ev in self.events:
@@ -154,7 +158,8 @@ class Game:
             apply_in_place(state, ev)
             ended = ended or refreshing
         if not ended or state.phase == Phase.BUY_VP:
-            raise refuse(self.state, f"turn {turn} is not over yet in this game")
+            raise refuse(self.state, _("turn {turn} is not over yet in this game").format(
+                                         turn=turn))
         return state
 
     def pending(self) -> Decision | None:

@@ -45,6 +45,7 @@ from companion.engine.worth import (
     colony_totals,
     next_scoring,
 )
+from companion.i18n import _
 from companion.rules.editions import LAST_TURN
 from companion.scoring import ScoreBreakdown
 
@@ -101,7 +102,7 @@ def _after(state: GameState, answer: Answer) -> GameState | None:
 
 
 def _events(state: GameState, answer: Answer) -> Sequence[Mapping[str, Any]] | None:
-    for _ in range(FOLLOW_AT_MOST):
+    for _follow in range(FOLLOW_AT_MOST):
         if answer.ready:
             return answer.events
         if answer.draft is None:
@@ -125,30 +126,36 @@ def describe(worth: Worth) -> str:
     'income this turn $1 → $3; Economy VP at game end 1 → 3'
     """
     if isinstance(worth, IncomeWorth):
-        return (f"income this turn ${worth.income_before} → ${worth.income_after}; "
-                f"Economy VP at game end {worth.end_before} → {worth.end_after}")
+        return (_("income this turn ${income_before} → ${income_after}; Economy VP at game "
+                  "end {end_before} → {end_after}").format(
+                    income_before=worth.income_before, income_after=worth.income_after,
+                    end_before=worth.end_before, end_after=worth.end_after))
     if isinstance(worth, ColonyWorth):
         change = worth.change()
-        when = f"at the turn {worth.turn} scoring"
+        when = _("at the turn {turn} scoring").format(turn=worth.turn)
         if not change:
-            text = f"no change to colony VP {when}"
+            text = _("no change to colony VP {when}").format(when=when)
         else:
-            text = f"colony VP {when}: " + ", ".join(
+            text = _("colony VP {when}: ").format(when=when) + _(", ").join(
                 f"{p} {a} → {b}" for p, (a, b) in change.items())
-        return text + (" (usual losses)" if worth.usual_losses else "")
+        return text + (_(" (usual losses)") if worth.usual_losses else "")
     if isinstance(worth, BuildingWorth):
-        text = f"${worth.cost}; {worth.vp_now} VP if the game ended now"
+        text = _("${cost}; {vp_now} VP if the game ended now").format(
+                   cost=worth.cost, vp_now=worth.vp_now)
         if worth.formula:
             text += (f" ({worth.fixed_vp} + {worth.formula}: {worth.formula_count} → "
                      f"{worth.formula_vp})")
         return text
     if worth.natives is not None:
         verdict = "succeeds" if worth.strength >= worth.natives else "fails"
-        return f"strength {worth.strength} vs natives {worth.natives}: {verdict}"
+        return _("strength {strength} vs natives {natives}: {verdict}").format(
+                   strength=worth.strength, natives=worth.natives, verdict=verdict)
     if not worth.unseen:
-        return f"strength {worth.strength}: nothing left unseen"
-    return (f"strength {worth.strength}: succeeds against {worth.beaten} of the "
-            f"{worth.unseen} unseen {worth.of} ({round(100 * worth.chance)}%)")
+        return _("strength {strength}: nothing left unseen").format(strength=worth.strength)
+    return (_("strength {strength}: succeeds against {beaten} of the {unseen} unseen {of} "
+              "({round}%)").format(
+                strength=worth.strength, beaten=worth.beaten, unseen=worth.unseen, of=worth.of,
+                round=round(100 * worth.chance)))
 
 
 # ---------------------------------------------------------------- if the game ended now

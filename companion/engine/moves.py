@@ -63,7 +63,7 @@ def opening_draft(state: GameState) -> dict[str, Any] | None:
         return {"type": "buy_vp", "player": state.queue[0]}
     step = state.step
     assert step is not None  # the resolution is always on a step
-    if resolution.discovery_pause(state):
+    if resolution.discovery_pause(state) or resolution.nation_pause(state):
         return {"type": "resolve"}
     if step == Step.INCOME:
         due = benefits.choice_due(state)

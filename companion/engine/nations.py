@@ -2,22 +2,31 @@
 limits. What each power does lives in its module under ``companion.engine.powers``.
 
 Portugal's power is part of an ``Expedition`` (``nation_power``); the others are ``Power``
-events declared at the moment the power applies.
+events declared at the moment the power applies: before the tracks resolve (the declare
+step), or, for a power that acts "juste avant" one track (Holland, Italy), at the stop just
+before it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.common import player, refuse, use_limited
+from companion.engine.common import player, refuse, use_limited, went_on_before
 from companion.engine.decisions import Decision
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import Power
+from companion.engine.flow import Step
 from companion.engine.powers import NATION_POWERS
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _, component_name
+from companion.rules.nations import NATION_NAMES  # noqa: F401 - asking names powers by it
 
-NATION_NAMES = {nation: p.name for nation, p in NATION_POWERS.items()}
-POWER_TEXT = {nation: p.text for nation, p in NATION_POWERS.items()}
+POWER_TEXT = {nation: p.text for nation, p in NATION_POWERS.items()}  # in the catalogue
+
+
+def nation_name(nation: str) -> str:
+    """A nation as printed on its board, in the current language."""
+    return component_name("nation", NATION_NAMES[nation])
 
 
 def usable_now(state: GameState, who: PlayerState) -> bool:
@@ -37,6 +46,13 @@ def usable_now(state: GameState, who: PlayerState) -> bool:
     return power.available(state, who)
 
 
+def _stops_before_its_track(state: GameState, nation: str) -> bool:
+    """Whether the tracks stop just before the track ``nation``'s power acts before (records
+    before version 5 declared Holland and Italy before the tracks only)."""
+    power = NATION_POWERS[nation]
+    return power.acts_before is not None and not state.setup.readings.nations_declared_up_front
+
+
 def powers_usable(state: GameState) -> bool:
     """Whether some player still has a power that is declared before the tracks resolve."""
     if not state.setup.options.nations:
@@ -44,22 +60,36 @@ def powers_usable(state: GameState) -> bool:
     for who in state.players.values():
         power = NATION_POWERS.get(who.nation or "")
         if (power is not None and power.use is not None and power.declared_before_tracks
+                and not _stops_before_its_track(state, power.nation)
                 and (power.per_game is None or who.uses.get(power.key, 0) < power.per_game)):
             return True
     return False
 
 
+def waiting_before(state: GameState, step: Step) -> list[str]:
+    """The players whose national advantage acts just before ``step`` and can still be used:
+    the tracks stop there for them (as Stables stop before Discovery), until a ``resolve``."""
+    if not state.setup.options.nations or went_on_before(state, step):
+        return []
+    return [name for name in state.order
+            if (nation := state.players[name].nation) is not None
+            and NATION_POWERS[nation].acts_before == step
+            and _stops_before_its_track(state, nation)
+            and usable_now(state, state.players[name])]
+
+
 def power(state: GameState, ev: Power) -> None:
     who = player(state, ev.player)
     if not state.setup.options.nations:
-        raise refuse(state, "national advantages are not used in this game")
+        raise refuse(state, _("national advantages are not used in this game"))
     if who.nation != ev.nation:
-        raise refuse(state, f"{who.name} does not play {ev.nation.title()}")
+        raise refuse(state, _("{name} does not play {title}").format(
+                                name=who.name, title=ev.nation.title()))
     nation = NATION_POWERS[ev.nation]
     if nation.use is None:
-        raise refuse(state, "Portugal's power is part of an expedition (nation_power)")
+        raise refuse(state, _("Portugal's power is part of an expedition (nation_power)"))
     use_limited(state, who, nation.key, nation.per_game, nation.per_turn,
-                f"{ev.nation.title()}'s power")
+                _("{nation}'s power").format(nation=nation_name(ev.nation)))
     nation.use(state, who, dict(ev.choice))
 
 
@@ -68,5 +98,7 @@ def ask(state: GameState, draft: dict[str, Any]) -> Decision:
     me, nation = draft["player"], draft["nation"]
     power = NATION_POWERS[nation]
     if power.ask is None:
-        raise MalformedEvent(f"{power.name}'s power is chosen with an expedition")
-    return power.ask(state, draft, me, f"{me} uses {power.name}'s power: ")
+        raise MalformedEvent(_("{name}'s power is chosen with an expedition").format(
+                                 name=power.name))
+    return power.ask(state, draft, me, _("{player} uses {nation}'s power: ").format(
+        player=me, nation=nation_name(nation)))

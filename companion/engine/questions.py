@@ -14,7 +14,7 @@ these; nothing here decides what comes next.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -22,8 +22,9 @@ from companion.engine.decisions import Answer, Decision, Field, Kind, Legal, Mov
 from companion.engine.discovery import accounted_tokens
 from companion.engine.errors import MalformedEvent
 from companion.engine.state import GameState
-from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_name
-from companion.rules.editions import TRACK_TITLES
+from companion.i18n import _, component_name, ngettext
+from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_name, same_face
+from companion.rules.editions import TRACK_TITLES, WORKER_TYPES
 from companion.rules.regions import REGIONS
 
 LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
@@ -31,26 +32,54 @@ TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
 
 
 def region_name(state: GameState, region: str) -> str:
-    return REGIONS[region].display_name(state.setup.edition)
+    """A region as printed in the current language (``i18n.component_name``)."""
+    edition = state.setup.edition
+    return component_name("region", REGIONS[region].display_name(edition), edition)
 
 
-def good_name(good: str) -> str:
-    return good.replace("_", " ")
+def good_name(good: str, edition: str | None = None) -> str:
+    return component_name("good", good.replace("_", " "), edition)
+
+
+def track_name(track: str, edition: str | None = None) -> str:
+    return component_name("track", TRACK_NAMES[track], edition)
+
+
+def building_name(state: GameState, building: str) -> str:
+    """A building of this game as printed in the current language."""
+    return component_name("building", state.catalogue[building].name, state.setup.edition)
+
+
+def token_name(item: str, edition: str | None = None) -> str:
+    """A discovery token as printed on it (its natives, money and VP: a token carries no
+    number) or a card by its title, in the current language."""
+    found = DISCOVERIES.get(item)
+    if found is None:
+        return discovery_name(item)
+    if found.kind == "card":
+        return component_name("card", found.name, edition)
+    return found.face
+
+
+def worker_name(worker: str) -> str:
+    return component_name("worker", worker)
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    """``n`` of a worker type or a good, named as printed ("2 colonists")."""
+    name = worker_name(word) if word in WORKER_TYPES else good_name(word)
+    return ngettext("{n} {name}", "{n} {name}s", n).format(n=n, name=name)
 
 
 def counts_words(counts: Mapping[str, int]) -> str:
     """'2 colonists + 1 captain' (or 'nobody')."""
-    return " + ".join(plural(n, w) for w, n in counts.items() if n) or "nobody"
+    return " + ".join(plural(n, w) for w, n in counts.items() if n) or _("nobody")
 
 
-@cache
 def discovery_note(item: str) -> str:
+    """Beside a card's title, what it carries (a token's label is already its face)."""
     d = DISCOVERIES[item]
-    return f"natives {d.natives}, ${d.dollars}+${d.dollars_per_soldier}/soldier, {d.vp} VP"
+    return d.face if d.kind == "card" else ""
 
 
 def clean(draft: Mapping[str, Any]) -> dict[str, Any]:
@@ -61,7 +90,7 @@ def clean(draft: Mapping[str, Any]) -> dict[str, Any]:
     return event
 
 
-def record(draft: Mapping[str, Any], prompt: str = "Record it") -> Decision:
+def record(draft: Mapping[str, Any], prompt: str = _("Record it")) -> Decision:
     """A finished draft: one ready answer (it folds into the answer that led here)."""
     event = clean(draft)
     return Decision(Kind.YES_NO, prompt, draft.get("player"), event["type"],
@@ -128,14 +157,18 @@ def counts_field(state: GameState, options: Sequence[Option], total: int | None,
         counts = counts_of(value)
         for item, n in counts.items():
             if item not in limits:
-                raise MalformedEvent(f"{item!r} is not one of the choices offered")
+                raise MalformedEvent(_("{item!r} is not one of the choices offered").format(
+                                         item=item))
             if n > limits[item]:
-                raise MalformedEvent(f"at most {limits[item]} {item} can be picked")
+                raise MalformedEvent(_("at most {limits} {item} can be picked").format(
+                                         limits=limits[item], item=item))
         picked = sum(counts.values())
         if total is not None and picked != total:
-            raise MalformedEvent(f"pick exactly {total}, not {picked}")
+            raise MalformedEvent(_("pick exactly {total}, not {picked}").format(
+                                     total=total, picked=picked))
         if picked < least or (most is not None and picked > most):
-            raise MalformedEvent(f"pick between {least} and {most} in all, not {picked}")
+            raise MalformedEvent(_("pick between {least} and {most} in all, not {picked}").format(
+                                     least=least, most=most, picked=picked))
         answer = finish(counts)
         if answer is None:
             return Answer(counts_words(counts), counts)
@@ -148,10 +181,10 @@ def counts_of(value: Any) -> dict[str, int]:
     """Counts from a mapping or a list of picks (both are what a multiset field returns)."""
     if isinstance(value, Mapping):
         if not all(type(n) is int and n >= 0 for n in value.values()):
-            raise MalformedEvent("give each count as a whole number, 0 or more")
+            raise MalformedEvent(_("give each count as a whole number, 0 or more"))
         return {str(k): n for k, n in value.items() if n}
     if not isinstance(value, list | tuple):
-        raise MalformedEvent("pick the items from the list offered")
+        raise MalformedEvent(_("pick the items from the list offered"))
     counts: dict[str, int] = {}
     for item in value:
         counts[str(item)] = counts.get(str(item), 0) + 1
@@ -184,7 +217,7 @@ def discovery_question(state: GameState, draft: dict, me: str, ask: str,
     region = (draft.get("choice") or {}).get("region")
     if region is None:
         left = [r for r in REGIONS if r not in state.discovered]
-        return Decision(Kind.REGION, ask + "which region is discovered?", me, draft["type"],
+        return Decision(Kind.REGION, ask + _("which region is discovered?"), me, draft["type"],
                         draft=draft, answers=region_answers(
                             state, left, lambda r: extend({"region": r})))
     return token_question(state, region, me, ask, draft,
@@ -210,7 +243,7 @@ def token_items(state: GameState, target: str) -> list[str]:
     if target in state.known_tokens:
         return [state.known_tokens[target]]
     used = accounted_tokens(state)
-    return [t for t in TOKENS if t not in used]
+    return same_face(t for t in TOKENS if t not in used)  # one answer per printed face
 
 
 def token_moves(state: GameState, target: str, extend: Callable[[str], dict[str, Any]],
@@ -224,9 +257,10 @@ def token_moves(state: GameState, target: str, extend: Callable[[str], dict[str,
 
 def token_words(state: GameState, target: str, ask: str, legal: Legal,
                 note: Callable[[str], str] = discovery_note) -> Decision:
-    what = "card was drawn" if target == "card" else "token was revealed"
-    return Decision(Kind.TOKEN, ask + f"which {what}?", None, legal.type, answers=tuple(
-        Answer(discovery_name(m.value), m.value, events=m.events, note=note(m.value))
+    what = _("which card was drawn?") if target == "card" else _("which token was revealed?")
+    return Decision(Kind.TOKEN, ask + what, None, legal.type, answers=tuple(
+        Answer(token_name(m.value, state.setup.edition), m.value, events=m.events,
+               note=note(m.value))
         for m in legal.moves), report=True, draft=legal.draft)
 
 
@@ -237,4 +271,4 @@ def move_from(state: GameState, draft: dict, me: str, prompt: str, worker: str) 
 
 
 def target_name(state: GameState, target: str) -> str:
-    return "the discovery cards" if target == "card" else region_name(state, target)
+    return _("the discovery cards") if target == "card" else region_name(state, target)

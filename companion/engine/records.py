@@ -13,6 +13,12 @@ Versions (game records only; score sheets number their versions apart):
 4. Age of Empires III has no "stays home" on the Colonist Dock and no "takes nothing" on
    Trade Goods (`001_…`, "Dock de colons", "Marchandises"); an AoE III record of an older
    version gets ``readings.skip_dock_and_goods``, so it replays as it was played.
+5. the rules of the third pass (issue 28): the tracks stop just before Merchant Shipping and
+   Specialists while Holland's or Italy's power can still be used, and the free colonist of
+   dock slot X / Y comes in phase 4, before the 5 new colonists. An older record gets
+   ``readings.nations_declared_up_front`` when Holland or Italy plays, and
+   ``readings.free_colonist_after_new`` when it buys Indentured Servitude or Colonisation
+   Laws (nowhere else can they change anything).
 
 A version 1 or 2 record is converted as it is read, one event for one event: each answer
 gets the player the older engine gave it (the decider at that point of the replay), a
@@ -44,12 +50,15 @@ from companion.engine.fold import NAMED_ANSWERS, apply_in_place, shape_problem
 from companion.engine.powers import university
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
+from companion.i18n import _
 from companion.rules.editions import AUCTION_PURSE
 
 RECORD_FORMAT = "age-of-discovery-companion/game"
-RECORD_VERSION = 4
-READABLE_VERSIONS = (1, 2, 3, 4)
+RECORD_VERSION = 5
+READABLE_VERSIONS = (1, 2, 3, 4, 5)
 SKIPS_UNTIL = 4  # AoE III records before this version let dock and goods workers skip
+THIRD_PASS = 5  # records before this version keep the second pass's moments (see above)
+FREE_DOCK_COLONIST = ("indentured_servitude", "colonization_laws")  # dock slots X and Y
 NAMED_SINCE = 3  # from this version on, a record names the player of every answer
 
 
@@ -80,29 +89,43 @@ class Loaded:
 def check_version(version: object) -> int:
     if type(version) is not int or version not in READABLE_VERSIONS:
         readable = ", ".join(map(str, READABLE_VERSIONS))
-        raise MalformedEvent(f"record version {shown(version)} is not supported (this app "
-                             f"reads versions {readable})")
+        raise MalformedEvent(_("record version {shown} is not supported (this app reads "
+                               "versions {readable})").format(
+                                 shown=shown(version), readable=readable))
     return version
 
 
 def read_record(record: object) -> tuple[Any, list[Any], int]:
     """(set-up, events, version) of a game record, once its format and version are checked."""
     if not isinstance(record, Mapping):
-        raise MalformedEvent("a game record is a JSON object with 'setup' and 'events'")
+        raise MalformedEvent(_("a game record is a JSON object with 'setup' and 'events'"))
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise MalformedEvent(f"not a game record (format {shown(record.get('format'))})")
+        raise MalformedEvent(_("not a game record (format {shown})").format(
+                                 shown=shown(record.get('format'))))
     version = check_version(record.get("version", RECORD_VERSION))
     if "setup" not in record or not isinstance(record.get("events", []), list):
-        raise MalformedEvent("a game record needs 'setup' and a list of 'events'")
+        raise MalformedEvent(_("a game record needs 'setup' and a list of 'events'"))
     return record["setup"], record.get("events", []), version
 
 
-def upgrade_setup(data: Any, version: int) -> GameSetup:
-    """The set-up with what an older version left implicit made explicit."""
+def upgrade_setup(data: Any, version: int, events: Sequence[Any] = ()) -> GameSetup:
+    """The set-up with what an older version left implicit made explicit (``events``: the
+    record's, to keep an older reading only where it can change something)."""
     setup = _upgraded_to_3(data, version)
     if version < SKIPS_UNTIL and setup.edition == "aoe3":
         readings = setup.readings.model_copy(update={"skip_dock_and_goods": True})
         setup = setup.model_copy(update={"readings": readings})
+    if version < THIRD_PASS:
+        kept = {}
+        if setup.options.nations and any(p.nation in ("holland", "italy")
+                                          for p in setup.players):
+            kept["nations_declared_up_front"] = True
+        if any((e.get("building") if isinstance(e, Mapping) else getattr(e, "building", None))
+               in FREE_DOCK_COLONIST for e in events):
+            kept["free_colonist_after_new"] = True
+        if kept:
+            setup = setup.model_copy(update={"readings": setup.readings.model_copy(
+                update=kept)})
     return setup
 
 
@@ -124,8 +147,9 @@ def converted(state: GameState, ev: Event, version: int) -> Event:
     """One event of an older record in today's terms (same meaning, nothing added)."""
     if version >= NAMED_SINCE:
         if ev.type in NAMED_ANSWERS and getattr(ev, "player", None) is None:
-            raise MalformedEvent(f"a {NAMED_ANSWERS[ev.type]} answer must name the player "
-                                 f"whose decision it is (record version {version})")
+            raise MalformedEvent(_("a {NAMED_ANSWERS} answer must name the player whose "
+                                   "decision it is (record version {version})").format(
+                                     NAMED_ANSWERS=_(NAMED_ANSWERS[ev.type]), version=version))
         return ev
     if isinstance(ev, Benefit) and ev.building == "university":
         choice = university.older_choice(state, ev.player, ev.choice)
@@ -138,7 +162,7 @@ def load(setup: Any, events: Sequence[Any], version: int = RECORD_VERSION,
          strict: bool = False) -> Loaded:
     """Read a record's set-up and events (converting an older ``version``). ``strict``:
     raise at the first refused event (naming its index) instead of stopping there."""
-    parsed_setup = upgrade_setup(setup, check_version(version))
+    parsed_setup = upgrade_setup(setup, check_version(version), events)
     state = initial_state(parsed_setup)
     done: list[Event] = []
     for index, raw in enumerate(events):

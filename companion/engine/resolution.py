@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from companion.engine import benefits
+from companion.engine import benefits, nations
 from companion.engine.benefits import choice_due, waits_before
 from companion.engine.common import discovery_began, dock_order, refuse
 from companion.engine.decisions import Decision, Kind
-from companion.engine.events import Benefit, Resolve
+from companion.engine.events import Benefit, Power, Resolve
 from companion.engine.flow import Phase, Step, first_step, next_step
-from companion.engine.nations import powers_usable
-from companion.engine.questions import ready
+from companion.engine.nations import nation_name, powers_usable, waiting_before
+from companion.engine.questions import ready, track_name
 from companion.engine.slots import current_slot, home
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks import (
@@ -32,6 +32,7 @@ from companion.engine.tracks import (
     warfare,
 )
 from companion.engine.tracks.base import written
+from companion.i18n import _
 
 # The event that answers each track's step (the same table for ``pending`` and the asker).
 ANSWER_OF_STEP = {Step.DOCK: "dock", Step.TRADE_GOODS: "take_good", Step.BUILDINGS: "buy",
@@ -76,20 +77,41 @@ def discovery_pause(state: GameState) -> bool:
             and waits_before(state, Step.DISCOVERY))
 
 
+def nation_pause(state: GameState) -> bool:
+    """Whether the tracks wait just before this step for a national advantage that acts
+    then (Holland before Merchant Shipping, Italy before Specialists): a ``resolve`` goes on."""
+    return (state.phase == Phase.RESOLUTION and state.step in (Step.SHIPPING, Step.SPECIALISTS)
+            and state.cursor == 0 and bool(waiting_before(state, state.step)))
+
+
 def resolve(state: GameState, ev: Resolve) -> None:
     """The table goes on: after declaring the powers used before the tracks resolve
-    (nations), or after the moment just before Discovery (Empires Stables)."""
+    (nations), after the moment just before Discovery (Empires Stables), or just before
+    Merchant Shipping or Specialists (Holland, Italy)."""
     if discovery_pause(state):
         state.turn_uses["discovery_began"] = 1
         advance(state)
         return
+    if nation_pause(state):
+        state.turn_uses[f"went_on:{state.step}"] = 1
+        advance(state)
+        return
     if state.phase != Phase.RESOLUTION or state.step != Step.DECLARE:
         stables = any(b == "stables" for p in state.players.values() for b in p.buildings)
-        raise refuse(state, "there is no pause to end now" + (
-            ": Stables stop the tracks only just before Discovery resolves, not before the "
-            "tracks" if stables and state.edition.id == "empires" else ""))
+        raise refuse(state, _("there is no pause to end now") + (
+            _(": Stables stop the tracks only just before Discovery resolves, not before the "
+            "tracks") if stables and state.edition.id == "empires" else ""))
     _next_step(state)
     advance(state)
+
+
+def power(state: GameState, ev: Power) -> None:
+    """A national advantage used; used at the stop just before its track (Holland, Italy),
+    the tracks go on once it can no longer be used, as after Stables."""
+    paused = nation_pause(state)
+    nations.power(state, ev)
+    if paused and not nation_pause(state):
+        advance(state)
 
 
 def benefit(state: GameState, ev: Benefit) -> None:
@@ -114,6 +136,8 @@ def advance(state: GameState) -> None:
             initiative.resolve(state)
             _next_step(state)
         elif step == Step.SHIPPING:
+            if nation_pause(state):
+                return
             shipping.resolve(state)
             _next_step(state)
         elif step == Step.DISCOVERY:
@@ -124,6 +148,8 @@ def advance(state: GameState) -> None:
                 return
             _next_step(state)
         elif step == Step.SPECIALISTS:
+            if nation_pause(state):
+                return
             if state.cursor == 0:  # every box but Training resolves by itself
                 specialists.resolve_boxes(state)
             if state.cursor < len(track):
@@ -156,7 +182,7 @@ def pending(state: GameState) -> Pending | None:
         return None
     step = state.step
     assert step is not None  # the resolution is always on a step
-    if step == Step.DECLARE or discovery_pause(state):
+    if step == Step.DECLARE or discovery_pause(state) or nation_pause(state):
         return Pending("resolve")
     if step == Step.DISCOVERY:
         return Pending(ANSWER_OF_STEP[step], state.queue[0])
@@ -174,7 +200,8 @@ def answered(state: GameState, ev: Any) -> None:
     kind = ev.type
     if state.phase != Phase.RESOLUTION or wanted is None or wanted.kind != kind:
         expected = wanted.kind.replace("_", " ") if wanted else "nothing"
-        raise refuse(state, f"the game expects {expected} now, not {kind.replace('_', ' ')}")
+        raise refuse(state, _("the game expects {expected} now, not {replace}").format(
+                                expected=expected, replace=kind.replace('_', ' ')))
     if kind == "expedition":
         EFFECTS[kind](state, ev, Slot(state.queue[0], "", ""))
     else:
@@ -188,13 +215,22 @@ def answered(state: GameState, ev: Any) -> None:
 
 def _ask_resolve(state: GameState, draft: dict[str, Any]) -> Decision:
     if discovery_pause(state):
-        return Decision(Kind.YES_NO, "Just before Discovery resolves (nobody sails this turn): "
-                        "Stables may move a soldier now. Record it, then go on.", None,
-                        "resolve", answers=(ready("Go on", True, {"type": "resolve"}),),
+        return Decision(Kind.YES_NO, _("Just before Discovery resolves (nobody sails this turn): "
+                        "Stables may move a soldier now. Record it, then go on."), None,
+                        "resolve", answers=(ready(_("Go on"), True, {"type": "resolve"}),),
                         draft=draft)
-    return Decision(Kind.YES_NO, "Powers used before the tracks resolve? Record them, then "
-                    "resolve the tracks.", None, "resolve",
-                    answers=(ready("Resolve the tracks", True, {"type": "resolve"}),),
+    if nation_pause(state):
+        assert state.step is not None  # (a nation pause is on a track's step)
+        powers = ", ".join(f"{nation_name(state.players[n].nation or '')} ({n})"
+                           for n in waiting_before(state, state.step))
+        return Decision(Kind.YES_NO, _("Just before {track} resolves: {powers} may use its "
+                                       "power now. Record it, then go on.").format(
+                            track=track_name(state.step, state.setup.edition), powers=powers),
+                        None, "resolve",
+                        answers=(ready(_("Go on"), True, {"type": "resolve"}),), draft=draft)
+    return Decision(Kind.YES_NO, _("Powers used before the tracks resolve? Record them, then "
+                                   "resolve the tracks."), None, "resolve",
+                    answers=(ready(_("Resolve the tracks"), True, {"type": "resolve"}),),
                     draft=draft)
 
 

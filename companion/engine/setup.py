@@ -33,8 +33,9 @@ from companion.engine.errors import (
     validation_problems,
 )
 from companion.engine.fields import Id, Name, Points, same_names
-from companion.rules.buildings import buildings_for
-from companion.rules.discoveries import TOKENS, discovery_name
+from companion.i18n import _
+from companion.rules.buildings import NAVY_VP_PER_SHIP, buildings_for
+from companion.rules.discoveries import TOKENS, listed_name
 from companion.rules.editions import (
     AUCTION_PURSE,
     EDITIONS,
@@ -42,14 +43,17 @@ from companion.rules.editions import (
     starting_money,
 )
 from companion.rules.goods import GOODS
+from companion.rules.nations import COLOURS, NATIONS  # noqa: F401 - the engine's names
 from companion.rules.regions import REGIONS
 
 BID_FOR_SPECIALIST = 8
 REDUCED_AGE3 = 10
-NATIONS = ("england", "spain", "france", "portugal", "holland", "italy")
-COLOURS = ("red", "yellow", "blue", "green", "orange", "purple", "white", "black")
 Colour = Literal["", "red", "yellow", "blue", "green", "orange", "purple", "white", "black"]
 MAX_SEATS = 8  # more than any edition seats: the edition's own count is checked after
+
+# A player's name typed for a new game (the New game form stops there): it reads at a
+# glance on a phone. Records and imports keep their own, longer limit (``NAME_MAX``).
+NEW_NAME_MAX = 20
 
 
 class PlayerSetup(BaseModel):
@@ -138,10 +142,19 @@ class Readings(BaseModel):
     portugal_plague: StrictBool = True
     # Mayflower ships serve as dock slots at any time, not only once the numbered ones are full
     mayflower_any_time: StrictBool = False
+    # AoE III Navy: 4 VP per ship (the tile, Annex II) or 3 (`001_…`'s body, "Points de
+    # victoire"); Empires says 4 everywhere
+    navy_vp_per_ship: Literal[4, 3] = 4
     # AoE III games recorded before version 4, when the app let a Colonist Dock worker stay
     # home and a Trade Goods worker take nothing there too (set when such a record is read;
     # never offered for a new game: `001_…` has no such choice)
     skip_dock_and_goods: StrictBool = False
+    # Games recorded before version 5 (set when such a record is read; never offered):
+    # Holland and Italy were declared before the tracks, which never stopped just before
+    # Merchant Shipping or Specialists for them ...
+    nations_declared_up_front: StrictBool = False
+    # ... and the free colonist of dock slot X / Y came after the 5 new colonists
+    free_colonist_after_new: StrictBool = False
 
 
 class GameSetup(BaseModel):
@@ -166,35 +179,37 @@ class GameSetup(BaseModel):
         twins = same_names([p.name for p in self.players])
         if twins:  # names that differ only by case or width are the same player
             seat = max(i for i, p in enumerate(self.players) if p.name == twins[1])
-            raise EngineError(f"two players have the same name ({twins[0]} and {twins[1]}): "
-                              "give each player a different name",
+            raise EngineError(_("two players have the same name ({twins} and {twins2}): give "
+                                "each player a different name").format(
+                                  twins=twins[0], twins2=twins[1]),
                               field=f"players.{seat}.name")
         same_colour = _repeated([p.colour for p in self.players])
         if same_colour is not None:
-            raise EngineError("two players have the same colour: give each player a different "
-                              "colour", field=f"players.{same_colour}.colour")
+            raise EngineError(_("two players have the same colour: give each player a different "
+                              "colour"), field=f"players.{same_colour}.colour")
         if self.edition == "aoe3":
             o = self.options
             for flag in ("builders", "builder_buildings", "nations", "buy_vp",
                          "reduced_randomness", "no_survivors", "scouting", "advanced_scouting",
                          "two_player_variant"):
                 if getattr(o, flag):
-                    raise ValueError(f"the option {flag} exists only in Empires")
+                    raise ValueError(_("the option {flag} exists only in Empires").format(
+                                         flag=flag))
         if not self.options.nations and any(p.nation for p in self.players):
-            raise ValueError("nations are chosen only with the national-advantages option")
+            raise ValueError(_("nations are chosen only with the national-advantages option"))
         same_nation = _repeated([p.nation for p in self.players])
         if same_nation is not None:
-            raise EngineError("two players have the same nation: give each player a different "
-                              "board", field=f"players.{same_nation}.nation")
+            raise EngineError(_("two players have the same nation: give each player a different "
+                              "board"), field=f"players.{same_nation}.nation")
         for region_id, good in self.region_goods.items():
             if region_id not in REGIONS:
-                raise ValueError(f"unknown region {region_id!r}")
+                raise ValueError(_("unknown region {region_id!r}").format(region_id=region_id))
             if good not in GOODS:
-                raise ValueError(f"unknown trade good {good!r}")
+                raise ValueError(_("unknown trade good {good!r}").format(good=good))
         self._check_board_goods()
         self._check_variants()
         if self.options.two_player_variant and len(self.players) != 2:
-            raise ValueError("the 2-player variant needs exactly 2 players")
+            raise ValueError(_("the 2-player variant needs exactly 2 players"))
         return self
 
     def _check_board_goods(self) -> None:
@@ -203,63 +218,77 @@ class GameSetup(BaseModel):
         for good, most in GOODS.items():
             printed = [rid for rid, g in board.items() if g == good]
             if len(printed) > most:
-                raise ValueError(f"region_goods: the map would show {len(printed)} {good} "
-                                 f"({', '.join(sorted(printed))}) but the game has only {most}")
+                raise ValueError(_("region_goods: the map would show {n} {good} ({join}) but "
+                                   "the game has only {most}").format(
+                                     n=len(printed), good=good, join=', '.join(sorted(printed)),
+                                     most=most))
 
     def _check_auction(self) -> None:
         if self.auction is None:
             return
         if self.edition != "empires" or not self.options.nations:
-            raise ValueError("the national-advantage auction belongs to Empires with the "
-                             "national advantages")
+            raise ValueError(_("the national-advantage auction belongs to Empires with the "
+                             "national advantages"))
         rounds = len(self.players) - 1
         if len(self.auction.bids) != rounds:
-            raise ValueError(f"the auction has {rounds} rounds with {len(self.players)} "
-                             f"players: give {rounds} winning bids, not {len(self.auction.bids)}")
+            raise ValueError(_("the auction has {rounds} rounds with {n} players: give "
+                               "{rounds} winning bids, not {n2}").format(
+                                 rounds=rounds, n=len(self.players), n2=len(self.auction.bids)))
         for seat, bid in enumerate(self.auction.bids, start=1):
             if not 1 <= bid <= AUCTION_PURSE:
-                raise ValueError(f"seat {seat}'s winning bid must be $1 to ${AUCTION_PURSE} "
-                                 f"(each player bids from $15), not {shown(bid)}")
+                raise ValueError(_("seat {seat}'s winning bid must be $1 to ${AUCTION_PURSE} "
+                                   "(each player bids from $15), not {shown}").format(
+                                     seat=seat, AUCTION_PURSE=AUCTION_PURSE, shown=shown(bid)))
         if any(p.nation is None for p in self.players):
-            raise ValueError("with the auction every player takes a board: give each a nation")
+            raise ValueError(_("with the auction every player takes a board: give each a nation"))
         if any(p.money is not None for p in self.players):
-            raise ValueError("with the auction the starting money comes from the bids: "
-                             "leave each player's money out")
+            raise ValueError(_("with the auction the starting money comes from the bids: "
+                             "leave each player's money out"))
 
     def _check_variants(self) -> None:
         self._check_auction()
         if self.bidding is not None:
             if self.edition != "aoe3":
-                raise ValueError("the bidding start belongs to Age of Empires III")
+                raise ValueError(_("the bidding start belongs to Age of Empires III"))
             if self.bidding.caribbean_token not in TOKENS:
-                raise ValueError(f"unknown discovery token {self.bidding.caribbean_token!r}")
+                raise ValueError(_("unknown discovery token {caribbean_token!r}").format(
+                                     caribbean_token=self.bidding.caribbean_token))
             if self.bidding.second_specialist and self.bidding.second_bid < BID_FOR_SPECIALIST:
-                raise ValueError(f"seat 2 gets a specialist only for a bid of "
-                                 f"${BID_FOR_SPECIALIST} or more")
+                raise ValueError(_("seat 2 gets a specialist only for a bid of "
+                                   "${BID_FOR_SPECIALIST} or more").format(
+                                     BID_FOR_SPECIALIST=BID_FOR_SPECIALIST))
+        if self.readings.navy_vp_per_ship != NAVY_VP_PER_SHIP and self.edition != "aoe3":
+            raise ValueError(_("Navy at 3 VP per ship is a reading of the Age of Empires III "
+                             "book only (the Empires book says 4)"))
         if self.options.reduced_randomness:
             catalogue = buildings_for(self.edition, self.options.expansion_buildings)
             chosen = self.age3_buildings
             if len(chosen) != REDUCED_AGE3 or len(set(chosen)) != len(chosen):
-                raise ValueError(f"reduced randomness: list the {REDUCED_AGE3} different Age III "
-                                 "buildings drawn at set-up")
+                raise ValueError(_("reduced randomness: list the {REDUCED_AGE3} different "
+                                   "Age III buildings drawn at set-up").format(
+                                     REDUCED_AGE3=REDUCED_AGE3))
             for b in chosen:
                 if b not in catalogue or catalogue[b].age != 3:
-                    raise ValueError(f"{b!r} is not an Age III building of this game")
+                    raise ValueError(_("{b!r} is not an Age III building of this game").format(
+                                         b=b))
         elif self.age3_buildings:
-            raise ValueError("Age III buildings are drawn at set-up only with reduced randomness")
+            raise ValueError(
+                _("Age III buildings are drawn at set-up only with reduced randomness"))
         if self.tokens:
             if not self.options.advanced_scouting:
-                raise ValueError("tokens are laid face up only with advanced scouting")
+                raise ValueError(_("tokens are laid face up only with advanced scouting"))
             region = _repeated_key(self.tokens)
             if region is not None:
-                raise EngineError(f"{discovery_name(self.tokens[region])} lies on two regions: "
-                                  "pick a different token for each region",
+                raise EngineError(_("{discovery_name} lies on two regions: pick a different "
+                                    "token for each region").format(
+                                      discovery_name=listed_name(self.tokens[region])),
                                   field=f"tokens.{region}")
             for region_id, token in self.tokens.items():
                 if region_id not in REGIONS or region_id == "caribbean":
-                    raise ValueError(f"{region_id!r} is not a region with a token")
+                    raise ValueError(_("{region_id!r} is not a region with a token").format(
+                                         region_id=region_id))
                 if token not in TOKENS:
-                    raise ValueError(f"unknown discovery token {token!r}")
+                    raise ValueError(_("unknown discovery token {token!r}").format(token=token))
 
     @property
     def names(self) -> list[str]:
@@ -300,21 +329,25 @@ class GameSetup(BaseModel):
             return
         if bidding.second_bid >= bidding.winner_bid and bidding.winner_bid:
             raise MalformedEvent(
-                f"The set-up is not valid: seat 2's last bid (${bidding.second_bid}) must be "
-                f"below the winning bid (${bidding.winner_bid}): each bid is higher than the "
-                "one before.", field="bidding.second_bid")
+                _("The set-up is not valid: seat 2's last bid (${second_bid}) must be below "
+                  "the winning bid (${winner_bid}): each bid is higher than the one "
+                  "before.").format(second_bid=bidding.second_bid,
+                                    winner_bid=bidding.winner_bid),
+                field="bidding.second_bid")
         if bidding.second_bid and not bidding.winner_bid:
             raise MalformedEvent(
-                f"The set-up is not valid: seat 2 bid ${bidding.second_bid}, so the winner bid "
-                "more: give the winning bid.", field="bidding.winner_bid")
+                _("The set-up is not valid: seat 2 bid ${second_bid}, so the winner bid "
+                  "more: give the winning bid.").format(second_bid=bidding.second_bid),
+                field="bidding.winner_bid")
         before = self._money_before_bidding()
         for seat, (key, paid) in enumerate((("winner_bid", bidding.winner_bid),
                                             ("second_bid", bidding.second_paid())), start=1):
             name = self.names[seat - 1]
             if paid > before[name]:
                 raise MalformedEvent(
-                    f"The set-up is not valid: {name} (seat {seat}) starts with "
-                    f"${before[name]} and cannot pay ${paid} for the bid.",
+                    _("The set-up is not valid: {name} (seat {seat}) starts with ${before} "
+                      "and cannot pay ${paid} for the bid.").format(
+                        name=name, seat=seat, before=before[name], paid=paid),
                     field=f"bidding.{key}")
 
 
@@ -341,7 +374,7 @@ def parse_setup(data: object) -> GameSetup:
         return GameSetup.model_validate(data)
     except ValidationError as exc:
         problems = validation_problems(exc, "")
-        raise MalformedEvent(f"The set-up is not valid: {problems}.",
+        raise MalformedEvent(_("The set-up is not valid: {problems}.").format(problems=problems),
                              field=problem_field(exc)) from None
 
 

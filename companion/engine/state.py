@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from companion.engine.flow import Phase, Step
 from companion.engine.setup import GameSetup
+from companion.i18n import _
 from companion.rules.buildings import Building, buildings_for
 from companion.rules.discoveries import TOKENS
 from companion.rules.editions import (
@@ -166,17 +167,24 @@ class GameState:
 
     def describe(self) -> str:
         """Where the game stands, for error messages."""
-        where = {
-            Phase.SETUP: "before turn 1",
-            Phase.PLACEMENT: f"turn {self.turn}, placement",
-            Phase.RESOLUTION: f"turn {self.turn}, " + (
-                "declaring powers before the tracks resolve" if self.step == Step.DECLARE
-                else "income" if self.step in (Step.INCOME, None)
-                else f"resolving {str(self.step).replace('_', ' ')}"),
-            Phase.BENEFITS: f"turn {self.turn}, building benefits",
-            Phase.BUY_VP: f"after the turn {self.scored_turn} scoring, buying VP",
-            Phase.OVER: "the game is over",
-        }[self.phase]
+        phase = self.phase
+        turn = self.turn
+        if phase == Phase.SETUP:
+            where = _("before turn 1")
+        elif phase == Phase.PLACEMENT:
+            where = _("turn {turn}, placement").format(turn=turn)
+        elif phase == Phase.RESOLUTION:
+            where = (_("turn {turn}, declaring powers before the tracks resolve")
+                     if self.step == Step.DECLARE
+                     else _("turn {turn}, income") if self.step in (Step.INCOME, None)
+                     else _("turn {turn}, resolving {track}")).format(
+                turn=turn, track=str(self.step).replace("_", " "))
+        elif phase == Phase.BENEFITS:
+            where = _("turn {turn}, building benefits").format(turn=turn)
+        elif phase == Phase.BUY_VP:
+            where = _("after the turn {turn} scoring, buying VP").format(turn=self.scored_turn)
+        else:
+            where = _("the game is over")
         return where
 
     def clone(self) -> GameState:
@@ -239,7 +247,8 @@ def initial_state(setup: GameSetup) -> GameState:
     state = GameState(
         setup=setup,
         edition=edition,
-        catalogue=buildings_for(setup.edition, setup.options.expansion_buildings),
+        catalogue=buildings_for(setup.edition, setup.options.expansion_buildings,
+                                setup.readings.navy_vp_per_ship),
         players=players,
         regions={rid: {} for rid in REGIONS},
         region_goods=region_goods,

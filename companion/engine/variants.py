@@ -15,16 +15,17 @@ from companion.engine.common import (
 from companion.engine.decisions import Decision, Kind
 from companion.engine.events import Scout, Swap
 from companion.engine.flow import Phase
-from companion.engine.questions import listed, ready, region_answers, target_name, then
+from companion.engine.questions import listed, ready, region_answers, target_name, then, worker_name
 from companion.engine.state import GameState
 from companion.engine.tracks.base import written
+from companion.i18n import _, component_name
 from companion.rules.regions import REGIONS
 
 SCOUTING_PRICE = {1: 1, 2: 2, 3: 3}
 # Specialists whose power ends in the New World; soldiers fight there, builders score there.
 SWAPPABLE = ("captain", "merchant", "missionary")
-SWAP_RULE = ("a specialist in the New World is swapped for a colonist only when its owner must "
-             "take one of its kind from an empty stock")
+SWAP_RULE = (_("a specialist in the New World is swapped for a colonist only when its owner must "
+             "take one of its kind from an empty stock"))
 
 
 def must_take(state: GameState, name: str) -> set[str]:
@@ -53,12 +54,13 @@ def must_take(state: GameState, name: str) -> set[str]:
 
 def scout(state: GameState, ev: Scout) -> None:
     if not state.setup.options.scouting:
-        raise refuse(state, "scouting is not used in this game")
+        raise refuse(state, _("scouting is not used in this game"))
     who = player(state, ev.player)
     if ev.target != "card" and (ev.target not in REGIONS or ev.target in state.discovered):
-        raise refuse(state, f"there is no hidden token to look at in {ev.target!r}")
+        raise refuse(state, _("there is no hidden token to look at in {target!r}").format(
+                                target=ev.target))
     if state.phase not in (Phase.PLACEMENT, Phase.RESOLUTION):
-        raise refuse(state, "scouting happens during a turn")
+        raise refuse(state, _("scouting happens during a turn"))
     pay(state, who, SCOUTING_PRICE[state.age], "scouting")
 
 
@@ -93,19 +95,25 @@ def swap(state: GameState, ev: Swap) -> None:
     who = player(state, ev.player)
     region = check_region(state, ev.region)
     if ev.worker == "soldier":
-        raise refuse(state, "a soldier keeps its power in the New World: it is never swapped "
-                            "for a colonist")
+        raise refuse(state, _("a soldier keeps its power in the New World: it is never swapped "
+                            "for a colonist"))
     if ev.worker == "builder":
-        raise refuse(state, "builders cannot be swapped for colonists")
+        raise refuse(state, _("builders cannot be swapped for colonists"))
     if ev.worker not in SWAPPABLE:
-        raise refuse(state, f"only a specialist is swapped for a colonist, not a {ev.worker}")
+        raise refuse(state, _("only a specialist is swapped for a colonist, not a {worker}").format(
+                                worker=component_name("worker", ev.worker)))
     if state.edition.swap_only_when_needed and who.reserve[ev.worker] > 0:
-        raise refuse(state, f"{who.name} still has a {ev.worker} in stock: no swap needed")
+        raise refuse(state, _("{name} still has a {worker} in stock: no swap needed").format(
+                                name=who.name, worker=component_name("worker", ev.worker)))
     if not may_swap(state, who.name, ev.worker):
-        raise refuse(state, f"{who.name} does not have to take a {ev.worker} now: {SWAP_RULE}")
+        raise refuse(state, _("{name} does not have to take a {worker} now: {SWAP_RULE}").format(
+                                name=who.name, worker=component_name("worker", ev.worker),
+                                SWAP_RULE=SWAP_RULE))
     if who.reserve["colonist"] < 1:
-        raise refuse(state, f"{who.name} has no colonist in stock to take the {ev.worker}'s place")
-    remove_from_region(state, region, who.name, {ev.worker: 1}, "a swap")
+        raise refuse(state, _("{name} has no colonist in stock to take the {worker}'s "
+                              "place").format(name=who.name,
+                                              worker=component_name("worker", ev.worker)))
+    remove_from_region(state, region, who.name, {ev.worker: 1}, _("a swap"))
     who.reserve["colonist"] -= 1
     add_to_region(state, region, who.name, "colonist")
 
@@ -130,19 +138,19 @@ def swappable(state: GameState, name: str) -> dict[str, list[str]]:
 
 
 def _ask_swap(state: GameState, draft: dict[str, Any]) -> Decision:
-    ask = "Swap a specialist for a colonist: "
+    ask = _("Swap a specialist for a colonist: ")
     if "player" not in draft:
         names = [n for n in state.order if swappable(state, n)]
-        return Decision(Kind.PLAYER, ask + "whose?", None, "swap", draft=draft, answers=listed(
+        return Decision(Kind.PLAYER, ask + _("whose?"), None, "swap", draft=draft, answers=listed(
             then(n, n, {**draft, "player": n}) for n in names))
     me = draft["player"]
     options = swappable(state, me)
     if "region" not in draft:
-        return Decision(Kind.REGION, ask + "from which region?", me, "swap", draft=draft,
+        return Decision(Kind.REGION, ask + _("from which region?"), me, "swap", draft=draft,
                         answers=region_answers(state, list(options),
                                                 lambda r: {**draft, "region": r}))
-    return Decision(Kind.WORKER, ask + "which specialist comes home?", me, "swap", draft=draft,
-                    answers=tuple(ready(w, w, {**draft, "worker": w})
+    return Decision(Kind.WORKER, ask + _("which specialist comes home?"), me, "swap", draft=draft,
+                    answers=tuple(ready(worker_name(w), w, {**draft, "worker": w})
                                   for w in options.get(draft["region"], [])))
 
 
@@ -150,11 +158,13 @@ def _ask_scout(state: GameState, draft: dict[str, Any]) -> Decision:
     price = SCOUTING_PRICE[state.age]
     if "player" not in draft:
         payers = [n for n in state.order if state.players[n].money >= price]
-        return Decision(Kind.PLAYER, f"Scouting (${price}): who looks?", None, "scout",
+        return Decision(Kind.PLAYER, _("Scouting (${price}): who looks?").format(price=price),
+                        None, "scout",
                         draft=draft, answers=listed(
                             then(n, n, {**draft, "player": n}) for n in payers))
     targets = [r for r in REGIONS if r not in state.discovered] or ["card"]
-    return Decision(Kind.REGION, f"{draft['player']} scouts: which token?", draft["player"],
+    return Decision(Kind.REGION, _("{player} scouts: which token?").format(
+        player=draft["player"]), draft["player"],
                     "scout", draft=draft, answers=tuple(
                         ready(target_name(state, t), t, {**draft, "target": t})
                         for t in targets))

@@ -29,9 +29,10 @@ from companion.engine import RECORD_FORMAT
 from companion.errors import Refused
 from companion.exchange.bgstats import NotBgStats, is_bgstats, own_keys, read_bgstats
 from companion.exchange.plays import plays
-from companion.games.records import SHEET_FORMAT
 from companion.games.results import RESULT_FORMAT
-from companion.records import Limits, RecordError, check_record, parse_payload, records_of
+from companion.games.sheet_records import SHEET_FORMAT
+from companion.i18n import _
+from companion.record_files import Limits, RecordError, check_record, parse_payload, records_of
 from companion.store import Store
 from companion.text import iso_datetime, name_key
 
@@ -49,18 +50,19 @@ class ImportReport:
 
     def lines(self) -> list[str]:
         """The report in sentences, for the command line."""
-        out = [f"Imported {len(self.imported)} game(s)"
+        out = [_("Imported {n} game(s)").format(n=len(self.imported))
                + (": " + ", ".join(f"#{i}" for i in self.imported) if self.imported else "")]
         if self.already:
-            out.append(f"Already kept, not added again: {len(self.already)} "
-                       "(" + ", ".join(f"#{i}" for i in self.already[:20])
-                       + (", …" if len(self.already) > 20 else "") + ")")
+            ids = ", ".join(f"#{i}" for i in self.already[:20]) + (
+                ", …" if len(self.already) > 20 else "")
+            out.append(_("Already kept, not added again: {n} ({ids})").format(
+                n=len(self.already), ids=ids))
         if self.other_games:
-            out.append("Skipped, games this app does not keep: " + ", ".join(
+            out.append(_("Skipped, games this app does not keep: ") + ", ".join(
                 f"{name} ({n} play{'s' if n > 1 else ''})"
                 for name, n in self.other_games.most_common()))
-        out += [f"Skipped {s}" for s in self.skipped]
-        out += [f"Refused {f}" for f in self.failed]
+        out += [_("Skipped {s}").format(s=s) for s in self.skipped]
+        out += [_("Refused {f}").format(f=f) for f in self.failed]
         return out
 
 
@@ -126,8 +128,8 @@ def read(data: bytes, source: str, limits: Limits | None = None) -> Incoming:
         return Incoming(source, payload=payload)
     records = records_of(payload, len(data), source, limits)
     if not any(_looks_ours(r) for r in records):
-        raise RecordError(f"{source} is JSON but neither a record of this app nor a BG Stats "
-                          "export: nothing was imported")
+        raise RecordError(_("{source} is JSON but neither a record of this app nor a BG "
+                            "Stats export: nothing was imported").format(source=source))
     return Incoming(source, records=records)
 
 
@@ -174,7 +176,8 @@ def import_read(store: Store, batches: Sequence[Incoming],
         single = len(batch.records) == 1
         for index, (record, key) in enumerate(zip(batch.records, _record_keys(batch.records),
                                                   strict=True), start=1):
-            label = batch.source if single else f"{batch.source}, record {index}"
+            label = batch.source if single else _("{source}, record {index}").format(
+                                                    source=batch.source, index=index)
             try:
                 gid = store.import_keyed(record, key, created=_record_date(record))
                 if gid is None:

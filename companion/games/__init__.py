@@ -1,8 +1,9 @@
 """Game families: every game on the shelf, and what its score sheet asks, scores and refuses.
 
 Pure Python (no Streamlit, no database). ``family(id)`` gives a family; ``FAMILY_IDS`` lists
-them in the order the app offers them. A new game is a module with a ``Family`` subclass and a
-line in ``_load`` below.
+them in the order the app offers them (``Family.shelf``, then id). A new game is one module
+here holding one ``Family`` instance: the registry finds it, and the store, the command line,
+the History, the Score sheet page, the exports and the imports take it from here.
 
 >>> [family(f).name for f in FAMILY_IDS]
 ['Age of Discovery', 'Endeavor: Age of Sail', 'Nouveau Monde']
@@ -14,51 +15,55 @@ companion.games.base.InvalidSheet: unknown game 'chess' (known: ...)
 
 from __future__ import annotations
 
-from functools import cache
+import importlib
+import pkgutil
 
 from companion.games.base import (
     Category,
+    Explanation,
     Family,
-    Field,
     FieldError,
     InvalidSheet,
     Part,
     PlayerScore,
     Scored,
     Sheet,
+    SheetField,
 )
 
-AGE_OF_DISCOVERY = "age-of-discovery"
-FAMILY_IDS = (AGE_OF_DISCOVERY, "endeavor", "nouveau-monde")
+TRACKED_GAME = "age-of-discovery"  # the family of every game tracked turn by turn
+NOT_FAMILIES = {"base", "sheet_records", "results"}  # this package's other modules
 
 
-@cache
-def _load() -> dict[str, Family]:
-    # Imported here, not at the top: the Age of Discovery family wraps companion.sheet,
-    # which itself imports this package's errors.
-    from companion.games.age_of_discovery import AGE_OF_DISCOVERY as aod
-    from companion.games.endeavor import ENDEAVOR
-    from companion.games.nouveau_monde import NOUVEAU_MONDE
+def _discover() -> dict[str, Family]:
+    """Every family module of this package: each holds one ``Family`` instance."""
+    found: list[Family] = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.name in NOT_FAMILIES or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        found += [v for v in vars(module).values() if isinstance(v, Family)]
+    return {f.id: f for f in sorted(found, key=lambda f: (f.shelf, f.id))}
 
-    families = {f.id: f for f in (aod, ENDEAVOR, NOUVEAU_MONDE)}
-    assert tuple(families) == FAMILY_IDS
-    return families
+
+_FAMILIES = _discover()
+FAMILY_IDS = tuple(_FAMILIES)
 
 
 def family(game: object) -> Family:
     """The family of a game id; ``InvalidSheet`` for an unknown one."""
-    families = _load()
-    if not isinstance(game, str) or game not in families:
+    if not isinstance(game, str) or game not in _FAMILIES:
         named = repr(game) if isinstance(game, str) else f"of type {type(game).__name__}"
         raise InvalidSheet(f"unknown game {named} (known: {', '.join(FAMILY_IDS)})")
-    return families[game]
+    return _FAMILIES[game]
 
 
 def families() -> list[Family]:
-    return list(_load().values())
+    return list(_FAMILIES.values())
 
 
 __all__ = [
-    "AGE_OF_DISCOVERY", "FAMILY_IDS", "Category", "Family", "Field", "FieldError",
-    "InvalidSheet", "Part", "PlayerScore", "Scored", "Sheet", "families", "family",
+    "FAMILY_IDS", "TRACKED_GAME", "Category", "Explanation", "Family", "SheetField",
+    "FieldError", "InvalidSheet", "Part", "PlayerScore", "Scored", "Sheet", "families",
+    "family",
 ]

@@ -23,7 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.errors import MalformedInput
+from companion.errors import MalformedInput, shown
+from companion.i18n import printed_or_ours
 
 NAME_MAX = 40
 NOTE_MAX = 500
@@ -74,7 +75,7 @@ class Part:
 
 
 @dataclass(frozen=True)
-class Field:
+class SheetField:
     """One line of a score sheet (per player), or one game-level option.
 
     Types: ``int`` (whole number in ``min``..``max``; ``optional`` names the switch that
@@ -129,6 +130,16 @@ class Category:
 
     id: str
     label: str
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Words a family shows under a sheet's totals: a sentence (``title`` alone), or a titled
+    list of (player, what, lines) with a closing ``footer``."""
+
+    title: str
+    players: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    footer: str = ""
 
 
 @dataclass(frozen=True)
@@ -221,31 +232,31 @@ def whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_value(f: Field, value: Any, values: Values, names: Sequence[str]) -> str | None:
+def _check_value(f: SheetField, value: Any, values: Values, names: Sequence[str]) -> str | None:
     """Why ``value`` cannot stand in field ``f`` (None: it can)."""
     if f.type == "int":
         if value is None and f.optional:
             return None
         if not whole(value):
-            return f"{f.label} is a whole number, not {value!r}."
+            return f"{f.label} is a whole number, not {shown(value)}."
         return _range(f.label, value, f.min, f.max)
     if f.type == "bool":
         return None if isinstance(value, bool) else f"{f.label} is yes or no (true or false)."
     if f.type == "choice":
         if value in f.options:
             return None
-        return f"{f.label} is one of {f.range_text()}, not {value!r}."
+        return f"{f.label} is one of {f.range_text()}, not {shown(value)}."
     if f.type == "multi":
         if not isinstance(value, list | tuple) or len(set(map(str, value))) != len(value):
             return f"{f.label} is a list of ids, each at most once."
         unknown = [v for v in value if v not in f.options]
-        return f"{f.label}: {unknown[0]!r} is not one of the choices." if unknown else None
+        return f"{f.label}: {shown(unknown[0])} is not one of the choices." if unknown else None
     if f.type == "ints":
         if not isinstance(value, list | tuple) or len(value) != len(f.parts):
             return f"{f.label} is {len(f.parts)} whole numbers."
         for part, n in zip(f.parts, value, strict=True):
             if not whole(n):
-                return f"{f.label}, {part.label}: a whole number, not {n!r}."
+                return f"{f.label}, {part.label}: a whole number, not {shown(n)}."
             why = _range(f"{f.label}, {part.label}", n, f.min, part.max)
             if why:
                 return why
@@ -256,9 +267,9 @@ def _check_value(f: Field, value: Any, values: Values, names: Sequence[str]) -> 
         known = {p.key: p for p in f.parts}
         for key, n in value.items():
             if key not in known:
-                return f"{f.label}: {key!r} is not one of {', '.join(known)}."
+                return f"{f.label}: {shown(key)} is not one of {', '.join(known)}."
             if not whole(n):
-                return f"{f.label}, {known[key].label}: a whole number, not {n!r}."
+                return f"{f.label}, {known[key].label}: a whole number, not {shown(n)}."
             why = _range(f"{f.label}, {known[key].label}", n, f.min, known[key].max)
             if why:
                 return why
@@ -269,7 +280,7 @@ def _check_value(f: Field, value: Any, values: Values, names: Sequence[str]) -> 
         if value == values.get("name"):
             return f"a player cannot be their own {f.label.lower()}."
         if value not in names:
-            return f"{value!r} is not a player at this table."
+            return f"{shown(value)} is not a player at this table."
         return None
     raise AssertionError(f"unknown field type {f.type}")
 
@@ -287,20 +298,37 @@ class Family(ABC):
 
     id: str
     name: str
+    # unit, tie rule and category labels are English, marked for the catalogue: shown
+    # through ``word`` (a name printed on the game's components, else our words)
     unit: str = "points"  # what the totals count ("VP", "Glory", ...)
+    shelf: int = 1  # the order the app offers the games in (then by id)
     tie_rule: str = ""  # one sentence, shown under the totals
     categories: tuple[Category, ...] = ()
+    printed_kind: str | None = None  # the msgctxt of its printed names (i18n.COMPONENTS)
     # False: refusals name the seat but not the field (the page then bounds the inputs)
     refuses_at_field: bool = True
+    # the option that names the edition (None: the family has one edition, its id)
+    edition_option: str | None = None
+    final_turn: int = 0  # the turn a finished game of this family ends on, if it counts turns
+    # ``Scored`` details kept beside the categories in each stored standings row
+    standing_details: tuple[str, ...] = ()
+    # BoardGameGeek ids by edition (a one-edition family: by its id), each confirmed from a
+    # stored reference; titles other apps give the game, with the edition each names
+    bgg_ids: Mapping[str, int] = {}
+    other_titles: Mapping[str, str] = {}
+
+    def word(self, text: str) -> str:
+        """One of the family's own words (unit, category, tie rule) in the current language."""
+        return printed_or_ours(self.printed_kind, text)
 
     # ---- declarations
 
     @abstractmethod
-    def option_fields(self) -> tuple[Field, ...]:
+    def option_fields(self) -> tuple[SheetField, ...]:
         """Game-level options (a top-level key each in records)."""
 
     @abstractmethod
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
         """Each player's fields for these options, in the order the sheet asks them."""
 
     @abstractmethod
@@ -310,6 +338,36 @@ class Family(ABC):
     def edition(self, options: Mapping[str, Any]) -> str:
         """What the history's edition column holds (a family with one edition: its id)."""
         return self.id
+
+    def editions(self) -> tuple[str, ...]:
+        """The editions a record may name (empty: one edition, never named)."""
+        return ()
+
+    def edition_title(self, edition: str | None) -> str:
+        """The game's name as its box prints it (Age of Discovery: per edition)."""
+        return self.name
+
+    def title(self, options: Mapping[str, Any]) -> str:
+        """The box these options are played with."""
+        return self.edition_title(options.get(self.edition_option)
+                                  if self.edition_option else None)
+
+    def bgg_id(self, edition: str | None) -> int | None:
+        """The BoardGameGeek id of an edition, when a stored reference confirms one."""
+        return self.bgg_ids.get(edition or self.id)
+
+    def titles(self) -> dict[str, str | None]:
+        """Every title this game goes by (its own, per edition, and other apps'), with the
+        edition each names (None: a one-edition family)."""
+        own: dict[str, str | None] = {self.edition_title(e): e for e in self.editions()}
+        if not own:
+            own[self.name] = None
+        return own | dict(self.other_titles)
+
+    def explain(self, sheet: Sheet, scored: Scored) -> list[Explanation]:
+        """Words shown under the totals (what the tie-breaks did, how a category was
+        reached); none by default."""
+        return []
 
     # ---- the stored form
 
@@ -324,11 +382,12 @@ class Family(ABC):
         family does not know are refused, optional ones take their defaults. Values are
         checked by ``check``, not here."""
         if not isinstance(data, Mapping):
-            raise InvalidSheet(f"a {self.name} score sheet is a JSON object with 'players'")
+            raise InvalidSheet(f"a score sheet of {self.name} is a JSON object with "
+                               "'players'")
         allowed = {f.name for f in self.option_fields()} | {"note", "players"}
         unknown = sorted(map(str, set(data) - allowed))
         if unknown:
-            raise InvalidSheet(f"a {self.name} score sheet has no {', '.join(unknown)}")
+            raise InvalidSheet(f"a score sheet of {self.name} has no {', '.join(unknown)}")
         players = data.get("players")
         if not isinstance(players, list):
             raise InvalidSheet("a score sheet needs a list of 'players'")
@@ -344,7 +403,7 @@ class Family(ABC):
             keys = {f.name for f in fields} | {"name"}
             who = p.get("name") if isinstance(p.get("name"), str) else None
             for key in sorted(map(str, set(p) - keys)):
-                errors.append(FieldError(f"{self.name} sheets have no field {key!r}.",
+                errors.append(FieldError(f"{self.name} sheets have no field {shown(key)}.",
                                          seat, who, key))
             for f in fields:
                 if f.required and f.name not in p:
@@ -361,7 +420,7 @@ class Family(ABC):
     def problems(self, sheet: Sheet) -> list[FieldError]:
         """Everything that refuses the sheet (empty: it can be scored and stored)."""
         if sheet.game != self.id:
-            return [FieldError(f"this is a {sheet.game!r} sheet, not {self.name}.")]
+            return [FieldError(f"this is a {shown(sheet.game)} sheet, not {self.name}.")]
         errors = self._option_problems(sheet.options)
         if errors:  # the fields depend on the options
             return errors
@@ -387,16 +446,20 @@ class Family(ABC):
         allowed = self.player_range(sheet.options)
         if len(sheet.players) not in allowed:
             errors.append(FieldError(
-                f"{self.name} is played by {allowed.start} to {allowed.stop - 1} players, "
-                f"not {len(sheet.players)}."))
+                f"{self.title(sheet.options)} is played by {allowed.start} to "
+                f"{allowed.stop - 1} players, not {len(sheet.players)}."))
+        return errors + self._twin_names(sheet)
+
+    def _twin_names(self, sheet: Sheet) -> list[FieldError]:
+        """Two players with the same name."""
         names = [n for n in sheet.names if n]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
-            errors.append(FieldError(f"two players have the same name ({twice[0]}); each "
-                                     "needs a name of their own."))
-        return errors
+            return [FieldError(f"two players have the same name ({twice[0]}); each needs a "
+                               "name of their own.")]
+        return []
 
-    def _player_problems(self, fields: Sequence[Field], p: Mapping[str, Any],
+    def _player_problems(self, fields: Sequence[SheetField], p: Mapping[str, Any],
                          names: Sequence[str]) -> list[tuple[str, str]]:
         name = p.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:

@@ -25,15 +25,16 @@ from typing import Any
 from companion.games.base import (
     Category,
     Family,
-    Field,
     FieldError,
     PlayerScore,
     Scored,
     Sheet,
+    SheetField,
     places,
     ranked,
     whole,
 )
+from companion.i18n import N_, _, component_name
 
 # What the n-th piece costs to build (the rules' cost tables), and so what n pieces score:
 # every points table is the running total of its cost table (digest, "useful check"). No
@@ -75,66 +76,72 @@ def _table_hint(table: Sequence[int], *names: str) -> Callable[[Mapping[str, Any
             return None
         n = sum(found)
         together = f"{' + '.join(map(str, found))} = {n}: " if len(found) > 1 else ""
-        return f"{together}{table[n]} points."
+        return together + _("{points} points.").format(points=table[n])
     return hint
 
 
 def _resources_hint(values: Mapping[str, Any]) -> str | None:
     found = _counts(values, *RESOURCES)
-    return None if found is None else f"Resources: {sum(found)} points in all."
+    return None if found is None else _("{resources}: {points} points in all.").format(
+        resources=nm("Resources"), points=sum(found))
 
 
 class NouveauMonde(Family):
     id = "nouveau-monde"
     name = "Nouveau Monde"
-    unit = "points"
-    tie_rule = ("Players who can win and tie on the most points share the victory (the rules "
-                "give no tie-break); vassals and eliminated players never win.")
+    unit = N_("points")
+    printed_kind = "nouveau_monde"
+    tie_rule = (N_("Players who can win and tie on the most points share the victory (the rules "
+                "give no tie-break); vassals and eliminated players never win."))
     categories = (
-        Category("resources_points", "Resources"),
-        Category("colonies_points", "Colonies"),
-        Category("expansions_points", "Expansions"),
-        Category("armies_points", "Armies"),
-        Category("research_points", "Research"),
-        Category("vassal_points", "From vassals"),
+        Category("resources_points", N_("Resources")),
+        Category("colonies_points", N_("Colonies")),
+        Category("expansions_points", N_("Expansions")),
+        Category("armies_points", N_("Armies")),
+        Category("research_points", N_("Research")),
+        Category("vassal_points", N_("From vassals")),
     )
 
-    def option_fields(self) -> tuple[Field, ...]:
-        return (Field("years", "Length of the game (years)", "int", min=YEARS_STEP,
+    def option_fields(self) -> tuple[SheetField, ...]:
+        return (SheetField("years", _("Length of the game (years)"), "int", min=YEARS_STEP,
                       default=50, step=YEARS_STEP,
-                      help="50 by default; any multiple of 25 agreed before the start. It "
-                           "changes no arithmetic."),)
+                      help=_("50 by default; any multiple of 25 agreed before the start. It "
+                           "changes no arithmetic.")),)
 
     def player_range(self, options: Mapping[str, Any]) -> range:
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
-    def fields(self, options: Mapping[str, Any]) -> tuple[Field, ...]:
-        resources = [Field(r, r.title(), "int", required=True, group="Resources",
-                           help=f"{r.title()} left in your chest at the very end: 1 point "
-                                "each.", hint=_resources_hint if r == RESOURCES[-1] else None)
+    def fields(self, options: Mapping[str, Any]) -> tuple[SheetField, ...]:
+        resources = [SheetField(r, nm(r.title()), "int", required=True, group=nm("Resources"),
+                           help=_("{resource} left in your chest at the very end: 1 point "
+                                  "each.").format(resource=nm(r.title())),
+                           hint=_resources_hint if r == RESOURCES[-1] else None)
                      for r in RESOURCES]
         return (
             *resources,
-            Field("cities", "Cities", "int", max=MAX_PIECES, required=True, group="Colonies",
-                  help="Cities you own. Cities and colonists count together, at most 8."),
-            Field("colonists", "Colonists", "int", max=MAX_PIECES, required=True,
-                  group="Colonies", help="Colonists (settler units) you own.",
+            SheetField("cities", nm("Cities"), "int", max=MAX_PIECES, required=True,
+                  group=nm("Colonies"),
+                  help=_("Cities you own. Cities and colonists count together, at most 8.")),
+            SheetField("colonists", nm("Colonists"), "int", max=MAX_PIECES, required=True,
+                  group=nm("Colonies"), help=_("Colonists (settler units) you own."),
                   hint=_table_hint(COLONIES, "cities", "colonists")),
-            Field("expansions", "Expansions", "int", max=MAX_EXPANSIONS, required=True,
-                  group="Expansions",
-                  help="At most 16, and at most 4 around each city (one per side card).",
+            SheetField("expansions", nm("Expansions"), "int", max=MAX_EXPANSIONS, required=True,
+                  group=nm("Expansions"),
+                  help=_("At most 16, and at most 4 around each city (one per side card)."),
                   hint=_table_hint(EXPANSIONS, "expansions")),
-            Field("armies", "Armies", "int", max=MAX_ARMIES, required=True, group="Armies",
-                  help="Armies you own, at most 8.", hint=_table_hint(ARMIES, "armies")),
-            Field("research", "Technologies", "int", max=MAX_RESEARCH, required=True,
-                  group="Research", help="Technologies researched, out of the 12.",
+            SheetField("armies", nm("Armies"), "int", max=MAX_ARMIES, required=True,
+                  group=nm("Armies"),
+                  help=_("Armies you own, at most 8."), hint=_table_hint(ARMIES, "armies")),
+            SheetField("research", nm("Technologies"), "int", max=MAX_RESEARCH, required=True,
+                  group=nm("Research"), help=_("Technologies researched, out of the 12."),
                   hint=_table_hint(RESEARCH, "research")),
-            Field("master", "Master", "player", default=None, group="Vassalage",
-                  help="The player you became the vassal of (your total goes to them, and "
-                       "you cannot win). Nobody if you stayed free."),
-            Field("eliminated", "Accepted defeat", "bool", default=False, group="Vassalage",
-                  help="You lost your last piece and chose defeat over vassalage: you "
-                       "cannot win, and your points go to nobody."),
+            SheetField("master", nm("Master"), "player", default=None, group=_("Vassalage"),
+                  help=_("The player you became the vassal of (your total goes to them, and "
+                       "you cannot win). Nobody if you stayed free or accepted defeat.")),
+            SheetField("eliminated", _("Accepted defeat"), "bool", default=False,
+                  group=_("Vassalage"),
+                  help=_("You lost your last city or colonist and chose defeat over vassalage: "
+                       "no master, you cannot win, and your points go to nobody.")),
         )
 
     # ---- checking
@@ -142,31 +149,43 @@ class NouveauMonde(Family):
     def rule_problems(self, sheet: Sheet, ok: Callable[[int, str], bool]) -> list[FieldError]:
         errors = []
         if sheet.options["years"] % YEARS_STEP:
-            errors.append(FieldError(f"a game lasts a multiple of {YEARS_STEP} years, not "
-                                     f"{sheet.options['years']}.", field="years"))
+            errors.append(FieldError(_("a game lasts a multiple of {step} years, not "
+                                       "{years}.").format(step=YEARS_STEP,
+                                                          years=sheet.options["years"]),
+                                     field="years"))
         for seat, p in enumerate(sheet.players, start=1):
             if not (ok(seat, "cities") and ok(seat, "colonists")):
                 continue
             pieces = p["cities"] + p["colonists"]
             if pieces > MAX_PIECES:
                 errors.append(FieldError(
-                    f"{p['cities']} cities and {p['colonists']} colonists make {pieces}, but "
-                    f"nobody ever has more than {MAX_PIECES} of them together.", seat,
+                    _("{cities} cities and {colonists} colonists make {pieces}, but nobody "
+                      "ever has more than {most} of them together.").format(
+                        cities=p["cities"], colonists=p["colonists"], pieces=pieces,
+                        most=MAX_PIECES), seat,
                     p["name"], "colonists"))
             room = EXPANSIONS_PER_CITY * p["cities"]
             if ok(seat, "expansions") and p["expansions"] > room:
                 errors.append(FieldError(
-                    f"{p['expansions']} expansions need at least "
-                    f"{-(-p['expansions'] // EXPANSIONS_PER_CITY)} cities (4 around each), "
-                    f"and there are {p['cities']}.", seat, p["name"], "expansions"))
+                    _("{p} expansions need at least {value} cities (4 around each), and "
+                      "there are {p2}.").format(
+                        p=p['expansions'], value=-(-p['expansions'] // EXPANSIONS_PER_CITY),
+                        p2=p['cities']), seat, p["name"], "expansions"))
+        for seat, p in enumerate(sheet.players, start=1):
+            if ok(seat, "master") and ok(seat, "eliminated") and p["master"] and p["eliminated"]:
+                errors.append(FieldError(
+                    _("Master names {p}, but Accepted defeat is ticked: a player who accepts "
+                      "defeat has no master (a vassal keeps playing for one); keep only one "
+                      "of them.").format(p=p['master']), seat, p["name"], "master"))
         masters = {p["name"]: p["master"] if ok(seat, "master") else None
                    for seat, p in enumerate(sheet.players, start=1)}
         for seat, p in enumerate(sheet.players, start=1):
             loop = _loop_from(p["name"], masters) if ok(seat, "master") else []
             if loop:
                 errors.append(FieldError(
-                    f"following the masters goes {' → '.join(loop)}: a vassal family "
-                    "cannot come back round to one of its members.", seat, p["name"],
+                    _("following the masters goes {join}: a vassal family cannot come back "
+                      "round to one of its members.").format(join=" → ".join(loop)),
+                    seat, p["name"],
                     "master"))
         return errors
 
@@ -177,15 +196,20 @@ class NouveauMonde(Family):
             name = p["name"]
             if p["cities"] + p["colonists"] == 0:
                 if p["master"]:
-                    out.append(FieldError("a vassal normally keeps a city or a colonist, and "
-                                          "this one has none.", seat, name, "colonists"))
+                    out.append(FieldError(_("a vassal normally keeps a city or a colonist, and "
+                                          "this one has none."), seat, name, "colonists"))
                 elif not p["eliminated"]:
-                    out.append(FieldError("no city and no colonist left: the rules make such "
-                                          "a player choose between defeat and vassalage.",
+                    out.append(FieldError(_("no city and no colonist left: the rules make such "
+                                          "a player choose between defeat and vassalage."),
                                           seat, name, "colonists"))
-            if p["eliminated"] and (p["master"] or name in has_vassals):
-                out.append(FieldError("an eliminated player with a master or vassals is "
-                                      "unusual: please confirm.", seat, name, "eliminated"))
+            elif p["eliminated"]:  # defeat comes with the loss of the last city or colonist
+                out.append(FieldError(
+                    _("Accepted defeat is ticked, but {p} city(ies) and {p2} colonist(s) are "
+                      "still held: defeat comes with the loss of the last one.").format(
+                        p=p['cities'], p2=p['colonists']), seat, name, "eliminated"))
+            if p["eliminated"] and name in has_vassals:
+                out.append(FieldError(_("an eliminated player with vassals is unusual: please "
+                                      "confirm."), seat, name, "eliminated"))
         return out
 
     # ---- scoring
@@ -220,7 +244,7 @@ class NouveauMonde(Family):
         for i, p in enumerate(sheet.players):
             name = p["name"]
             breakdown = {**own[name], "vassal_points": totals[name] - sum(own[name].values())}
-            note = (f"vassal of {p['master']}" if p["master"]
+            note = (_("vassal of {master}").format(master=p["master"]) if p["master"]
                     else "accepted defeat" if p["eliminated"] else "")
             players.append(PlayerScore(
                 i + 1, name, breakdown, totals[name], placed[i], i in winners,
@@ -228,6 +252,11 @@ class NouveauMonde(Family):
                 note=note))
         return Scored(self.id, self.categories, ranked(players),
                       tuple(names[i] for i in winners), tuple(self.warnings(sheet)))
+
+
+def nm(name: str) -> str:
+    """A Nouveau Monde name as printed on its cards (``i18n.component_name``)."""
+    return component_name("nouveau_monde", name)
 
 
 def _loop_from(start: str, masters: Mapping[str, str | None]) -> list[str]:

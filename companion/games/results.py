@@ -25,8 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.errors import MalformedInput, shown
-from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS
-from companion.rules.editions import EDITIONS
+from companion.games import FAMILY_IDS, family
 from companion.text import clean_name, iso_datetime, same_names
 
 RESULT_FORMAT = "age-of-discovery-companion/result"
@@ -53,7 +52,7 @@ class ResultSeat:
 @dataclass(frozen=True)
 class Result:
     game: str  # a family id (companion.games)
-    edition: str | None  # Age of Discovery: which box; other games: None
+    edition: str | None  # which box, for a family with editions; else None
     played: datetime
     seats: tuple[ResultSeat, ...]
     source: str = ""  # where it came from, e.g. "BG Stats"
@@ -71,11 +70,11 @@ class Result:
         game = data.get("game")
         if game not in FAMILY_IDS:
             raise InvalidResult(f"unknown game {shown(game)} (known: {', '.join(FAMILY_IDS)})")
-        edition = data.get("edition")
-        if game == AGE_OF_DISCOVERY:
-            if edition not in EDITIONS:
-                raise InvalidResult(f"an Age of Discovery result names its edition (one of "
-                                    f"{', '.join(EDITIONS)}), not {shown(edition)}")
+        edition, editions = data.get("edition"), family(game).editions()
+        if editions:
+            if edition not in editions:
+                raise InvalidResult(f"an {family(game).name} result names its edition (one of "
+                                    f"{', '.join(editions)}), not {shown(edition)}")
         elif edition is not None:
             raise InvalidResult(f"{game} has one edition: no 'edition' ({shown(edition)})")
         try:

@@ -4,12 +4,17 @@
 (16, 16)
 >>> CARDS["india"].dollars, CARDS["india"].natives
 (6, 6)
+>>> TOKENS["t03"].face, discovery_name("t03") == discovery_name("t05")
+('natives 2 · $1 + $3 per soldier · 4 VP', True)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
+
+from companion.i18n import _
 
 
 @dataclass(frozen=True)
@@ -25,8 +30,17 @@ class Discovery:
     def loot(self, soldiers_sent: int) -> int:
         return self.dollars + self.dollars_per_soldier * soldiers_sent
 
+    @property
+    def face(self) -> str:
+        """What is printed on it: the natives, the money and the VP (a token carries no
+        number or name, so two tokens with the same face are the same to the table)."""
+        return _("natives {natives} · ${dollars} + ${per_soldier} per soldier · {vp} VP").format(
+            natives=self.natives, dollars=self.dollars, per_soldier=self.dollars_per_soldier,
+            vp=self.vp)
 
-# ($, $ per soldier, natives, VP), in the digest's order. Identical tokens get distinct ids.
+
+# ($, $ per soldier, natives, VP), in the digest's order. Identical tokens get distinct ids
+# (the records keep which one), but show the same face.
 _TOKEN_ROWS = [
     (1, 2, 1, 4), (1, 2, 1, 4), (1, 3, 2, 4), (1, 2, 2, 4), (1, 3, 2, 4),
     (2, 4, 3, 5), (2, 2, 3, 5), (2, 2, 3, 5), (1, 3, 3, 5), (1, 2, 3, 5),
@@ -34,9 +48,7 @@ _TOKEN_ROWS = [
     (2, 4, 5, 7),
 ]
 TOKENS: dict[str, Discovery] = {
-    f"t{i:02d}": Discovery(
-        f"t{i:02d}", f"Token {i}: ${d}+${s}/soldier, natives {n}, {vp} VP", "token", d, s, n, vp
-    )
+    f"t{i:02d}": Discovery(f"t{i:02d}", "token", "token", d, s, n, vp)
     for i, (d, s, n, vp) in enumerate(_TOKEN_ROWS, start=1)
 }
 
@@ -73,13 +85,51 @@ def discovery(discovery_id: str) -> Discovery:
 
 
 def discovery_name(discovery_id: object) -> str:
-    """How the table names a token or card: "Token 3", "India" (one naming everywhere; the
-    ids like ``t03`` stay in the records).
+    """How the table names a token or card: a token by its printed face, a card by its title
+    (one naming everywhere; the ids like ``t03`` stay in the records).
 
-    >>> discovery_name("t03"), discovery_name("india")
-    ('Token 3', 'India')
+    >>> discovery_name("t01"), discovery_name("india")
+    ('natives 1 · $1 + $2 per soldier · 4 VP', 'India')
     """
     found = DISCOVERIES.get(discovery_id) if isinstance(discovery_id, str) else None
     if found is None:
         return "an unknown token" if discovery_id is None else f"unknown token {discovery_id!r}"
-    return found.name.split(":")[0] if found.kind == "token" else found.name
+    return found.face if found.kind == "token" else found.name
+
+
+def same_face(token_ids: Iterable[str]) -> list[str]:
+    """``token_ids`` with one id per printed face, the first of each kept (the table cannot
+    tell identical tokens apart, nor does it need to: they pay the same).
+
+    >>> same_face(["t01", "t02", "t03", "t05", "t04"])
+    ['t01', 't03', 't04']
+    """
+    seen: dict[str, str] = {}
+    for t in token_ids:
+        seen.setdefault(DISCOVERIES[t].face if t in DISCOVERIES else t, t)
+    return list(seen.values())
+
+
+def listed_name(discovery_id: str) -> str:
+    """A name for a list where identical tokens may both be picked (a player can own both):
+    the face, and which of the identical ones.
+
+    >>> listed_name("t02"), listed_name("t04")
+    ('natives 1 · $1 + $2 per soldier · 4 VP (2 of 2)', 'natives 2 · $1 + $2 per soldier · 4 VP')
+    """
+    name = discovery_name(discovery_id)
+    found = DISCOVERIES.get(discovery_id)
+    if found is None or found.kind != "token":
+        return name
+    alike = [t for t in TOKENS.values() if t.face == found.face]
+    if len(alike) == 1:
+        return name
+    return _("{token} ({k} of {n})").format(token=name, k=alike.index(found) + 1, n=len(alike))
+
+
+def faces() -> list[tuple[Discovery, int]]:
+    """Each distinct token face once, with how many tokens in the box show it."""
+    counted: dict[str, list[Discovery]] = {}
+    for t in TOKENS.values():
+        counted.setdefault(t.face, []).append(t)
+    return [(same[0], len(same)) for same in counted.values()]

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import Connection, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from companion.i18n import _
 from companion.store import migrate
 from companion.store.db import WRITE, default_url, make_engine
 from companion.store.errors import database_errors
@@ -100,14 +101,14 @@ def locked_row(session: Session, game_id: int) -> GameRow:
         select(GameRow).where(GameRow.id == game_id).with_for_update()
     ).one_or_none()
     if row is None:
-        raise GameNotFound(f"there is no saved game {game_id}")
+        raise GameNotFound(_("there is no saved game {game_id}").format(game_id=game_id))
     return row
 
 
 def game_row(session: Session, game_id: int) -> GameRow:
     row = session.get(GameRow, game_id)
     if row is None:
-        raise GameNotFound(f"there is no saved game {game_id}")
+        raise GameNotFound(_("there is no saved game {game_id}").format(game_id=game_id))
     return row
 
 

@@ -31,6 +31,7 @@ from sqlalchemy.exc import (
 )
 
 from companion.errors import MalformedInput, StorageProblem
+from companion.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +47,18 @@ class DatabaseProblem(StorageProblem):
     KINDS = ("disk_full", "read_only", "corrupted", "foreign_schema", "unreachable", "busy",
              "bad_url", "unknown")
 
-    def __init__(self, kind: str, what: str, todo: str, where: str) -> None:
+    def __init__(self, kind: str, what: str, todo: str, where: str, folder: str = "") -> None:
         super().__init__(f"{what} {todo}")
         self.kind, self.what, self.todo, self.where = kind, what, todo, where
+        self.folder = folder  # the variable that says where the games are kept
+
+    def words(self) -> tuple[str, str]:
+        """``what`` and ``todo`` in the current language (``companion.i18n``)."""
+        what, todo = PROBLEM_TEXTS.get(self.kind, ("", ""))
+        if self.what != what.format(where=self.where, folder=self.folder):
+            return self.what, self.todo  # not one of ours: as it was said
+        return (_(what).format(where=self.where, folder=self.folder),
+                _(todo).format(where=self.where, folder=self.folder))
 
 
 def where_of(url: str) -> str:
@@ -136,38 +146,44 @@ def problem(kind: str, url: str) -> DatabaseProblem:
     except ArgumentError:
         sqlite = False
     folder = "COMPANION_DATA_DIR" if sqlite else "COMPANION_DB_URL"
-    what, todo = {
-        "disk_full": (f"The disk that holds the database ({where}) is full: nothing more can "
-                      "be saved.",
-                      "Free some space on that disk, then reload this page. Everything saved "
-                      "before is still there."),
-        "read_only": (f"The app cannot write to the database ({where}): the file or its "
-                      "folder is read-only, or the app may not open it.",
-                      "Let the user that runs the app write to that file and its folder (the "
-                      f"-wal and -shm files beside it too), or set {folder} to a place it can "
-                      "write to, then reload."),
-        "corrupted": (f"The database file ({where}) is damaged or is not a database.",
-                      "Move it aside (keep it: it may still be repaired) and reload to start "
-                      f"an empty one, restore a backup, or set {folder} to another place."),
-        "foreign_schema": (f"The database ({where}) has tables named like this app's (games, "
-                           "events, game_players) but with other columns: they belong to "
-                           "another program or another version of this app.",
-                           f"Set {folder} to this app's own database or to an empty one, "
-                           "then reload. Nothing was changed in that database."),
-        "unreachable": (f"The database server ({where}) cannot be reached, or it refused "
-                        "the connection.",
-                        "Check that the server is running and that COMPANION_DB_URL names "
-                        "the right host, port, database, user and password, then reload."),
-        "busy": (f"The database ({where}) is busy with another writer.",
-                 "Wait a moment and try again."),
-        "bad_url": (f"COMPANION_DB_URL is not a database this app can use ({where}).",
-                    "Write it as postgresql+psycopg://user:password@host/database, or unset "
-                    "it to keep the games in a SQLite file, then restart the app."),
-        "unknown": (f"The database ({where}) cannot be used right now.",
-                    "Check the database server or file, then reload; the app's log has the "
-                    "details."),
-    }[kind]
-    return DatabaseProblem(kind, what, todo, where)
+    what, todo = PROBLEM_TEXTS[kind]
+    return DatabaseProblem(kind, what.format(where=where, folder=folder),
+                           todo.format(where=where, folder=folder), where, folder)
+
+
+# What is wrong and what to do, per kind (English here, logs and the CLI; a page shows
+# ``DatabaseProblem.words()``, in its own language).
+PROBLEM_TEXTS = {
+    "disk_full": (N_("The disk that holds the database ({where}) is full: nothing more can be "
+                     "saved."),
+                  N_("Free some space on that disk, then reload this page. Everything saved "
+                     "before is still there.")),
+    "read_only": (N_("The app cannot write to the database ({where}): the file or its folder "
+                     "is read-only, or the app may not open it."),
+                  N_("Let the user that runs the app write to that file and its folder (the "
+                     "-wal and -shm files beside it too), or set {folder} to a place it can "
+                     "write to, then reload.")),
+    "corrupted": (N_("The database file ({where}) is damaged or is not a database."),
+                  N_("Move it aside (keep it: it may still be repaired) and reload to start an "
+                     "empty one, restore a backup, or set {folder} to another place.")),
+    "foreign_schema": (N_("The database ({where}) has tables named like this app's (games, "
+                          "events, game_players) but with other columns: they belong to "
+                          "another program or another version of this app."),
+                       N_("Set {folder} to this app's own database or to an empty one, then "
+                          "reload. Nothing was changed in that database.")),
+    "unreachable": (N_("The database server ({where}) cannot be reached, or it refused the "
+                       "connection."),
+                    N_("Check that the server is running and that COMPANION_DB_URL names the "
+                       "right host, port, database, user and password, then reload.")),
+    "busy": (N_("The database ({where}) is busy with another writer."),
+             N_("Wait a moment and try again.")),
+    "bad_url": (N_("COMPANION_DB_URL is not a database this app can use ({where})."),
+                N_("Write it as postgresql+psycopg://user:password@host/database, or unset it "
+                   "to keep the games in a SQLite file, then restart the app.")),
+    "unknown": (N_("The database ({where}) cannot be used right now."),
+                N_("Check the database server or file, then reload; the app's log has the "
+                   "details.")),
+}
 
 
 UNSTORABLE = ("the database cannot store a value of this (a number beyond what it holds, or a "

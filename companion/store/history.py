@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import Select, and_, case, func, select
 
 from companion.csvsafe import safe_row
-from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS
+from companion.games import FAMILY_IDS, TRACKED_GAME
 from companion.store.access import Database, When, naive_utc, utc
 from companion.store.players import merge_same_players
 from companion.store.schema import KINDS, STATUSES, GamePlayerRow, GameRow
@@ -41,7 +41,7 @@ class GameListing:
     players: list[str]
     winners: list[str]
     totals: dict[str, int]  # VP per player, provisional while in progress
-    family: str = AGE_OF_DISCOVERY  # the game (companion.games)
+    family: str = TRACKED_GAME  # the game family (companion.games)
 
 
 @dataclass(frozen=True)
@@ -207,10 +207,12 @@ class History:
                 for name, n, w, avg, best in session.execute(query)])
 
     def nation_stats(self, *, since: When | None = None, before: When | None = None,
-                     edition: str | None = None) -> list[NationStats]:
-        """The same per nation, over finished games played with the national advantages."""
+                     edition: str | None = None, game: str | None = None) -> list[NationStats]:
+        """The same per nation, over finished games played with the national advantages
+        (of every family, or of ``game``)."""
         query = self._stats_query(GamePlayerRow.nation, since=since, before=before,
-                                  edition=edition).where(GamePlayerRow.nation.is_not(None))
+                                  edition=edition, game=game)
+        query = query.where(GamePlayerRow.nation.is_not(None))
         with self.db.reading() as session:
             return [NationStats(nation, n, int(w), int(w) / n, float(avg), int(best))
                     for nation, n, w, avg, best in session.execute(query)]

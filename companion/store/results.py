@@ -20,6 +20,7 @@ from companion.games.results import (
     read_result_record,
     result_record,
 )
+from companion.i18n import _
 from companion.store.access import (
     Database,
     When,
@@ -111,14 +112,16 @@ class Results:
     def save(self, result: Result) -> int:
         added, already = self.import_results([result])
         if not added:
-            raise Conflict(f"this play is kept already, as game {already[0]}")
+            raise Conflict(_("this play is kept already, as game {already}").format(
+                               already=already[0]))
         return added[0]
 
     def load(self, game_id: int) -> Result:
         with self.db.reading() as session:
             row = game_row(session, game_id)
             if row.kind != "result":
-                raise WrongKind(f"game {game_id} is not a result imported from another app")
+                raise WrongKind(_("game {game_id} is not a result imported from another "
+                                  "app").format(game_id=game_id))
             return Result.parse(row.setup)
 
     # ---------------------------------------------------------------- the kind's part

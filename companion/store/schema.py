@@ -1,5 +1,7 @@
 """The tables: ``games`` (one row per game, with derived summary columns), ``events`` (the log,
-which *is* a tracked game) and ``game_players`` (one row per seat, derived, for SQL statistics).
+which *is* a tracked game) and ``game_players`` (one row per seat, derived, for SQL statistics);
+beside them, outside any game record, ``entry_keys`` (the secret of each game's entry link)
+and ``entries`` (which device entered each step; both migration 0006).
 
 A game is of one of three kinds (``games.kind``): ``tracked``, entered event by event on the
 Table; ``score_sheet``, a finished result entered on the Score sheet (no events; its
@@ -14,7 +16,7 @@ Timestamps are stored as naive UTC (``DateTime`` without time zone) so that SQLi
 PostgreSQL give back the same values; the store hands them out as aware UTC datetimes.
 
 >>> sorted(Base.metadata.tables)
-['events', 'game_players', 'games']
+['entries', 'entry_keys', 'events', 'game_players', 'games']
 >>> sorted(c.name for c in Base.metadata.tables["events"].constraints if c.name)
 ['ck_events_seq', 'uq_events_game_seq']
 """
@@ -44,6 +46,7 @@ JSONType = JSON().with_variant(JSONB(), "postgresql")
 NullableJSON = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
 
 STATUSES = ("in_progress", "finished")
+DEVICE_LENGTH = 40  # characters of a device's name kept with the steps it entered
 KINDS = ("tracked", "score_sheet", "result")
 
 
@@ -91,7 +94,7 @@ class GameRow(Base):
     import_key: Mapped[str | None] = mapped_column(String(200), index=True, unique=True)
     # tracked: the set-up exactly as a game record carries it; score_sheet: the sheet's
     # inputs (companion.games.Sheet.to_json: options, note, players; for Age of Discovery
-    # exactly companion.sheet.ScoreSheet.to_json); result: companion.games.results.Result
+    # the same keys in the same order as ever); result: companion.games.results.Result
     # .to_json)
     setup: Mapped[dict[str, Any]]
     # ---- copied from the set-up for queries (never change after creation)
@@ -154,3 +157,34 @@ class GamePlayerRow(Base):
         Index("ix_game_players_name", "name"),
         Index("ix_game_players_nation", "nation"),
     )
+
+
+class EntryKeyRow(Base):
+    """The secret a game's entry link carries (``companion.store.trust``): whoever shows it
+    may enter steps. Never part of a game record or an export. Migration 0006."""
+
+    __tablename__ = "entry_keys"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime]
+
+
+class EntryRow(Base):
+    """Who changed a game's log, one row per write: an answer recorded, an undo, events set
+    aside or re-applied; the events before and after it, and the device's name (None: the
+    machine that runs the app). Kept beside the log, so that the record stays as it was.
+    Migration 0006."""
+
+    __tablename__ = "entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    action: Mapped[str] = mapped_column(String(16))  # answer, undo, set_aside, reapply
+    seq_before: Mapped[int]
+    seq_after: Mapped[int]
+    revision: Mapped[int]  # the game's revision this write made
+    device: Mapped[str | None] = mapped_column(String(DEVICE_LENGTH))
+    created: Mapped[datetime]

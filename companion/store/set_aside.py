@@ -28,6 +28,7 @@ from pydantic import (
 
 from companion.engine import parse_event
 from companion.errors import MalformedInput, validation_problems
+from companion.i18n import _
 from companion.text import clean_note, iso_datetime
 
 
@@ -50,7 +51,7 @@ REASON_MAX = 2_000  # characters of a refusal kept with events set aside (the en
 def _refusal_text(value: str) -> str:
     text = clean_note(value, most=REASON_MAX)
     if not text:
-        raise ValueError("say why they were set aside: the text cannot be empty")
+        raise ValueError(_("say why they were set aside: the text cannot be empty"))
     return text
 
 

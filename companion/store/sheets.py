@@ -13,9 +13,8 @@ from typing import Any
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
-from companion.games import AGE_OF_DISCOVERY, Scored, Sheet, family
-from companion.games.records import is_sheet_record, read_sheet_record, sheet_record
-from companion.sheet import ScoreSheet, SheetResult
+from companion.games import TRACKED_GAME, InvalidSheet, Scored, Sheet, family
+from companion.games.sheet_records import is_sheet_record, read_sheet_record, sheet_record
 from companion.store.access import (
     Database,
     When,
@@ -34,21 +33,6 @@ from companion.store.summary import summarize_scored
 
 @dataclass(frozen=True)
 class StoredSheet:
-    """A saved score sheet: its inputs, and its results as the sheet's scoring gives them."""
-
-    id: int
-    sheet: ScoreSheet
-    results: list[SheetResult]
-    created: datetime
-    updated: datetime
-
-    kind = "score_sheet"
-    status = "finished"
-    game = AGE_OF_DISCOVERY
-
-
-@dataclass(frozen=True)
-class StoredGameSheet:
     """A saved score sheet of any game family: its inputs and its scored result."""
 
     id: int
@@ -65,16 +49,16 @@ class StoredGameSheet:
         return self.sheet.game
 
 
-def as_sheet(sheet: ScoreSheet | Sheet | Mapping[str, Any]) -> Sheet:
-    """A family ``Sheet`` from what ``save_score_sheet`` takes (parsed, not yet checked)."""
+def as_sheet(sheet: Sheet | Mapping[str, Any]) -> Sheet:
+    """A family ``Sheet`` from what ``save_score_sheet`` takes (parsed, not yet checked): a
+    ``Sheet``, or its JSON form whose ``"game"`` names the family (without one: Age of
+    Discovery, as sheets were written before game families)."""
     if isinstance(sheet, Sheet):
         return sheet
-    aod = family(AGE_OF_DISCOVERY)
-    if isinstance(sheet, ScoreSheet):
-        return aod.from_native(sheet)  # type: ignore[attr-defined]
-    if isinstance(sheet, Mapping) and "game" in sheet:
-        return family(sheet["game"]).parse({k: v for k, v in sheet.items() if k != "game"})
-    return aod.parse(sheet)
+    if not isinstance(sheet, Mapping):
+        raise InvalidSheet("a score sheet is a JSON object with 'players'")
+    game = sheet.get("game", TRACKED_GAME)
+    return family(game).parse({k: v for k, v in sheet.items() if k != "game"})
 
 
 def _not_a_sheet(row: GameRow) -> WrongKind:
@@ -100,13 +84,11 @@ def stored_sheet(row: GameRow) -> Sheet:
 
 
 def _copies(sheet: Sheet) -> tuple[str, dict[str, Any], list[Any]]:
-    """``edition``, ``options`` and ``players`` as a sheet fills them in (Age of
-    Discovery: its edition and ``{"builders": bool}``; another family: its id and its
-    options)."""
-    options = dict(sheet.options)
-    if sheet.game == AGE_OF_DISCOVERY:
-        options = {"builders": options.get("builders", False)}
-    return (family(sheet.game).edition(sheet.options), options,
+    """``edition``, ``options`` and ``players`` as a sheet fills them in: the edition (a
+    family with one edition: its id) and the other options."""
+    f = family(sheet.game)
+    options = {k: v for k, v in sheet.options.items() if k != f.edition_option}
+    return (f.edition(sheet.options), options,
             [{"name": p["name"], "colour": p.get("colour") or "",
               "nation": p.get("nation")} for p in sheet.players])
 
@@ -133,7 +115,7 @@ class ScoreSheets:
         session.execute(insert(GamePlayerRow), seat_rows(row.id, summary))
         return row
 
-    def save(self, sheet: ScoreSheet | Sheet | Mapping[str, Any],
+    def save(self, sheet: Sheet | Mapping[str, Any],
              created: When | None) -> int:
         when = naive_utc(created) if created is not None else now()
         checked = as_sheet(sheet)
@@ -141,23 +123,11 @@ class ScoreSheets:
             row = self._insert(session, checked, when)
         return row.id
 
-    def load_native(self, game_id: int) -> StoredSheet:
-        with self.db.reading() as session:
-            row = game_row(session, game_id)
-            if row.kind == "score_sheet" and row.family != AGE_OF_DISCOVERY:
-                raise WrongKind(f"game {row.id} is a score sheet of {family(row.family).name}, "
-                                "not of Age of Discovery (open it with load_sheet)")
-            if row.kind != "score_sheet":
-                raise _not_a_sheet(row)
-            sheet = ScoreSheet.from_json(row.setup)
-            return StoredSheet(row.id, sheet, sheet.results(), utc(row.created),
-                               utc(row.updated))
-
-    def load(self, game_id: int) -> StoredGameSheet:
+    def load(self, game_id: int) -> StoredSheet:
         with self.db.reading() as session:
             row = game_row(session, game_id)
             sheet = stored_sheet(row)
-            return StoredGameSheet(row.id, sheet, family(sheet.game).score(sheet),
+            return StoredSheet(row.id, sheet, family(sheet.game).score(sheet),
                                    utc(row.created), utc(row.updated))
 
     # ---------------------------------------------------------------- the kind's part
@@ -166,14 +136,11 @@ class ScoreSheets:
         return is_sheet_record(record)
 
     def add(self, session: Session, record: Mapping[str, Any],
-            created: When | None) -> tuple[GameRow, StoredSheet | StoredGameSheet]:
+            created: When | None) -> tuple[GameRow, StoredSheet]:
         sheet, dated = read_sheet_record(record)
         when = _sheet_date(created, dated)
         row = self._insert(session, sheet, when)
-        if sheet.game == AGE_OF_DISCOVERY:
-            native = ScoreSheet.from_json(sheet.to_json())
-            return row, StoredSheet(row.id, native, native.results(), utc(when), utc(when))
-        return row, StoredGameSheet(row.id, sheet, family(sheet.game).score(sheet), utc(when),
+        return row, StoredSheet(row.id, sheet, family(sheet.game).score(sheet), utc(when),
                                     utc(when))
 
     def record(self, session: Session, row: GameRow) -> dict[str, Any]:

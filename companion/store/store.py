@@ -37,8 +37,7 @@ from companion.engine import Event, GameSetup, parse_event
 from companion.errors import Refused
 from companion.games import Sheet
 from companion.games.results import Result
-from companion.records import check_record
-from companion.sheet import ScoreSheet
+from companion.record_files import check_record
 from companion.store.access import Database, GameNotFound, When, game_row, locked_row
 from companion.store.history import (
     FamilyStats,
@@ -52,10 +51,10 @@ from companion.store.history import (
 from companion.store.live import StoredGame
 from companion.store.results import Results, StoredResult, known_keys
 from companion.store.schema import EventRow, GamePlayerRow, GameRow
-from companion.store.sheets import ScoreSheets, StoredGameSheet, StoredSheet
+from companion.store.sheets import ScoreSheets, StoredSheet
 from companion.store.tracked import TrackedGames
 
-Stored = StoredGame | StoredSheet | StoredGameSheet | StoredResult
+Stored = StoredGame | StoredSheet | StoredResult
 
 
 @dataclass(frozen=True)
@@ -110,46 +109,53 @@ class Store:
         return self.games.revision(game_id)
 
     def append(self, game_id: int, event: Event | Mapping[str, Any],
-               expected_seq: int | None = None, *, revision: int | None = None) -> StoredGame:
+               expected_seq: int | None = None, *, revision: int | None = None,
+               device: str | None = None) -> StoredGame:
         """Record exactly ``event`` if the game is still at the ``revision`` the writer saw
         (and, if given, at ``expected_seq`` events) and the engine accepts it. Raises
         ``Conflict`` for a stale writer, the engine's error for a refused event (nothing is
         stored in either case). Pass at least one guard; ``revision`` is the one that also
-        catches an undo followed by a new entry."""
+        catches an undo followed by a new entry. ``device``: the name of the device that
+        entered it, kept beside the log (``companion.store.trust``; None: this machine); the
+        same for every write below."""
         ev = parse_event(event)
-        return self.games.extend(game_id, expected_seq, revision, lambda game: game.apply(ev))
+        return self.games.extend(game_id, expected_seq, revision, lambda game: game.apply(ev),
+                                 device)
 
     def answer(self, game_id: int, events: Sequence[Event | Mapping[str, Any]],
-               expected_seq: int | None = None, *, revision: int | None = None) -> StoredGame:
+               expected_seq: int | None = None, *, revision: int | None = None,
+               device: str | None = None) -> StoredGame:
         """Record the table's answer (one event, or a group) together with the steps whose
         only outcome the engine then settles (``auto``), in one transaction; guarded and
         refused like ``append``."""
         return self.games.extend(game_id, expected_seq, revision,
-                                 lambda game: game.answer(list(events)))
+                                 lambda game: game.answer(list(events)), device)
 
     def undo(self, game_id: int, expected_seq: int | None = None, n: int = 1, *,
-             revision: int | None = None) -> StoredGame:
+             revision: int | None = None, device: str | None = None) -> StoredGame:
         """Delete the last ``n`` events (guarded like ``append``). Undo is not recorded: the
         log afterwards is exactly as if those events had never been entered; the revision
         still goes up."""
-        return self.games.undo(game_id, expected_seq, n, revision)
+        return self.games.undo(game_id, expected_seq, n, revision, device)
 
     def set_aside(self, game_id: int, expected_seq: int | None = None, *,
-                  revision: int | None = None) -> StoredGame:
+                  revision: int | None = None, device: str | None = None) -> StoredGame:
         """Let a read-only game go on: its refused event and every event after it leave the
         log and are kept beside it (``StoredGame.set_aside``, exported with the record);
         the game then stands just before the refused event, where the table can record what
         the corrected rule asks. Guarded like ``append``; the revision goes up."""
-        return self.games.set_aside(game_id, expected_seq, revision)
+        return self.games.set_aside(game_id, expected_seq, revision, device)
 
     def reapply_set_aside(self, game_id: int, expected_seq: int | None = None,
                           leave_out_first: bool = False, *,
-                          revision: int | None = None) -> StoredGame:
+                          revision: int | None = None,
+                          device: str | None = None) -> StoredGame:
         """Re-apply the events last set aside, in order, as far as the rules accept them
         (after the table recorded what the corrected rule asked). Those still refused stay
         set aside, with the new reason. ``leave_out_first``: the first of them is not
         re-applied (it stays set aside, on its own). Guarded like ``append``."""
-        return self.games.reapply_set_aside(game_id, expected_seq, leave_out_first, revision)
+        return self.games.reapply_set_aside(game_id, expected_seq, leave_out_first, revision,
+                                            device)
 
     def delete_game(self, game_id: int) -> None:
         """Delete a game of any kind, with its events and seats."""
@@ -162,24 +168,18 @@ class Store:
 
     # ------------------------------------------------------------------ score sheets
 
-    def save_score_sheet(self, sheet: ScoreSheet | Sheet | Mapping[str, Any], *,
+    def save_score_sheet(self, sheet: Sheet | Mapping[str, Any], *,
                          created: When | None = None) -> int:
         """Store a finished result entered on a score sheet and return its game id: a family
-        ``Sheet``, an Age of Discovery ``ScoreSheet``, or the JSON form of either (a
-        ``"game"`` key names the family; without it, Age of Discovery). The sheet is checked
+        ``Sheet``, or its JSON form (a ``"game"`` key names the family; without it, Age of
+        Discovery). The sheet is checked
         and scored by its family (``companion.games``: player count, names, every field's
         range, the rules across fields); a refused sheet raises ``InvalidSheet`` (a
         ``ValueError``, with every problem at its seat and field) and nothing is stored.
         ``created`` is when it was played (default: now)."""
         return self.sheets.save(sheet, created)
 
-    def load_score_sheet(self, game_id: int) -> StoredSheet:
-        """A saved Age of Discovery score sheet, re-totalled from its inputs.
-        ``GameNotFound`` if there is none; ``WrongKind`` for a tracked game (use ``load``)
-        or another game's sheet (use ``load_sheet``)."""
-        return self.sheets.load_native(game_id)
-
-    def load_sheet(self, game_id: int) -> StoredGameSheet:
+    def load_sheet(self, game_id: int) -> StoredSheet:
         """A saved score sheet of any family: its inputs and its result, scored again.
         ``GameNotFound`` if there is none; ``WrongKind`` for a tracked game."""
         return self.sheets.load(game_id)
@@ -214,8 +214,9 @@ class Store:
         """Store a record as ``export_record`` writes it: a game record after a full replay,
         a score-sheet record (any family, version 1 or 2) after checking and scoring it, or
         a result. A malformed or illegal record raises the engine's error (``InvalidSheet``
-        for a sheet) and stores nothing. An Age of Discovery sheet comes back as a
-        ``StoredSheet``, another family's as a ``StoredGameSheet``.
+        for a sheet) and stores nothing. A sheet of any family comes back as a
+        ``StoredSheet`` (``load_sheet`` reads it again; ``load_score_sheet``, which gave Age of
+        Discovery sheets in their own form, is gone).
 
         ``created`` is the game's date; without it, a sheet record's own ``created`` is
         used, else now."""

@@ -21,11 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import Game, Phase
-from companion.games import AGE_OF_DISCOVERY, Scored, Sheet, family
+from companion.games import TRACKED_GAME, Scored, Sheet, family
 from companion.games.results import Result
-from companion.rules.editions import TURNS
 from companion.scoring import ScoreBreakdown
-from companion.sheet import ScoreSheet
 
 
 @dataclass(frozen=True)
@@ -55,17 +53,18 @@ class Summary:
     event_count: int
     winners: list[str] | None  # set once finished; ties share first place
     players: list[SeatResult]  # seat order
-    family: str = AGE_OF_DISCOVERY
+    family: str = TRACKED_GAME
 
     def result_json(self) -> dict[str, Any]:
-        """``games.result``: standings best first. Every row has ``breakdown``; Age of
-        Discovery rows also keep their categories and money as top-level keys (as stored
-        before game families)."""
+        """``games.result``: standings best first. Every row has ``breakdown``; a family with
+        ``standing_details`` (Age of Discovery: money) also keeps its categories and those
+        details as top-level keys (as its rows were stored before game families)."""
+        kept = family(self.family).standing_details
         rows = []
         for p in sorted(self.players, key=lambda p: (p.place or 0, -p.total, p.seat)):
             row: dict[str, Any] = {"player": p.name, "place": p.place, "total": p.total}
-            if self.family == AGE_OF_DISCOVERY:
-                row |= p.breakdown | {"money": p.details.get("money", 0)}
+            if kept:
+                row |= p.breakdown | {k: p.details.get(k, 0) for k in kept}
             row["breakdown"] = dict(p.breakdown)
             if p.note:
                 row["note"] = p.note
@@ -112,18 +111,15 @@ def summarize_scored(sheet: Sheet, scored: Scored) -> Summary:
             nation=p.get("nation"), total=result.total, place=result.place, won=result.won,
             breakdown=dict(result.breakdown), details=dict(result.details), note=result.note,
         ))
-    aod = sheet.game == AGE_OF_DISCOVERY
     return Summary(
-        status="finished", phase=Phase.OVER, turn=TURNS[-1] if aod else 0, event_count=0,
+        status="finished", phase=Phase.OVER, turn=family(sheet.game).final_turn, event_count=0,
         winners=[s.name for s in seats if s.won], players=seats, family=sheet.game,
     )
 
 
-def summarize_sheet(sheet: ScoreSheet | Sheet) -> Summary:
+def summarize_sheet(sheet: Sheet) -> Summary:
     """``summarize_scored`` after scoring the sheet (which checks it first:
-    ``InvalidSheet``); an Age of Discovery ``ScoreSheet`` is taken as it is."""
-    if isinstance(sheet, ScoreSheet):
-        sheet = family(AGE_OF_DISCOVERY).from_native(sheet)  # type: ignore[attr-defined]
+    ``InvalidSheet``)."""
     return summarize_scored(sheet, family(sheet.game).score(sheet))
 
 

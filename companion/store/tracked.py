@@ -39,6 +39,7 @@ from companion.engine import (
     parse_event,
     read_record,
 )
+from companion.games import TRACKED_GAME
 from companion.store.access import (
     Database,
     GameNotFound,
@@ -60,11 +61,9 @@ from companion.store.live import (
     held_after,
     rewound,
 )
-from companion.store.schema import EventRow, GamePlayerRow, GameRow
+from companion.store.schema import DEVICE_LENGTH, EntryRow, EventRow, GamePlayerRow, GameRow
 from companion.store.set_aside import SET_ASIDE, SetAside, record_set_aside
 from companion.store.summary import summarize
-
-AGE_OF_DISCOVERY = "age-of-discovery"  # every tracked game is one (companion.games)
 
 
 def set_aside_of(row: GameRow) -> tuple[SetAside, ...]:
@@ -152,11 +151,21 @@ def _new_row(setup: GameSetup, game: Game, created: datetime,
              version: int = RECORD_VERSION) -> GameRow:
     dumped = setup.model_dump(mode="json")
     return GameRow(
-        created=created, updated=created, kind="tracked", family=AGE_OF_DISCOVERY,
+        created=created, updated=created, kind="tracked", family=TRACKED_GAME,
         revision=0, setup=dumped, record_version=version,
         edition=setup.edition, options=dumped["options"], players=dumped["players"],
         **summary_columns(summarize(game)),
     )
+
+
+def _note(session: Session, row: GameRow, action: str, seq_before: int, seq_after: int,
+          device: str | None, when: datetime) -> None:
+    """Which device made this write to the log, kept beside it in the same transaction
+    (``companion.store.trust``; None: this machine)."""
+    session.execute(insert(EntryRow).values(
+        game_id=row.id, action=action, seq_before=seq_before, seq_after=seq_after,
+        revision=row.revision, device=(device or None) and device[:DEVICE_LENGTH],
+        created=when))
 
 
 class TrackedGames:
@@ -261,7 +270,7 @@ class TrackedGames:
         return stored
 
     def extend(self, game_id: int, expected_seq: int | None, revision: int | None,
-               change: Callable[[Game], Game]) -> StoredGame:
+               change: Callable[[Game], Game], device: str | None = None) -> StoredGame:
         """Append the events ``change`` adds to the stored game, all or nothing."""
         when = now()
         try:
@@ -274,6 +283,7 @@ class TrackedGames:
                     game_id, game.events[base.seq:], base.seq, when))
                 row.revision = base.revision + 1
                 apply_summary(session, row, summarize(game), when, step=True)
+                _note(session, row, "answer", base.seq, len(game.events), device, when)
                 stored = StoredGame(game_id, game, base.created, utc(when), row.revision,
                                     held_after(base), None, base.set_aside, base.record_version)
         except IntegrityError as exc:
@@ -285,7 +295,7 @@ class TrackedGames:
         return stored
 
     def undo(self, game_id: int, expected_seq: int | None, n: int,
-             revision: int | None) -> StoredGame:
+             revision: int | None, device: str | None = None) -> StoredGame:
         when = now()
         with self.db.writing() as session:
             row = locked_row(session, game_id)
@@ -301,6 +311,7 @@ class TrackedGames:
                 EventRow.game_id == game_id, EventRow.seq >= len(game.events)))
             row.revision = base.revision + 1
             apply_summary(session, row, summarize(game), when, step=True)
+            _note(session, row, "undo", base.seq, len(game.events), device, when)
             stored = StoredGame(game_id, game, base.created, utc(when), row.revision, earlier,
                                 None, base.set_aside, base.record_version)
         self.live.put(stored)
@@ -309,7 +320,7 @@ class TrackedGames:
     # ---------------------------------------------------------------- refused games
 
     def set_aside(self, game_id: int, expected_seq: int | None,
-                  revision: int | None) -> StoredGame:
+                  revision: int | None, device: str | None = None) -> StoredGame:
         when = now()
         with self.db.writing() as session:
             row = locked_row(session, game_id)
@@ -326,13 +337,15 @@ class TrackedGames:
                 EventRow.game_id == game_id, EventRow.seq >= at))
             row.revision = base.revision + 1
             apply_summary(session, row, summarize(base.game), when)
+            _note(session, row, "set_aside", at + len(batch["events"]), at, device, when)
             stored = StoredGame(game_id, base.game, base.created, utc(when), row.revision,
                                 base.earlier, None, set_aside_of(row), base.record_version)
         self.live.put(stored)
         return stored
 
     def reapply_set_aside(self, game_id: int, expected_seq: int | None,
-                          leave_out_first: bool, revision: int | None) -> StoredGame:
+                          leave_out_first: bool, revision: int | None,
+                          device: str | None = None) -> StoredGame:
         when = now()
         with self.db.writing() as session:
             row = locked_row(session, game_id)
@@ -364,6 +377,7 @@ class TrackedGames:
                     game_id, game.events[base.seq:], base.seq, when))
             row.revision = base.revision + 1
             apply_summary(session, row, summarize(game), when)
+            _note(session, row, "reapply", base.seq, len(game.events), device, when)
             stored = StoredGame(game_id, game, base.created, utc(when), row.revision,
                                 held_after(base) if game is not base.game else base.earlier,
                                 None, set_aside_of(row), base.record_version)

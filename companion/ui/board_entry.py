@@ -14,6 +14,7 @@ from typing import Any
 import streamlit as st
 
 from companion.engine import BoardForm, BoardTrack, board_form
+from companion.i18n import _
 from companion.store import StoredGame
 from companion.ui import decisions, playing, session, views, widgets
 from companion.ui.views import md
@@ -28,13 +29,13 @@ def board_entry(stored: StoredGame) -> None:
         return
     seq = stored.seq
     # Drawn only while open: its hundred-odd buttons would cost every rerun of the page.
-    with st.expander("📋 Copy the whole placement from the board", key=board_key(seq),
+    with st.expander("📋 " + _("Copy the whole placement from the board"), key=board_key(seq),
                      on_change="rerun") as shown:
         if not shown.open:
             return
-        st.caption("When everybody has placed: tap each track's workers from left to right "
+        st.caption(_("When everybody has placed: tap each track's workers from left to right "
                    "(slot order), then record. The engine checks the placement could happen "
-                   "in turn order and records it worker by worker.")
+                   "in turn order and records it worker by worker."))
         copied = session.board_copy(seq)
         left = _left(form, copied, seq)
         for track in form.tracks:
@@ -43,7 +44,7 @@ def board_entry(stored: StoredGame) -> None:
             else:
                 _track(stored, track, copied.get(track.track, []), left, seq)
         widgets.show_flashes("board")  # why the board was refused, above its button
-        st.button("Record the board", type="primary", key=f"board_go@{seq}",
+        st.button(_("Record the board"), type="primary", key=f"board_go@{seq}",
                   on_click=_record, args=(form, seq))
 
 
@@ -53,7 +54,10 @@ def board_key(seq: int) -> str:
 
 
 def _piece_label(stored: StoredGame, player: str, worker: str) -> str:
-    return f"{views.badge(stored.game.setup, player)} {views.WORKER_ICONS.get(worker, '')}"
+    """Plain text (escaped once, where it is drawn): the worker's icon first, so that a
+    long name cut at the button's edge never hides whether it is a colonist or a captain."""
+    icon = views.WORKER_ICONS.get(worker, "")
+    return f"{icon} {views.disc(stored.game.setup, player)} {player}".strip()
 
 
 def _box_key(box: str, seq: int) -> str:
@@ -80,8 +84,8 @@ def _left(form: BoardForm, copied: dict[str, list[list[str]]], seq: int) -> dict
 
 def _track(stored: StoredGame, track: BoardTrack, entries: list[list[str]],
            left: dict[tuple, int], seq: int) -> None:
-    order = " (left to right)" if track.ordered else ""
-    shown = ", ".join(_piece_label(stored, p, w) for p, w in entries) or "empty"
+    order = " " + _("(left to right)") if track.ordered else ""
+    shown = ", ".join(_piece_label(stored, p, w) for p, w in entries) or _("empty")
     st.markdown(f"**{md(track.title)}**{order}: {md(shown)}")
     with st.container(horizontal=True, key=f"board_row_{track.track}@{seq}"):
         for j, ((player, worker), n) in enumerate(left.items()):
@@ -89,19 +93,20 @@ def _track(stored: StoredGame, track: BoardTrack, entries: list[list[str]],
                       key=f"board_{track.track}_{j}@{seq}", disabled=n <= 0,
                       on_click=session.add_board_worker,
                       args=(seq, track.track, player, worker),
-                      help=f"{player}'s {worker} on {track.title}")
+                      help=_("{player}'s {worker} on {track}").format(
+                          player=player, worker=views.worker_name(worker), track=track.title))
         if entries:
-            st.button("Clear", key=f"board_clear_{track.track}@{seq}", type="tertiary",
+            st.button(_("Clear"), key=f"board_clear_{track.track}@{seq}", type="tertiary",
                       on_click=session.clear_board_track, args=(seq, track.track))
 
 
 def _boxes(stored: StoredGame, form: BoardForm, track: BoardTrack, seq: int) -> None:
-    st.markdown(f"**{md(track.title)}** (one worker per box)")
+    st.markdown(f"**{md(track.title)}** " + _("(one worker per box)"))
     choices = [EMPTY] + [f"{p.player}|{p.worker}" for p in form.pieces]
     cols = st.columns(len(track.boxes))
     for col, box in zip(cols, track.boxes, strict=True):
         with col:
-            st.selectbox(box.title(), choices, key=_box_key(box, seq),
+            st.selectbox(views.box_title(box), choices, key=_box_key(box, seq),
                          format_func=lambda v: v if v == EMPTY else _choice_label(stored, v))
 
 

@@ -15,8 +15,9 @@ from typing import Any
 import streamlit as st
 
 from companion.engine import Answer, Decision, Field, Kind
+from companion.i18n import _
 from companion.store import StoredGame
-from companion.ui import hints, playing, saved_games, session, views
+from companion.ui import hints, playing, saved_games, session, views, widgets
 from companion.ui.views import md
 
 ICONS = {Kind.REGION: "🗺️", Kind.GOOD: "📦", Kind.BUILDING: "🏛️", Kind.PLAYER: "👥",
@@ -31,7 +32,7 @@ def still_current(seq: int) -> bool:
     that was being redrawn, arrives after the game has moved on: it is ignored)."""
     stored = playing.current_game()
     if stored is None or stored.seq != seq:
-        session.flash("info", "That tap was for a step already recorded; it was ignored.")
+        session.flash("info", _("That tap was for a step already recorded; it was ignored."))
         return False
     return True
 
@@ -60,9 +61,7 @@ def record_events(events: Sequence[Mapping[str, Any]], seq: int,
     session.clear_picks()
     if not outcome.ok:
         session.flash("error", outcome.error or "refused", at=where)
-    elif outcome.stored is not None:
-        # the words the Undo row shows for this step too: worked out once for both
-        session.flash("success", playing.last_step(outcome.stored) or "")
+    # a recorded step is said once, by the "Last step" line beside Undo (no message over it)
     return outcome
 
 
@@ -77,7 +76,7 @@ def _fill(field: Field, value: Any, seq: int) -> bool:
         session.flash("error", str(exc), at="prompt")
         return False
     if not answer.ready and answer.draft is None:
-        session.flash("error", "That combination is not possible here; pick again.",
+        session.flash("error", _("That combination is not possible here; pick again."),
                       at="prompt")
         return False
     _choose(answer, seq)
@@ -96,9 +95,9 @@ def undo(seq: int) -> None:
     if outcome.conflict:
         session.flash("warning", outcome.error or "")
     elif not outcome.ok:
-        session.flash("error", outcome.error or "refused")
+        session.flash("error", outcome.error or _("refused"))
     else:
-        session.flash("success", f"Undone: {last}")
+        session.flash("success", _("Undone: {step}").format(step=last))
 
 
 def _start_action(start: Mapping[str, Any], seq: int) -> None:
@@ -140,11 +139,13 @@ def prompt_text(stored: StoredGame) -> Decision | None:
     """The question the engine asks now, as a heading (all a viewer's page shows of it)."""
     decision = current_decision(stored)
     if decision is None:
-        st.success("The game is over: final standings below, charts on the Scoreboard.")
+        st.success(_("The game is over: final standings below, charts on the Scoreboard."))
         return None
     tag = "📋 " if decision.report else ""
     heading = views.question_heading(stored.game.setup, decision.player, decision.prompt)
     st.markdown(f"#### {tag}{heading}")
+    depth = len(session.decision_draft(stored.seq) or {})
+    widgets.keep_in_view(".st-key-prompt h4", f"{stored.id}:{stored.seq}:{depth}")
     return decision
 
 
@@ -158,7 +159,7 @@ def prompt(stored: StoredGame) -> None:
     render(decision, seq, depth)
     hints.answer_hints(stored, decision)
     if session.decision_draft(seq) is not None:
-        st.button("← Back", key=f"back@{seq}", on_click=_back, args=(seq,), type="tertiary")
+        st.button("← " + _("Back"), key=f"back@{seq}", on_click=_back, args=(seq,), type="tertiary")
     else:
         actions(stored)
 
@@ -225,8 +226,10 @@ ANSWER_RENDERERS = {Kind.PLACE: _placement}
 
 
 def _multiset(field: Field, seq: int, depth: int) -> None:
-    """Tap items one at a time (each up to its limit); Done when the total is right."""
-    picks = session.picks()
+    """Tap items one at a time (each up to its limit); Done when the total is right. The
+    items tapped so far are kept in the page's address too, so that a reload (a phone that
+    slept) finds them again."""
+    picks = _kept_picks(field, seq, depth)
     counts: dict[str, int] = {}
     for p in picks:
         counts[p] = counts.get(p, 0) + 1
@@ -235,20 +238,50 @@ def _multiset(field: Field, seq: int, depth: int) -> None:
     with st.container(horizontal=True, key=f"pick_row_{depth}@{seq}"):
         for j, option in enumerate(field.options):
             left = option.most - counts.get(option.value, 0)
-            label = option.label + (f" ({left})" if option.most > 1 else "")
+            label = option.label + (f" · {left} left" if option.most > 1 else "")
             st.button(md(label), key=f"pick_{j}@{seq}:{depth}", on_click=_pick,
                       args=(field, option.value, seq), disabled=left <= 0 or full)
-    chosen = ", ".join(f"{n}× {views.md(str(v).replace('_', ' '))}" for v, n in counts.items())
-    wanted = f" of {field.total}" if field.total is not None else ""
-    st.caption(f"Picked {total}{wanted}: {chosen or 'nothing yet'}")
+    labels = {option.value: option.label for option in field.options}
+    chosen = ", ".join(f"{n}× {views.md(labels.get(v, str(v).replace('_', ' ')))}"
+                       for v, n in counts.items())
+    picked = (_("Picked {n} of {total}: {chosen}") if field.total is not None
+              else _("Picked {n}: {chosen}"))
+    st.caption(picked.format(n=total, total=field.total, chosen=chosen or _("nothing yet")))
     ready = (total == field.total) if field.total is not None else (
         total >= field.least and (field.most is None or total <= field.most))
     with st.container(horizontal=True, key=f"pick_go_{depth}@{seq}"):
         if field.total is None:  # an exact count submits itself with its last pick
-            st.button("Done", type="primary", key=f"done@{seq}:{depth}", disabled=not ready,
+            st.button(_("Done"), type="primary", key=f"done@{seq}:{depth}", disabled=not ready,
                       on_click=_fill, args=(field, counts, seq))
-        st.button("Clear", key=f"clear@{seq}:{depth}", on_click=session.clear_picks,
+        st.button(_("Clear"), key=f"clear@{seq}:{depth}", on_click=session.clear_picks,
                   disabled=not picks, type="tertiary")
+
+
+PICKS_PARAM = "picks"  # "<seq>:<item>,<item>,…" in the address, for a question's first level
+
+
+def _kept_picks(field: Field, seq: int, depth: int) -> list[Any]:
+    """The picks of this session, else (a reloaded page) those its address kept; written
+    back to the address. Only the first level of a question is kept: a deeper one hangs on
+    choices made before it, which a reload does not keep."""
+    picks = session.picks()
+    if depth:
+        return picks
+    said = st.query_params.get(PICKS_PARAM, "")
+    kept_seq, _, items = said.partition(":")
+    mark = f"picks_kept@{seq}"  # this session has drawn the question: its picks are its own
+    fresh = not session.widget_value(mark)
+    session.set_widget_value(mark, True)
+    if fresh and not picks and kept_seq == str(seq) and items:
+        known = {str(o.value): o.value for o in field.options}
+        picks = [known[i] for i in items.split(",") if i in known]
+        for p in picks:
+            session.add_pick(p)
+    if picks:
+        st.query_params[PICKS_PARAM] = f"{seq}:" + ",".join(map(str, picks))
+    elif PICKS_PARAM in st.query_params:
+        del st.query_params[PICKS_PARAM]
+    return picks
 
 
 def _pick(field: Field, value: Any, seq: int) -> None:
@@ -270,18 +303,18 @@ def _pick(field: Field, value: Any, seq: int) -> None:
 def _order(field: Field, seq: int, depth: int) -> None:
     labels = {o.value: o.label for o in field.options}
     key = f"order@{seq}:{depth}"
-    st.multiselect("New order (tap every one, first to last)", list(labels), key=key,
+    st.multiselect(_("New order (tap every one, first to last)"), list(labels), key=key,
                    format_func=lambda v: labels[v])
     picked = list(session.widget_value(key) or [])
-    st.button("Done", type="primary", key=f"done@{seq}:{depth}",
+    st.button(_("Done"), type="primary", key=f"done@{seq}:{depth}",
               disabled=len(picked) != len(labels), on_click=_fill, args=(field, picked, seq))
 
 
 def _number(field: Field, seq: int, depth: int) -> None:
     key = f"number@{seq}:{depth}"
-    st.number_input("How many", field.least, field.most, field.least, key=key)
+    st.number_input(_("How many"), field.least, field.most, field.least, key=key)
     value = int(session.widget_value(key, field.least) or field.least)
-    st.button("Done", type="primary", key=f"done@{seq}:{depth}", on_click=_fill,
+    st.button(_("Done"), type="primary", key=f"done@{seq}:{depth}", on_click=_fill,
               args=(field, value, seq))
 
 
@@ -299,13 +332,19 @@ def actions(stored: StoredGame) -> None:
     standing = [(i, a) for i, a in enumerate(offered) if not a.moment]
     setup = stored.game.setup
     if moment:
-        st.caption("Powers that can be used now:")
+        st.caption(_("Powers that can be used now:"))
     for i, action in moment:
+        # the explanation a tap away (a phone has no hover), folded: two powers' words
+        # took 200 px above the board at every step of a track
         who = views.badge(setup, action.player) + " — " if action.player else ""
-        st.button(f"⚡ {who}{md(action.title)}", key=f"act_{i}@{seq}", on_click=_start_action,
-                  args=(action.start, seq), help=md(action.help))
+        with st.container(horizontal=True, key=f"act_row_{i}@{seq}", gap="xsmall"):
+            st.button(f"⚡ {who}{md(action.title)}", key=f"act_{i}@{seq}",
+                      on_click=_start_action, args=(action.start, seq), help=md(action.help))
+            if action.help:
+                with st.popover(_("What it does"), key=f"act_help_{i}@{seq}"):
+                    st.markdown(md(action.help))
     if standing:
-        with st.expander("Other actions (any time)"):
+        with st.expander(_("Other actions (any time)")):
             for i, action in standing:
                 who = views.badge(setup, action.player) + " — " if action.player else ""
                 st.button(f"{who}{md(action.title)}", key=f"act_{i}@{seq}",
@@ -328,25 +367,27 @@ def _outcome(outcome: saved_games.Outcome, done: str) -> None:
 def set_aside(seq: int) -> None:
     """Callback: a read-only game goes on; its refused events are kept aside."""
     if still_current(seq):
-        _outcome(playing.set_aside(), "The refused events are set aside: record what the "
-                                       "rule asks, then re-apply them.")
+        _outcome(playing.set_aside(), _("The refused events are set aside: record what the "
+                                         "rule asks, then re-apply them."))
 
 
 def _reapply(seq: int, leave_out_first: bool) -> None:
     if still_current(seq):
-        _outcome(playing.reapply_set_aside(leave_out_first), "Re-applied what the rules "
-                                                               "accept.")
+        _outcome(playing.reapply_set_aside(leave_out_first),
+                 _("Re-applied what the rules accept."))
 
 
 def set_aside_tools(stored: StoredGame) -> None:
     """The events last set aside: the refusal, and re-applying them."""
     batch, seq = stored.set_aside[-1], stored.seq
-    with st.expander(f"Events set aside ({len(batch.events)}), kept with the game"):
-        st.caption(md(f"Refused at event {batch.at}: {batch.reason}"))
+    with st.expander(_("Events set aside ({n}), kept with the game").format(
+            n=len(batch.events))):
+        st.caption(md(_("Refused at event {at}: {reason}").format(at=batch.at,
+                                                                   reason=batch.reason)))
         with st.container(horizontal=True):
-            st.button("Re-apply them", key=f"reapply@{seq}", on_click=_reapply,
+            st.button(_("Re-apply them"), key=f"reapply@{seq}", on_click=_reapply,
                       args=(seq, False))
-            st.button("Re-apply all but the refused one", key=f"reapply_skip@{seq}",
+            st.button(_("Re-apply all but the refused one"), key=f"reapply_skip@{seq}",
                       on_click=_reapply, args=(seq, True))
 
 
@@ -360,22 +401,22 @@ def correction(stored: StoredGame) -> None:
 
     state, seq = stored.game.state, stored.seq
     k = lambda name: f"fix_{name}@{seq}"  # noqa: E731
-    st.caption("For what the app does not model (a mistake at the table). Amounts are added; "
-               "use negative numbers to take away.")
-    st.selectbox("Player", list(state.order), key=k("player"))
-    st.text_input("Reason", key=k("reason"), placeholder="e.g. a good was forgotten")
+    st.caption(_("For what the app does not model (a mistake at the table). Amounts are "
+                 "added; use negative numbers to take away."))
+    st.selectbox(_("Player"), list(state.order), key=k("player"))
+    st.text_input(_("Reason"), key=k("reason"), placeholder=_("e.g. a good was forgotten"))
     cols = st.columns(3)
-    cols[0].number_input("Money (\\$)", -200, 200, 0, key=k("money"))
-    cols[1].number_input("VP", -100, 100, 0, key=k("vp"))
-    cols[2].number_input("Ships", -8, 8, 0, key=k("ships"))
+    cols[0].number_input(_("Money (\\$)"), -200, 200, 0, key=k("money"))
+    cols[1].number_input(_("VP"), -100, 100, 0, key=k("vp"))
+    cols[2].number_input(_("Ships"), -8, 8, 0, key=k("ships"))
     cols = st.columns(2)
-    cols[0].selectbox("Good", [None, *GOODS], key=k("good"),
-                      format_func=lambda g: "—" if g is None else g)
-    cols[1].number_input("Good count", -6, 6, 0, key=k("good_n"))
+    cols[0].selectbox(_("Good"), [None, *GOODS], key=k("good"),
+                      format_func=lambda g: "—" if g is None else views.good_name(g))
+    cols[1].number_input(_("Good count"), -6, 6, 0, key=k("good_n"))
     cols = st.columns(2)
-    cols[0].selectbox("Workers ready to place", [None, *WORKER_TYPES], key=k("worker"),
-                      format_func=lambda w: "—" if w is None else w)
-    cols[1].number_input("Worker count", -10, 10, 0, key=k("worker_n"))
+    cols[0].selectbox(_("Workers ready to place"), [None, *WORKER_TYPES], key=k("worker"),
+                      format_func=lambda w: "—" if w is None else views.worker_name(w))
+    cols[1].number_input(_("Worker count"), -10, 10, 0, key=k("worker_n"))
 
     def submit() -> None:
         v = lambda name, d=0: session.widget_value(k(name), d)  # noqa: E731
@@ -389,10 +430,10 @@ def correction(stored: StoredGame) -> None:
         if v("worker", None) and v("worker_n"):
             event["available"] = {v("worker", None): int(v("worker_n"))}
         if not event["reason"]:
-            session.flash("error", "Say why (a reason) before recording a correction.",
+            session.flash("error", _("Say why (a reason) before recording a correction."),
                           at="correction")
             return
         if still_current(seq):
             record_events([event], seq, where="correction")
 
-    st.button("Record the correction", key=k("go"), on_click=submit)
+    st.button(_("Record the correction"), key=k("go"), on_click=submit)

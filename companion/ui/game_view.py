@@ -20,6 +20,7 @@ from typing import Any
 
 from companion import charts
 from companion.engine import Game, GameState, Hint, ended_now, hints, standings
+from companion.i18n import _
 from companion.scoring import ScoreBreakdown
 from companion.ui import views
 
@@ -44,11 +45,19 @@ class GameView:
     def standings_table(self) -> str:
         """Markdown (no dataframe: the pages of a game then never load pandas); each name
         with its colour disc, as in the players' table (the CSV rows stay plain names)."""
-        rows = views.score_rows(self.standings)
+        return views.markdown_table(self._with_discs(views.short_score_rows(self.standings)))
+
+    @cached_property
+    def standings_detail(self) -> str:
+        """Every column of the standings (colonies per age, money, tie-break goods)."""
+        return views.markdown_table(self._with_discs(views.score_rows(self.standings)))
+
+    def _with_discs(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        player = _("Player")
         for row in rows:
             # a no-break space, as in the players' table: the disc never wraps from the name
-            row["Player"] = f"{views.disc(self.game.setup, row['Player'])}\u00a0{row['Player']}"
-        return views.markdown_table(rows)
+            row[player] = f"{views.disc(self.game.setup, row[player])}\u00a0{row[player]}"
+        return rows
 
     @cached_property
     def ended_now(self) -> list[tuple[int, ScoreBreakdown]]:
@@ -82,13 +91,15 @@ class GameView:
         rows = []
         for r in self.regions:  # three narrow columns: the Leader stays in view on a phone
             workers = " · ".join(f"{name} {n}" for name, n in r["counts"].items() if n)
-            good = r["good"] + (f" → {r['good_taken_by']}" if r["good_taken_by"] else "")
+            good = views.good_name(r["good"], self.game.setup.edition) + (
+                f" → {r['good_taken_by']}" if r["good_taken_by"] else "")
+            name = r["name"] if r["discovered"] else _("{region} (undiscovered)").format(
+                region=r["name"])
+            tied = _("{players} tied").format(players=" / ".join(r["tied"]))
             rows.append({
-                "Region (good)": r["name"] + ("" if r["discovered"] else " (undiscovered)")
-                + f" ({good})",
-                "Workers": workers or "—",
-                "Leader": r["leader"] or (" / ".join(r["tied"]) + " tied" if r["tied"]
-                                          else "—"),
+                _("Region (good)"): f"{name} ({good})",
+                _("Workers"): workers or "—",
+                _("Leader"): r["leader"] or (tied if r["tied"] else "—"),
             })
         return views.markdown_table(rows)
 

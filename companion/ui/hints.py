@@ -9,13 +9,14 @@ from __future__ import annotations
 import streamlit as st
 
 from companion.engine import Decision, Phase, hints
+from companion.i18n import N_, _
 from companion.store import StoredGame
 from companion.ui import playing, session
 from companion.ui.game_view import GameView
 from companion.ui.views import md
 
-LABEL = "💡 Hints: what each answer is worth"  # the Table's switch
-ENDED_NOW_LABEL = "💡 Hints: the standings if the game ended now"  # the same switch, Scoreboard
+LABEL = N_("Hints: what each answer is worth")  # the Table's switch
+ENDED_NOW_LABEL = N_("Hints: the standings if the game ended now")  # the same, Scoreboard
 
 
 def _switched(game_id: int, key: str) -> None:
@@ -26,8 +27,9 @@ def toggle(game_id: int, label: str = LABEL) -> bool:
     """The per-game switch (remembered in this tab for the game), worded for what it shows
     on this page; returns whether it is on."""
     key = f"hints_on_{game_id}"
-    st.toggle(label, value=session.hints_on(game_id), key=key, on_change=_switched,
-              args=(game_id, key), help="A teaching aid: it never decides or records anything.")
+    st.toggle("💡 " + _(label), value=session.hints_on(game_id), key=key, on_change=_switched,
+              args=(game_id, key),
+              help=_("A teaching aid: it never decides or records anything."))
     return session.hints_on(game_id)
 
 
@@ -40,7 +42,7 @@ def answer_hints(stored: StoredGame, decision: Decision) -> None:
     else:
         found = hints(stored.game.state, decision)  # a follow-up question of a draft
     if not found:
-        st.caption("💡 No hint for this question.")
+        st.caption("💡 " + _("No hint for this question."))
         return
     with st.container(key="hints"):
         for hint in found:
@@ -53,8 +55,10 @@ def ended_now_lines(view: GameView) -> list[str]:
     lines = []
     for place, score in view.ended_now:
         extra = score.colony_total - so_far[score.player]
-        scoring = f" ({extra:+d} colony VP from a scoring now)" if extra else ""
-        lines.append(f"#{place} · **{md(score.player)}**: {score.total} VP{scoring}")
+        scoring = " " + _("({extra} colony VP from a scoring now)").format(
+            extra=f"{extra:+d}") if extra else ""
+        points = _("{n} VP").format(n=score.total)
+        lines.append(f"#{place} · **{md(score.player)}**: {points}{scoring}")
     return lines
 
 
@@ -63,6 +67,6 @@ def ended_now(stored: StoredGame, view: GameView) -> None:
     if stored.game.state.phase == Phase.OVER or not toggle(stored.id, ENDED_NOW_LABEL):
         return
     with st.container(key="ended_now"):
-        st.markdown("**If the game ended now** (the board scored as it stands, Economy from "
-                    "the goods and ships held):")
+        st.markdown(_("**If the game ended now** (the board scored as it stands, Economy from "
+                    "the goods and ships held):"))
         st.markdown("  \n".join(ended_now_lines(view)))

@@ -16,7 +16,7 @@ from companion.exchange import bgstats, exports, imports
 from companion.exchange.imports import ImportReport
 from companion.games import Sheet
 from companion.games.results import Result
-from companion.records import RecordError
+from companion.record_files import RecordError
 from companion.store import (
     FamilyStats,
     GameListing,
@@ -24,10 +24,11 @@ from companion.store import (
     NationStats,
     PlayerFamilyStats,
     PlayerStats,
-    StoredGameSheet,
+    StoredSheet,
     WrongKind,
+    trust,
 )
-from companion.ui import session
+from companion.ui import access, session
 from companion.ui.saved_games import Outcome, stops_on_database_problem, store
 
 
@@ -92,9 +93,7 @@ def history(filters: Filters, limit: int = 200) -> HistoryView:
     per_family = [r for r in s.player_family_stats(**dates)
                   if filters.game is None or r.family == filters.game]
     return HistoryView(games, s.count_games(**kwargs), s.player_stats(**stat_args),
-                       s.nation_stats(**{k: v for k, v in stat_args.items() if k != "game"})
-                       if filters.game in (None, "age-of-discovery") else [],
-                       scores, s.family_stats(**dates), per_family)
+                       s.nation_stats(**stat_args), scores, s.family_stats(**dates), per_family)
 
 
 @stops_on_database_problem
@@ -112,7 +111,7 @@ def load_game(game_id: int) -> Outcome:
 class SheetOutcome:
     """A saved (or loaded) score sheet of any game, or why it was refused."""
 
-    stored: StoredGameSheet | None
+    stored: StoredSheet | None
     error: str | None = None
 
     @property
@@ -178,7 +177,15 @@ def reopen_sheet(game_id: int) -> SheetOutcome:
 
 
 @stops_on_database_problem
+def entries(game_id: int) -> list[trust.Entry]:
+    """Who wrote to the game's log, write by write (oldest first)."""
+    return trust.entries(store(), game_id)
+
+
+@stops_on_database_problem
 def delete_game(game_id: int) -> Outcome:
+    if (refusal := access.host_refusal(access.DELETE)) is not None:
+        return Outcome(None, refusal)
     try:
         store().delete_game(game_id)
     except GameNotFound as exc:
@@ -251,4 +258,6 @@ def import_files(files: Sequence[tuple[str, bytes]],
     file is a sentence in the report and stores nothing; a record or play that cannot be
     kept stops only itself; the same file again adds nothing. ``names``: who each imported
     player is here."""
+    if (refusal := access.host_refusal(access.IMPORT)) is not None:
+        return ImportReport(failed=[refusal])
     return imports.import_files(store(), files, names=names, progress=progress)

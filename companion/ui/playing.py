@@ -17,8 +17,9 @@ from companion.engine import (
     event_dict,
     placements_from_board,
 )
-from companion.store import GameNotFound, Store, StoredGame, WrongKind
-from companion.ui import session, views
+from companion.i18n import _, language_key
+from companion.store import GameNotFound, Store, StoredGame, WrongKind, trust
+from companion.ui import access, session, steps
 from companion.ui.game_view import GameView
 from companion.ui.saved_games import Outcome, stops_on_database_problem, store
 
@@ -40,18 +41,19 @@ def current_game() -> StoredGame | None:
         except GameNotFound:
             session.close_game()
             session.link_game(None)
-            session.flash("warning", f"There is no saved game {game_id}.")
+            session.flash("warning", _("There is no saved game {id}.").format(id=game_id))
             return None
         except WrongKind:
             session.close_game()
             session.link_game(None)
-            session.flash("warning", f"Game {game_id} is a score sheet: it has no turns to "
-                                     "play. Open it in the History.")
+            session.flash("warning", _("Game {id} is a score sheet: it has no turns to "
+                                       "play. Open it in the History.").format(id=game_id))
             return None
         except EngineError as exc:  # saved before today's checks, and refused by them
             session.close_game()
             session.link_game(None)
-            session.flash("warning", f"Game {game_id} cannot be read: {exc}")
+            session.flash("warning", _("Game {id} cannot be read: {problem}").format(
+                id=game_id, problem=exc))
             return None
         session.remember_game(stored)
     return stored
@@ -91,11 +93,13 @@ def record(events: Mapping[str, Any] | list[Mapping[str, Any]]) -> Outcome:
     settles after it, in one transaction (guarded by the number of events seen)."""
     stored = current_game()
     if stored is None:
-        return Outcome(None, "no game is open")
+        return Outcome(None, _("no game is open"))
+    if (refusal := access.entry_refusal(store(), stored.id)) is not None:
+        return Outcome(stored, refusal)
     batch = [dict(e) for e in ([events] if isinstance(events, Mapping) else events)]
     try:  # guarded by the version this session saw: a change since (an undo too) is refused
         new = store().answer(stored.id, batch, expected_seq=stored.seq,
-                             revision=stored.revision)
+                             revision=stored.revision, device=access.device_name())
     except Conflict as exc:
         return _conflict(stored.id, exc)
     except EngineError as exc:
@@ -112,7 +116,7 @@ def board_placements(board: Mapping[str, Any]) -> tuple[list[dict[str, Any]], st
     or the engine's reason (naming the track) why no legal placement does."""
     stored = current_game()
     if stored is None:
-        return [], "no game is open"
+        return [], _("no game is open")
     try:
         return [event_dict(e) for e in placements_from_board(stored.game.state, board)], None
     except EngineError as exc:
@@ -121,10 +125,13 @@ def board_placements(board: Mapping[str, Any]) -> tuple[list[dict[str, Any]], st
 
 def _rewrite(change: Callable[[Store, StoredGame], StoredGame]) -> Outcome:
     """Change the open game's log (undo, set aside, re-apply), guarded by the version this
-    session saw; any draft in progress is dropped with the step it belonged to."""
+    session saw and by this device's right; any draft in progress is dropped with the step
+    it belonged to."""
     stored = current_game()
     if stored is None:
-        return Outcome(None, "no game is open")
+        return Outcome(None, _("no game is open"))
+    if (refusal := access.entry_refusal(store(), stored.id)) is not None:
+        return Outcome(stored, refusal)
     try:
         new = change(store(), stored)
     except Conflict as exc:
@@ -141,23 +148,24 @@ def undo() -> Outcome:
     """Take back the last answer of the open game (and the steps the engine settled)."""
     stored = current_game()
     if stored is not None and not stored.seq:
-        return Outcome(stored, "there is nothing to undo yet")
+        return Outcome(stored, _("there is nothing to undo yet"))
     return _rewrite(lambda s, g: s.undo(g.id, expected_seq=g.seq, n=g.game.last_step(),
-                                        revision=g.revision))
+                                        revision=g.revision, device=access.device_name()))
 
 
 @stops_on_database_problem
 def set_aside() -> Outcome:
     """A read-only game goes on: its refused events are set aside (kept with the game)."""
-    return _rewrite(lambda s, g: s.set_aside(g.id, expected_seq=g.seq, revision=g.revision))
+    return _rewrite(lambda s, g: s.set_aside(g.id, expected_seq=g.seq, revision=g.revision,
+                                             device=access.device_name()))
 
 
 @stops_on_database_problem
 def reapply_set_aside(leave_out_first: bool = False) -> Outcome:
     """Re-apply the events last set aside, as far as the rules accept them."""
-    return _rewrite(lambda s, g: s.reapply_set_aside(g.id, expected_seq=g.seq,
-                                                     leave_out_first=leave_out_first,
-                                                     revision=g.revision))
+    return _rewrite(lambda s, g: s.reapply_set_aside(
+        g.id, expected_seq=g.seq, leave_out_first=leave_out_first, revision=g.revision,
+        device=access.device_name()))
 
 
 def _conflict(game_id: int, exc: Conflict) -> Outcome:
@@ -167,11 +175,11 @@ def _conflict(game_id: int, exc: Conflict) -> Outcome:
     fresh = follow_up(game_id)
     done = last_step(fresh)
     if done:
-        text = (f"Another device already recorded: {done}. The page shows the game as it "
-                "is now; tap again if your step still applies.")
+        text = _("Another device already recorded: {step}. The page shows the game as it "
+                 "is now; tap again if your step still applies.").format(step=done)
     else:
-        text = ("Another device changed the game first (a step was taken back). The page "
-                "shows the game as it is now; tap again if your step still applies.")
+        text = _("Another device changed the game first (a step was taken back). The page "
+                 "shows the game as it is now; tap again if your step still applies.")
     return Outcome(fresh, text, conflict=True)
 
 
@@ -216,9 +224,9 @@ def last_step(stored: StoredGame) -> str | None:
 
     def words() -> str:
         start = stored.seq - stored.game.last_step()
-        return views.step_summary(stored.state_at(start), stored.game, start)
+        return steps.step_summary(stored.state_at(start), stored.game, start)
 
-    return _PER_VERSION.get((stored.key, "last_step"), words)
+    return _PER_VERSION.get((stored.key, "last_step", language_key()), words)
 
 
 # ---------------------------------------------------------------- one version of a game
@@ -256,8 +264,9 @@ def game_view(stored: StoredGame, version: int | None = None) -> GameView:
     """What the pages show of the game as stored (or after its first ``version`` events, for
     the History's step-through), one ``GameView`` per (game id, revision[, version])."""
     if version is None or version == stored.seq:
-        return _PER_VERSION.get((stored.key, "view"), lambda: GameView(stored.game))
-    return _PER_VERSION.get((stored.key, "view", version),
+        return _PER_VERSION.get((stored.key, "view", language_key()),
+                                lambda: GameView(stored.game))
+    return _PER_VERSION.get((stored.key, "view", version, language_key()),
                             lambda: GameView(stored.game, stored.state_at(version)))
 
 
@@ -277,6 +286,7 @@ def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
         stored = store().create_game(setup)
     except EngineError as exc:
         return Outcome(None, str(exc), field=exc.field)
+    session.hold_entry_key(stored.id, trust.entry_key(store(), stored.id))  # its maker enters
     session.open_game(stored.id, stored)
     return Outcome(stored)
 
@@ -337,13 +347,15 @@ def demo_game(players: int = 4, seed: int | None = None, finished: bool = True,
     """A randomly played game, saved (to try the charts and the history)."""
     from companion.engine import random_game
 
+    if (refusal := access.host_refusal(access.DEMO)) is not None:
+        return Outcome(None, refusal)
     rng = random.Random(seed)
     names = ["Amelia", "Bartolomeu", "Catalina", "Diego", "Elcano", "Florence"][:players]
     colours = ["red", "blue", "green", "yellow", "orange", "purple"]
     setup = {"edition": "empires", "options": {"builders": builders},
              "players": [{"name": n, "colour": colours[i]} for i, n in enumerate(names)]}
-    problem = "no demo game could be played"
-    for _ in range(DEMO_TRIES):  # a random walk may reach a step the engine refuses
+    problem = _("no demo game could be played")
+    for _attempt in range(DEMO_TRIES):  # a random walk may reach a step the engine refuses
         try:
             game = random_game(setup, seed=rng.randrange(10**6),
                                stop_after=None if finished else 150)

@@ -25,8 +25,11 @@ HISTORY_GAME = "aod.history_game"  # the game opened on the History page
 SHEET_PREFILL = "aod.sheet_prefill"  # (game id, games.Sheet, date): a saved sheet to reopen
 SHEET_SAVED = "aod.sheet_saved"  # (fingerprint of the inputs, game id): the sheet last saved
 HINTS = "aod.hints"  # ids of the games whose hints are on (a teaching aid, off by default)
+ENTRY_KEYS = "aod.entry_keys"  # {game id: the entry key this device was let in with}
+DEVICE = "aod.device"  # this device's name, given when it joined for entry
+HOST_PIN_OK = "aod.host_pin_ok"  # the host's PIN was given on this device
 KEYS = (GAME_ID, GAME, OWN_WRITE, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL,
-        SHEET_SAVED, HINTS)
+        SHEET_SAVED, HINTS, ENTRY_KEYS, DEVICE, HOST_PIN_OK)
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,40 @@ def set_hints(game_id: int, on: bool) -> None:
     else:
         ids.discard(game_id)
     st.session_state[HINTS] = frozenset(ids)
+
+
+# ---------------------------------------------------------------- rights (companion.ui.access)
+
+
+def held_entry_key(game_id: int) -> str | None:
+    """The entry key this device was let in with for ``game_id`` (checked again at every
+    write: a new key shuts it out)."""
+    return _get(ENTRY_KEYS, {}).get(game_id)
+
+
+def hold_entry_key(game_id: int, key: str | None) -> None:
+    held = dict(_get(ENTRY_KEYS, {}))
+    if key is None:
+        held.pop(game_id, None)
+    else:
+        held[game_id] = key
+    st.session_state[ENTRY_KEYS] = held
+
+
+def device_name() -> str | None:
+    return _get(DEVICE)
+
+
+def set_device_name(name: str) -> None:
+    st.session_state[DEVICE] = name
+
+
+def host_pin_given() -> bool:
+    return bool(_get(HOST_PIN_OK, False))
+
+
+def set_host_pin_given() -> None:
+    st.session_state[HOST_PIN_OK] = True
 
 
 # ---------------------------------------------------------------- other pages

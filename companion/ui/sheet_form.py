@@ -16,8 +16,9 @@ from typing import Any
 
 import streamlit as st
 
-from companion.games import FAMILY_IDS, Family, Field, FieldError, Sheet, family
+from companion.games import FAMILY_IDS, Family, FieldError, Sheet, SheetField, family
 from companion.games.base import NAME_MAX
+from companion.i18n import _
 from companion.ui import session
 
 GAME_KEY = "sheet_game"
@@ -42,11 +43,11 @@ def _shown(value: Any) -> Any:
     return NONE if value is None else value
 
 
-def _stored(f: Field, value: Any) -> Any:
+def _stored(f: SheetField, value: Any) -> Any:
     return None if value == NONE and None in f.options else value
 
 
-def _help(f: Field) -> str:
+def _help(f: SheetField) -> str:
     allowed = f"Allowed: {f.range_text()}."
     return f"{f.help} {allowed}" if f.help else allowed
 
@@ -57,7 +58,7 @@ def _help(f: Field) -> str:
 def pick_game() -> Family:
     """The game first: which family's sheet this is."""
     _preset(GAME_KEY, FAMILY_IDS[0])
-    game = st.segmented_control("Game", list(FAMILY_IDS), key=GAME_KEY, required=True,
+    game = st.segmented_control(_("Game"), list(FAMILY_IDS), key=GAME_KEY, required=True,
                                 format_func=lambda g: family(g).name) or FAMILY_IDS[0]
     return family(game)
 
@@ -91,14 +92,14 @@ def player_count(f: Family, opts: Mapping[str, Any]) -> int:
     allowed = list(f.player_range(opts))
     if session.widget_value(COUNT_KEY) not in allowed:
         session.set_widget_value(COUNT_KEY, 4 if 4 in allowed else allowed[0])
-    return int(st.segmented_control("Players", allowed, key=COUNT_KEY, required=True)
+    return int(st.segmented_control(_("Players"), allowed, key=COUNT_KEY, required=True)
                or allowed[0])
 
 
 # ---------------------------------------------------------------- reading the players
 
 
-def _preset_player(f: Field, seat: int) -> None:
+def _preset_player(f: SheetField, seat: int) -> None:
     k = key(f.name, seat)
     if f.type == "int" and f.optional:
         _preset(f"{k}_on", f.default is not None)
@@ -113,7 +114,7 @@ def _preset_player(f: Field, seat: int) -> None:
         _preset(k, list(f.default) if isinstance(f.default, list) else f.default)
 
 
-def _read(f: Field, seat: int, values: Mapping[str, Any]) -> Any:
+def _read(f: SheetField, seat: int, values: Mapping[str, Any]) -> Any:
     k = key(f.name, seat)
     value = session.widget_value(k)
     if f.type == "int":
@@ -139,8 +140,9 @@ def read_sheet(f: Family, opts: Mapping[str, Any], count: int) -> Sheet:
     fields = f.fields(opts)
     names = []
     for seat in range(count):
-        _preset(key("name", seat), f"Player {seat + 1}")
-        names.append(str(session.widget_value(key("name", seat))).strip() or f"Player {seat + 1}")
+        default = _("Player {n}").format(n=seat + 1)
+        _preset(key("name", seat), default)
+        names.append(str(session.widget_value(key("name", seat))).strip() or default)
     players = []
     for seat in range(count):
         values: dict[str, Any] = {"name": names[seat]}
@@ -184,8 +186,7 @@ def draw_player(f: Family, sheet: Sheet, seat: int, errors: Mapping[str | None, 
     """One seat's widgets (``seat`` counts from 0), in the family's order, under their
     group headings; each refusal and doubt right under its field."""
     values = sheet.players[seat]
-    bounded = not f.refuses_at_field  # the family cannot point at a field: the widget bounds
-    st.text_input("Name", key=key("name", seat), max_chars=NAME_MAX)
+    st.text_input(_("Name"), key=key("name", seat), max_chars=NAME_MAX)
     _messages(errors.get("name", []) + errors.get(None, []), doubts.get(None, []))
     group = None
     others = [n for n in sheet.names if n != values["name"]]
@@ -196,28 +197,23 @@ def draw_player(f: Family, sheet: Sheet, seat: int, errors: Mapping[str | None, 
         if fld.group and fld.group != group:
             group = fld.group
             st.markdown(f"**{group}**")
-        _widget(fld, seat, parts, others, bounded)
+        _widget(fld, seat, parts, others)
         said = fld.hint(values) if fld.hint and fld.name not in errors else None
         if said:
             st.caption(said)
         _messages(errors.get(fld.name, []), doubts.get(fld.name, []))
 
 
-def _bounds(f: Field, most: int | None, bounded: bool) -> dict[str, Any]:
-    if not bounded:
-        return {}
-    return {"min_value": f.min, "max_value": most}
-
-
-def _widget(f: Field, seat: int, parts: Sequence[Any], others: Sequence[str],
-            bounded: bool) -> None:
+def _widget(f: SheetField, seat: int, parts: Sequence[Any], others: Sequence[str]) -> None:
+    """The input of one field; its range is the family's to check (the refusal shows under
+    it), not the widget's."""
     k = key(f.name, seat)
     if f.type == "int":
         if f.optional:
             on = st.toggle(f.optional, key=f"{k}_on")
             if not on:
                 return
-        st.number_input(f.label, step=1, key=k, help=_help(f), **_bounds(f, f.max, bounded))
+        st.number_input(f.label, step=1, key=k, help=_help(f))
     elif f.type == "bool":
         st.toggle(f.label, key=k, help=_help(f))
     elif f.type == "choice":
@@ -239,7 +235,7 @@ def _widget(f: Field, seat: int, parts: Sequence[Any], others: Sequence[str],
         for i, part in enumerate(parts):
             cols[i % len(cols)].number_input(
                 part.label, step=1, key=key(f.name, seat, part.key),
-                help=f.help or None, **_bounds(f, part.max, bounded))
+                help=f.help or None)
 
 
 # ---------------------------------------------------------------- putting a sheet back

@@ -15,7 +15,7 @@ import functools
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from companion.i18n import N_, _, current_language
+from companion.i18n import N_, _, language_key
 from companion.ui import language, process, saved_games, widgets
 from companion.ui.database_page import database_page
 
@@ -23,7 +23,7 @@ from companion.ui.database_page import database_page
 def pages() -> list[st.Page]:
     """The app's pages (paths relative to ``app.py``), fresh objects for this run:
     ``st.navigation`` marks the page it lets run, so two sessions must not share them."""
-    lang = current_language()
+    lang = language_key()
     if get_script_run_ctx() is None:  # outside a run a page is left half made: not kept
         return list(_make_pages(lang))
     return [copy.copy(page) for page in _made_pages(lang)]
@@ -43,13 +43,13 @@ PAGES = (
 
 
 @functools.cache
-def _made_pages(lang: str) -> tuple[st.Page, ...]:
+def _made_pages(lang: tuple[str, int]) -> tuple[st.Page, ...]:
     """Made once per process and language: making a page resolves its path and reads the
     disk, about 0.15 ms each on every run otherwise."""
     return _make_pages(lang)
 
 
-def _make_pages(lang: str) -> tuple[st.Page, ...]:
+def _make_pages(lang: tuple[str, int]) -> tuple[st.Page, ...]:
     return tuple(st.Page(script, title=_(title), icon=icon, default=script == PAGES[0][0])
                  for script, title, icon in PAGES)
 
@@ -70,5 +70,6 @@ def main() -> None:
     # open over the page chosen unless the browser says it is a phone: a row of links
     # instead, the same on every screen, that nothing has to close.
     page = st.navigation(all_pages, position="hidden")
+    widgets.phone_style()
     widgets.page_menu(all_pages, page)
     page.run()

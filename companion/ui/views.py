@@ -7,6 +7,9 @@ out widgets. Player names are user text: use ``md`` before putting one into mark
 '\\\\*Ann\\\\* \\\\[x\\\\]\\\\(y\\\\)'
 >>> track_title("trade_goods"), worker_label("captain")
 ('Trade Goods', '⚓ captain')
+
+Component names (tracks, workers, goods, regions, buildings, nations, discoveries) are the
+printed ones of the current language (``i18n.component_name``); the rest is our own words.
 """
 
 from __future__ import annotations
@@ -25,14 +28,14 @@ from companion.engine import (
     Phase,
     Spot,
     Step,
-    apply,
-    decide,
     shipping_values,
     standings,
 )
-from companion.rules.discoveries import DISCOVERIES
+from companion.games.age_of_discovery import good_label, income_sets_text  # noqa: F401
+from companion.i18n import N_, _, component_name
+from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
 from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS
-from companion.rules.goods import SHIP
+from companion.rules.nations import NATION_NAMES
 from companion.scoring import Income, ScoreBreakdown, best_income
 
 # ---------------------------------------------------------------- labels
@@ -49,28 +52,35 @@ COLOUR_EMOJI = {
     "red": "🔴", "yellow": "🟡", "blue": "🔵", "green": "🟢", "orange": "🟠",
     "purple": "🟣", "white": "⚪", "black": "⚫",
 }
+COLOUR_NAMES = {
+    "red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "green": N_("green"),
+    "orange": N_("orange"), "purple": N_("purple"), "white": N_("white"), "black": N_("black"),
+}
+OPTION_TITLES = {  # set-up options, in a game's caption line
+    "builders": N_("Builder expansion"), "builder_buildings": N_("Builder buildings"),
+    "nations": N_("nations"), "buy_vp": N_("buy VP"),
+    "reduced_randomness": N_("reduced randomness"), "no_survivors": N_("no survivors"),
+    "scouting": N_("scouting"), "advanced_scouting": N_("advanced scouting"),
+    "two_player_variant": N_("two-player variant"),
+}
 COLOUR_HEX = {
     "red": "#c0392b", "yellow": "#d4ac0d", "blue": "#2e5fa8", "green": "#2e8b57",
     "orange": "#e67e22", "purple": "#7d3c98", "white": "#9e9e9e", "black": "#222222",
-}
-NATION_NAMES = {
-    "england": "England", "spain": "Spain", "france": "France", "portugal": "Portugal",
-    "holland": "Holland", "italy": "Italian city-states",
 }
 NATION_COLOURS = {
     "england": "red", "spain": "yellow", "france": "blue", "portugal": "green",
     "holland": "orange", "italy": "purple",
 }
 KIND_TITLES = {
-    "immediate": "acts when bought",
-    "one_use": "one use",
-    "permanent": "every turn",
-    "end_vp": "VP at the end",
+    "immediate": N_("acts when bought"),
+    "one_use": N_("one use"),
+    "permanent": N_("every turn"),
+    "end_vp": N_("VP at the end"),
 }
 SCORE_CATEGORIES = ("colony", "discoveries", "buildings", "economy", "bought")
 CATEGORY_TITLES = {
-    "colony": "Colonies", "discoveries": "Discoveries", "buildings": "Buildings",
-    "economy": "Economy", "bought": "Bought / corrected",
+    "colony": N_("Colonies"), "discoveries": N_("Discoveries"), "buildings": N_("Buildings"),
+    "economy": N_("Economy"), "bought": N_("Bought / corrected"),
 }
 
 _PUNCTUATION = frozenset(string.punctuation)
@@ -86,20 +96,39 @@ def plain(text: str) -> str:
     return html.escape(str(text), quote=False)
 
 
-def track_title(track: str) -> str:
-    return TRACK_TITLES.get(track, track.replace("_", " ").title())
+def track_title(track: str, edition: str | None = None) -> str:
+    title = TRACK_TITLES.get(track)
+    return component_name("track", title, edition) if title else track.replace("_", " ").title()
+
+
+def worker_name(worker: str) -> str:
+    return component_name("worker", worker)
+
+
+def box_title(box: str) -> str:
+    """A Specialists box, as printed ("Captain", "Training")."""
+    return component_name("specialist", box.title())
 
 
 def worker_label(worker: str) -> str:
-    return f"{WORKER_ICONS.get(worker, '•')} {worker}"
+    return f"{WORKER_ICONS.get(worker, '•')} {worker_name(worker)}"
 
 
-def good_label(good: str) -> str:
-    return "🚢 ship" if good == SHIP else good.replace("_", " ")
+def good_name(good: str, edition: str | None = None) -> str:
+    return component_name("good", good.replace("_", " "), edition)
 
 
 def nation_label(nation: str | None) -> str:
-    return NATION_NAMES.get(nation or "", "—")
+    name = NATION_NAMES.get(nation or "")
+    return component_name("nation", name) if name else "—"
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+
+
+def option_title(option: str) -> str:
+    return _(OPTION_TITLES[option]) if option in OPTION_TITLES else option.replace("_", " ")
 
 
 def player_colours(setup: GameSetup) -> dict[str, str]:
@@ -157,42 +186,51 @@ def region_title(state_or_edition: GameState | str, region: str) -> str:
 
     edition = state_or_edition if isinstance(state_or_edition, str) else (
         state_or_edition.setup.edition)
-    return REGIONS[region].display_name(edition)
+    return component_name("region", REGIONS[region].display_name(edition), edition)
 
 
 def building_title(state: GameState, building_id: str) -> str:
     b = state.catalogue.get(building_id)
-    return b.name if b else building_id
+    return component_name("building", b.name, state.setup.edition) if b else building_id
 
 
-def discovery_title(item_id: str) -> str:
+def discovery_title(item_id: str, edition: str | None = None) -> str:
+    """A token or card with what is printed on it (a token: its face; identical tokens told
+    apart, for lists where both may be picked)."""
     d = DISCOVERIES.get(item_id)
     if d is None:
         return item_id
     if d.kind == "card":
-        return f"{d.name} (natives {d.natives}, ${d.dollars}+${d.dollars_per_soldier}/soldier, " \
-               f"{d.vp} VP)"
-    return d.name
+        return f"{component_name('card', d.name, edition)} ({d.face})"
+    return listed_name(item_id)
+
+
+def discovery_short(item_id: str) -> str:
+    """A token or card owned, in a list of them: a token's face, a card's title."""
+    d = DISCOVERIES.get(item_id)
+    return _("token ({face})").format(face=d.face) if d is not None and d.kind == "token" else (
+        discovery_name(item_id))
 
 
 def where_now(state: GameState) -> str:
     """Turn, age and phase in a few words."""
     if state.phase == Phase.OVER:
-        return "Game over"
+        return _("Game over")
     if state.phase == Phase.SETUP:
-        return "Set-up: turn up the opening goods and buildings"
+        return _("Set-up: turn up the opening goods and buildings")
     age = "I" * state.age
     step = str(state.step)
-    resolving = ("powers before the tracks" if step == Step.DECLARE else
-                 "income" if state.step in (Step.INCOME, None) else
-                 f"resolving {track_title(step)}")
+    resolving = (_("powers before the tracks") if step == Step.DECLARE else
+                 _("income") if state.step in (Step.INCOME, None) else
+                 _("resolving {track}").format(track=track_title(step, state.setup.edition)))
     phase = {
-        Phase.PLACEMENT: "placement",
+        Phase.PLACEMENT: _("placement"),
         Phase.RESOLUTION: resolving,
-        Phase.BENEFITS: "building powers and refresh",
-        Phase.BUY_VP: "buying VP after the scoring",
+        Phase.BENEFITS: _("building powers and refresh"),
+        Phase.BUY_VP: _("buying VP after the scoring"),
     }.get(state.phase, state.phase)
-    return f"Turn {state.turn} of {LAST_TURN} · Age {age} · {phase}"
+    return _("Turn {turn} of {last} · Age {age} · {phase}").format(
+        turn=state.turn, last=LAST_TURN, age=age, phase=phase)
 
 
 # ---------------------------------------------------------------- the board
@@ -242,48 +280,52 @@ def _slot_views(state: GameState, track: str, labels: Sequence[str]) -> list[Slo
 def board(state: GameState) -> list[TrackView]:
     """The eight tracks of the current turn, top to bottom, with their slots."""
     n = len(state.players)
+    edition = state.setup.edition
     views = []
     for track in TRACKS:
         slots = state.tracks.get(track, [])
         note, open_ended = "", False
         if track == "initiative":
             labels = [str(i) for i in range(1, n + 1)]
-            note = "Pays its slot number in dollars, and goes first next turn."
+            note = _("Each player here receives $1, $2, … (the slot's number) and goes "
+                     "first next turn, in slot order.")
         elif track == "dock":
             labels = [str(i) for i in range(1, 2 * n)]
-            note = "Workers sail to a discovered region, in slot order."
+            note = _("Workers sail to a discovered region, in slot order.")
         elif track == "trade_goods":
             labels = [str(i) for i in range(1, max(len(state.goods_offer), len(slots)) + 1)]
-            offer = ", ".join(good_label(g) for g in state.goods_offer) or "none left"
-            note = f"Face up: {offer}"
+            offer = ", ".join(good_label(g, edition) for g in state.goods_offer) or _("none left")
+            note = _("Face up: {offer}").format(offer=offer)
         elif track == "buildings":
             labels = [str(i) for i in range(1, max(len(state.buildings_offer), len(slots)) + 1)]
             offer = ", ".join(building_title(state, b) for b in state.buildings_offer)
-            note = f"Face up: {offer or 'none'}"
+            note = _("Face up: {offer}").format(offer=offer or _("none"))
         elif track == "specialists":
             labels = list(state.edition.specialist_boxes(state.setup.options.builders))
-            note = "Each box gives its specialist; Training sells one for $5."
+            note = _("Each box gives its specialist; Training sells one for $5.")
         elif track == "warfare":
             cap = state.edition.warfare_cap
             labels = [str(i) for i in range(1, (cap or max(len(slots) + 1, 1)) + 1)]
-            note = "Each worker here may start a battle or, for $10, a war."
+            note = _("Each worker here may start a battle or, for $10, a war.")
         else:
             labels = [s.label for s in slots]
             open_ended = True
             if track == "shipping":
                 values = shipping_values(state) if "shipping" in state.tracks else {}
-                ship = "a ship is waiting" if state.ship_on_track else "no ship this turn"
+                ship = _("a ship is waiting") if state.ship_on_track else _("no ship this turn")
                 score = ", ".join(f"{md(p)} {v}" for p, v in values.items())
-                note = f"Highest value takes the ship ({ship}). {score}".strip()
+                note = (_("Highest value takes the ship ({ship}).").format(ship=ship)
+                        + f" {score}").strip()
             else:
                 waiting = [
                     f"{md(name)}: " + ", ".join(
                         f"{k} {WORKER_ICONS[w]}" for w, k in p.discovery.items() if k)
                     for name, p in state.players.items() if any(p.discovery.values())
                 ]
-                note = "Waiting to explore: " + ("; ".join(waiting) if waiting else "nobody")
+                note = _("Waiting to explore: {who}").format(
+                    who="; ".join(waiting) if waiting else _("nobody"))
         views.append(TrackView(
-            track, track_title(track), tuple(_slot_views(state, track, labels)), note,
+            track, track_title(track, edition), tuple(_slot_views(state, track, labels)), note,
             active=state.phase == Phase.RESOLUTION and state.step == track, open_ended=open_ended,
         ))
     return views
@@ -385,14 +427,6 @@ def building_money(state: GameState, owned: Iterable[str],
     return tuple(paid.items())
 
 
-def income_sets_text(inc: Income) -> list[str]:
-    """One line per set: 'fur + fur + 🚢 ship = $3'."""
-    lines = [f"{' + '.join(good_label(g) for g in s.goods)} = ${s.value}" for s in inc.sets]
-    if inc.unused:
-        lines.append("not in a set: " + ", ".join(good_label(g) for g in inc.unused))
-    return lines
-
-
 # ---------------------------------------------------------------- scores
 
 
@@ -401,12 +435,28 @@ def score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, A
     rows = []
     for place, s in scored:
         rows.append({
-            "Place": place, "Player": s.player, "VP": s.total,
-            "Colonies I": s.colony[0], "Colonies II": s.colony[1], "Colonies III": s.colony[2],
-            "Discoveries": s.discoveries, "Buildings": s.buildings_total,
-            "Economy": s.economy, "Bought": s.bought, "Money": s.money,
-            "Tie-break goods": s.tie_goods,
+            _("Place"): place, _("Player"): s.player, _("VP"): s.total,
+            _("Colonies I"): s.colony[0], _("Colonies II"): s.colony[1],
+            _("Colonies III"): s.colony[2], _("Discoveries"): s.discoveries,
+            _("Buildings"): s.buildings_total, _("Economy"): s.economy, _("Bought"): s.bought,
+            _("Money"): s.money, _("Tie-break goods"): s.tie_goods,
         })
+    return rows
+
+
+def short_score_rows(scored: Iterable[tuple[int, ScoreBreakdown]]) -> list[dict[str, Any]]:
+    """Rows for the standings on a phone: the VP and where they come from, in narrow columns
+    (``score_rows`` has every column)."""
+    scored = list(scored)
+    bought = any(s.bought for _place, s in scored)
+    rows = []
+    for place, s in scored:
+        row = {_("Place"): place, _("Player"): s.player, _("VP"): s.total,
+               _("Col."): s.colony_total, _("Disc."): s.discoveries,
+               _("Bldg."): s.buildings_total, _("Econ."): s.economy}
+        if bought:
+            row[_("Bought")] = s.bought
+        rows.append(row)
     return rows
 
 
@@ -492,26 +542,26 @@ def timeline(state: GameState, scored: Sequence[tuple[int, ScoreBreakdown]] | No
 
 def turn_marks(game: Game) -> list[tuple[str, int]]:
     """(label, version) pairs for stepping through a game turn by turn."""
-    marks = [("Set-up", 0)]
+    marks = [(_("Set-up"), 0)]
     turn = 1
     for index, ev in enumerate(game.events, start=1):
         if ev.type == "reveal":
-            marks.append(("Turn 1 begins", index))
+            marks.append((_("Turn 1 begins"), index))
         elif ev.type == "refresh":
-            marks.append((f"End of turn {turn}", index))
+            marks.append((_("End of turn {turn}").format(turn=turn), index))
             turn += 1
     if marks[-1][1] != len(game.events):
-        marks.append(("Latest", len(game.events)))
+        marks.append((_("Latest"), len(game.events)))
     return marks
 
 
 # ---------------------------------------------------------------- decisions
 
 
-SHORT_TRACKS = {
-    "initiative": "Initiative", "dock": "Dock", "trade_goods": "Goods", "shipping": "Shipping",
-    "buildings": "Buildings", "discovery": "Discovery", "specialists": "Specialists",
-    "warfare": "Warfare",
+SHORT_TRACKS = {  # our own short words for the buttons (the tracks' printed names are long)
+    "initiative": N_("Initiative"), "dock": N_("Dock"), "trade_goods": N_("Goods"),
+    "shipping": N_("Shipping"), "buildings": N_("Buildings"), "discovery": N_("Discovery"),
+    "specialists": N_("Specialists"), "warfare": N_("Warfare"),
 }
 
 
@@ -519,90 +569,9 @@ def short_place(value: Spot) -> str:
     """A placement answer's place as a short button label."""
     track, box = value.track, value.box
     if box == "training":
-        return "Training"
+        return component_name("specialist", "Training")
     if box == "mayflower":
-        return "Dock 🚢"
-    if box:
-        return f"Box {WORKER_ICONS.get(box, box)}"
-    return SHORT_TRACKS.get(track, track_title(track))
-
-
-def step_summary(before: GameState, after: Game, start: int) -> str:
-    """What one answer recorded, in words: its events from ``start`` on, then the steps the
-    app settled because the rules left no other choice."""
-    state = before
-    told, settled = [], []
-    events = after.events[start:]
-    for i, ev in enumerate(events):
-        words = describe_event(state, ev)
-        taken = dict(state.region_good_taken_by)
-        # The state after the last event is the game's own: only steps in between are folded.
-        state = after.state if i == len(events) - 1 else apply(state, ev)
-        for region, owner in state.region_good_taken_by.items():
-            if region not in taken:  # the third worker there takes the region's good
-                words += (f" — {owner} takes {region_title(state, region)}'s "
-                          f"{state.region_goods[region].replace('_', ' ')}")
-        (settled if ev.auto else told).append(words)
-    text = "; ".join(dict.fromkeys(told))
-    if settled:
-        text += f" — then, with no other choice: {'; '.join(settled)}"
-    return text
-
-
-# ---------------------------------------------------------------- event log
-
-
-def describe_event(state: GameState, event: Any) -> str:
-    """A short sentence for an event, read against the state it was applied to."""
-    from companion.engine import parse_event
-
-    ev = parse_event(event)
-    who = ev.player if hasattr(ev, "player") else None
-    if who is None:
-        wanted = decide(state)
-        who = wanted.player if wanted else None
-    name = who or "the table"
-    t = ev.type
-    if t == "reveal":
-        return "Opening goods and buildings turned up"
-    if t == "place":
-        box = f" ({ev.box} box)" if ev.box else ""
-        return f"{name}: {ev.worker} on {track_title(ev.track)}{box}"
-    if t == "dock":
-        where = region_title(state, ev.region) if ev.region else "stays home"
-        return f"{name}: dock worker → {where}"
-    if t == "take_good":
-        return f"{name}: takes {ev.good}" if ev.good else f"{name}: takes no good"
-    if t == "buy":
-        return f"{name}: buys {building_title(state, ev.building)}" if ev.building else (
-            f"{name}: buys nothing")
-    if t == "expedition":
-        if not ev.workers:
-            return f"{name}: no expedition"
-        target = "a card" if ev.target == "card" else region_title(state, ev.target or "")
-        return f"{name}: expedition to {target}"
-    if t == "training":
-        return f"{name}: trains a {ev.specialist}" if ev.specialist else f"{name}: no training"
-    if t == "warfare":
-        if ev.kind is None:
-            return f"{name}: no fight"
-        return f"{name}: {ev.kind} against {ev.defender}"
-    if t == "benefit":
-        return f"{name}: uses {building_title(state, ev.building)}"
-    if t == "refresh":
-        return f"End of turn {state.turn}"
-    if t == "buy_vp":
-        return f"{name}: buys {ev.vp} VP"
-    if t == "correction":
-        return f"{name}: correction ({ev.reason})"
-    if t == "power":
-        return f"{name}: uses {nation_label(ev.nation)}'s power"
-    if t == "resolve":
-        return "Powers declared: the tracks resolve"
-    if t == "swap":
-        return f"{name}: a {ev.worker} in {region_title(state, ev.region)} swapped for a colonist"
-    if t == "scout":
-        target = "the top card" if ev.target == "card" else region_title(state, ev.target)
-        return f"{name}: scouts {target}"
-    return t
-
+        return _("Dock") + " 🚢"
+    if box:  # a Specialists box, named by its specialist in words (icons alone look alike)
+        return _("{specialist} box").format(specialist=worker_name(box))
+    return _(SHORT_TRACKS[track]) if track in SHORT_TRACKS else track_title(track)

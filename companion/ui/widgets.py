@@ -12,10 +12,14 @@ import streamlit as st
 
 from companion import charts
 from companion.engine import Game, GameState, Phase
-from companion.games import AGE_OF_DISCOVERY, Family, Scored, Sheet, family
-from companion.i18n import N_, _
-from companion.rules.buildings import buildings_for
-from companion.sheet import FACT_TITLES
+from companion.games import TRACKED_GAME, Family, Scored, Sheet, family
+from companion.i18n import (
+    N_,
+    _,
+    format_date,
+    format_datetime,
+    format_list,
+)
 from companion.ui import language, playing, session, views
 from companion.ui.game_view import GameView
 from companion.ui.views import md
@@ -23,23 +27,72 @@ from companion.ui.views import md
 if TYPE_CHECKING:
     import pandas as pd
 
-PLOTLY_CONFIG = {"displaylogo": False, "responsive": True}
+# No mode bar: on a phone it lies over the chart's title, and nobody zooms at the table.
+PLOTLY_CONFIG = {"displaylogo": False, "responsive": True, "displayModeBar": False}
 
 
 def show_flashes(at: str | None = None, every: bool = False) -> None:
-    """Messages left by the last action (errors stay on screen; successes are toasts): those
-    for the top of the page, or (``at``) for the input drawn here, or (``every``) all left."""
+    """Messages left by the last action, drawn in the page's flow where they belong (never a
+    toast: on a phone a toast lies over the title and the question): those for the top of
+    the page, or (``at``) for the input drawn here, or (``every``) all left."""
     for f in session.take_flashes(at, every):
         text = md(f.text)
         if f.level == "error":
             st.error(text, icon="🚫")
-            st.toast(text, icon="🚫")
         elif f.level == "warning":
             st.warning(text)
         elif f.level == "success":
-            st.toast(text, icon="✅")
+            st.caption(f"✅ {text}")
         else:
             st.info(text)
+
+
+# After each step the question's heading is brought into the screen if a tap low in a long
+# list left it above (or below) the phone's viewport, and the button last tapped loses its
+# focus (its shading would read as an answer already chosen on the next question).
+_KEEP_IN_VIEW = """<script>(() => {{ const mark = {mark!r};
+  const go = () => {{ const h = document.querySelector({selector!r});
+    if (!h) return false;
+    const a = document.activeElement; if (a && a !== document.body && a.blur) a.blur();
+    const r = h.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight)
+      h.scrollIntoView({{block: "start", behavior: "instant"}});
+    return true; }};
+  if (window.__aodInView === mark) return; window.__aodInView = mark;
+  let tries = 0; const again = () => {{ if (!go() && ++tries < 20) setTimeout(again, 50); }};
+  setTimeout(again, 30); }})();</script>"""
+
+
+# On a phone: less empty space above the menu, and a heading scrolled to stays below
+# Streamlit's header bar.
+PHONE_STYLE = """<style>
+@media (max-width: 640px) {
+  [data-testid=stMainBlockContainer] { padding-top: 3.25rem; }
+}
+.st-key-prompt h4 { scroll-margin-top: 3.75rem; }
+/* an answer's words wrap rather than end in "…" (a token's face and its odds are long) */
+.st-key-prompt [class*="st-key-ans_"] button p { white-space: normal; text-overflow: clip;
+  overflow: visible; }
+@media (max-width: 640px) {
+  .st-key-prompt h4 { font-size: 1.3rem; }
+  /* the placement rows: 13 places (and a row per specialist held) in fewer lines */
+  .st-key-prompt [class*="st-key-place_"] button { padding: 0 0.45rem; min-height: 1.9rem;
+    font-size: 0.9rem; }
+  .st-key-prompt [class*="st-key-place_"] [data-testid=stButtonGroup] { gap: 0.3rem; }
+  .st-key-prompt [class*="st-key-place_"] [data-testid=stButtonGroup] > div { gap: 0.3rem; }
+  /* the board's tracks: a thin rule between them, not a blank band */
+  .st-key-tracks hr { margin: 0.35rem 0; }
+}
+</style>"""
+
+
+def phone_style() -> None:
+    st.html(PHONE_STYLE)
+
+
+def keep_in_view(selector: str, mark: str) -> None:
+    """Scroll ``selector`` into the screen once per ``mark`` (a new question), if it is out."""
+    st.html(_KEEP_IN_VIEW.format(selector=selector, mark=mark), unsafe_allow_javascript=True)
 
 
 # The menu's short words, by page address (the titles are longer)
@@ -63,7 +116,7 @@ def page_menu(pages: list[Any], current: Any) -> None:
 
 def error(text: str | None) -> None:
     """An error in the engine's (or the store's) words, made inert for markdown."""
-    st.error(md(text or "refused"), icon="🚫")
+    st.error(md(text or _("refused")), icon="🚫")
 
 
 class FieldErrors:
@@ -90,25 +143,26 @@ def game_caption(game: Game, game_id: int | None = None) -> None:
 
 
 def game_heading(title: str, game: Game, game_id: int) -> None:
-    """A heading (markdown) with the game's caption line under it, drawn as one element."""
-    st.markdown(f"#### {title}\n\n:small[:gray[{md(_game_line(game, game_id))}]]")
+    """Where the game stands, in one bold line, with the game's caption line under it, drawn
+    as one element: short, so that on a phone the question below shows without scrolling."""
+    st.markdown(f"**{title}**  \n:small[:gray[{md(_game_line(game, game_id))}]]")
 
 
 def _game_line(game: Game, game_id: int | None) -> str:
     edition = game.state.edition.title
-    opts = [k.replace("_", " ") for k, v in game.setup.options.model_dump().items() if v]
-    extra = f" · options: {', '.join(opts)}" if opts else ""
-    number = f"Game #{game_id} · " if game_id is not None else ""
+    opts = [views.option_title(k) for k, v in game.setup.options.model_dump().items() if v]
+    extra = " · " + _("options: {options}").format(options=", ".join(opts)) if opts else ""
+    number = _("Game #{id}").format(id=game_id) + " · " if game_id is not None else ""
     return f"{number}{edition}{extra}"
 
 
 def refused_banner(refused: Any) -> None:
     """A stored game the corrected rules refuse part-way: which event and which rule."""
-    st.warning(md(f"Read-only: this game was recorded under an earlier reading of the rules, "
-                  f"and the rules now refuse its {refused.describe()}. It is shown as it "
-                  "stood just before that event. To go on, set the refused events aside: "
-                  "they are kept with the game (nothing is deleted) and can be re-applied "
-                  "after you record what the rule asks."), icon="🔒")
+    st.warning(md(_("Read-only: this game was recorded under an earlier reading of the rules, "
+                    "and the rules now refuse its {event}. It is shown as it stood just "
+                    "before that event. To go on, set the refused events aside: they are kept "
+                    "with the game (nothing is deleted) and can be re-applied after you record "
+                    "what the rule asks.").format(event=refused.describe())), icon="🔒")
 
 
 # ---------------------------------------------------------------- players
@@ -118,9 +172,9 @@ def players_table(view: GameView, show_placing: bool = True) -> None:
     """Who holds what, in turn order: money, workers left to place, VP so far."""
     placing = view.state.phase == Phase.PLACEMENT
     over = view.state.phase == Phase.OVER
-    column = "To place" if placing else "Workers" if over else "Ready next turn"
+    column = _("To place") if placing else _("Workers") if over else _("Ready next turn")
     rows = [
-        "| Player | \\$ | " + column + " | Goods | VP |",
+        "| " + " | ".join((_("Player"), "\\$", column, _("Goods"), _("VP"))) + " |",
         "|---|---:|---|---|---:|",
     ]
     for p in view.players:
@@ -139,23 +193,25 @@ def player_details(view: GameView) -> None:
     """Goods, buildings and discoveries per player."""
     state, game = view.state, view.game
     for p in view.players:
-        buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or "none"
-        found = ", ".join(views.discovery_title(d).split(":")[0] for d in p.discoveries)
+        buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or _("none")
+        found = ", ".join(views.discovery_short(d) for d in p.discoveries)
         nation = f" ({views.nation_label(p.nation)})" if p.nation else ""
-        st.markdown(
-            f"**{views.badge(game.setup, p.name)}**{md(nation)}\n"
-            f"- goods: {md(views.goods_text(p.goods, p.ships))}\n"
-            f"- buildings: {md(buildings)}\n"
-            f"- discoveries: {md(found or 'none')}\n"
-            f"- waiting on Discovery: {views.counts_text(p.on_discovery)}"
-        )
+        lines = [
+            _("goods: {goods}").format(goods=md(views.goods_text(p.goods, p.ships))),
+            _("buildings: {buildings}").format(buildings=md(buildings)),
+            _("discoveries: {found}").format(found=md(found or _("none"))),
+            _("waiting on Discovery: {workers}").format(
+                workers=views.counts_text(p.on_discovery)),
+        ]
+        st.markdown(f"**{views.badge(game.setup, p.name)}**{md(nation)}\n"
+                    + "\n".join(f"- {line}" for line in lines))
 
 
 # ---------------------------------------------------------------- the board
 
 
 def slot_text(setup: Any, slot: views.SlotView, track: str) -> str:
-    label = slot.label
+    label = views.box_title(slot.label) if track == "specialists" else slot.label
     if slot.player is None:
         return f"`{label}`"
     text = f"`{label}` {views.badge(setup, slot.player)} {views.WORKER_ICONS.get(slot.worker, '')}"
@@ -178,13 +234,13 @@ def board_tracks(view: GameView) -> None:
 def _tracks_text(view: GameView, tracks: Sequence[views.TrackView]) -> str:
     parts = []
     for track in tracks:
-        flag = " · *resolving now*" if track.active else ""
+        flag = " · *" + _("resolving now") + "*" if track.active else ""
         lines = [f"**{track.title}**{flag}"]
         if track.slots:
             lines.append("  ".join(slot_text(view.game.setup, s, track.track)
                                    for s in track.slots))
         elif track.open_ended:
-            lines.append("*nobody yet*")
+            lines.append("*" + _("nobody yet") + "*")
         if track.note:
             lines.append(f":small[:gray[{track.note}]]")  # markdown already: names escaped
         parts.append("  \n".join(lines))
@@ -199,7 +255,7 @@ def income_summary(state: GameState) -> None:
     earned = [f"{md(name)} \\${p.income[state.turn]}" for name, p in state.players.items()
               if state.turn in p.income]
     if earned:
-        st.markdown("Income this turn: " + " · ".join(earned))
+        st.markdown(_("Income this turn: {earned}").format(earned=" · ".join(earned)))
 
 
 def income_section(view: GameView) -> None:
@@ -207,10 +263,13 @@ def income_section(view: GameView) -> None:
     last Income phase, and the buildings' money paid beside it (never Economy VP)."""
     for inc in view.income:
         lines = views.income_sets_text(inc.income)
-        said = [f"goods and ships pay ${inc.income.dollars}"]
+        said = [_("goods and ships pay ${dollars}").format(dollars=inc.income.dollars)]
         if inc.last_income is not None:
-            said.append(f"they paid ${inc.last_income} at the last Income phase")
-        said += [f"{building} pays ${dollars} every turn" for building, dollars in inc.buildings]
+            said.append(_("they paid ${dollars} at the last Income phase").format(
+                dollars=inc.last_income))
+        said += [_("{building} pays ${dollars} every turn").format(building=building,
+                                                                     dollars=dollars)
+                 for building, dollars in inc.buildings]
         st.markdown(f"**{md(inc.player)}**: " + md("; ".join(said)))
         if lines:
             st.markdown("\n".join(f"- {md(line)}" for line in lines))
@@ -225,20 +284,22 @@ def scored_results(f: Family, scored: Scored, key: str, chart: bool = True) -> p
     rows = []
     notes = any(p.note for p in scored.players)
     for p in scored.players:
-        row: dict[str, Any] = {"Place": p.place, "Player": p.player}
-        row |= {c.label: p.breakdown[c.id] for c in scored.categories}
-        row[f.unit.title() if f.unit.islower() else f.unit] = p.total
+        row: dict[str, Any] = {_("Place"): p.place, _("Player"): p.player}
+        row |= {f.word(c.label): p.breakdown[c.id] for c in scored.categories}
+        unit = f.word(f.unit)
+        row[unit[:1].upper() + unit[1:]] = p.total
         if notes:
-            row["Note"] = p.note
+            row[_("Note")] = p.note
         rows.append(row)
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, width="stretch")
     st.markdown(winners_text(f, scored))
-    st.caption(f.tie_rule)
+    st.caption(f.word(f.tie_rule))
     if not chart:
         return table
-    plot(charts.sheet_breakdown([(c.id, c.label) for c in scored.categories],
-                                {p.player: p.breakdown for p in scored.by_seat()}, f.unit),
+    plot(charts.sheet_breakdown([(c.id, f.word(c.label)) for c in scored.categories],
+                                {p.player: p.breakdown for p in scored.by_seat()},
+                                f.word(f.unit)),
          f"{key}_chart")
     return table
 
@@ -246,30 +307,29 @@ def scored_results(f: Family, scored: Scored, key: str, chart: bool = True) -> p
 def winners_text(f: Family, scored: Scored) -> str:
     """Who won, in words (markdown, names escaped)."""
     if not scored.winners:
-        return "Nobody could win: every player is a vassal or accepted defeat."
+        return _("Nobody could win: every player is a vassal or accepted defeat.")
     top = scored.of(scored.winners[0]).total
-    names = " and ".join(f"**{md(n)}**" for n in scored.winners)
+    names = format_list(f"**{md(n)}**" for n in scored.winners)
     if len(scored.winners) > 1:
-        return f"🏆 {names} share the victory with {top} {f.unit}."
-    return f"🏆 {names} wins with {top} {f.unit}."
+        return "🏆 " + _("{names} share the victory with {points} {unit}.").format(
+            names=names, points=top, unit=f.word(f.unit))
+    return "🏆 " + _("{names} wins with {points} {unit}.").format(names=names, points=top,
+                                                                 unit=f.word(f.unit))
 
 
-def sheet_details(results: list[Any]) -> None:
-    """Age of Discovery's extras under a sheet's totals (``companion.sheet.SheetResult``):
-    what the tie-breaks did, and the income sets behind each economy score."""
-    ties = [r for r in results if sum(1 for o in results if o.place == r.place) > 1]
-    if ties:
-        st.caption("Still tied after the tie-breaks (turn-8 colony VP, money, goods plus ships "
-                   "— goods only in Age of Empires III): those players share the place.")
-    elif len({r.score.total for r in results}) < len(results):
-        st.caption("Equal totals were split by the tie-breaks: turn-8 colony VP, then money, "
-                   "then goods plus ships (goods only in Age of Empires III).")
-    with st.expander("Economy: the income sets behind each player's economy VP"):
-        for r in results:
-            lines = views.income_sets_text(r.income)
-            st.markdown(f"**{md(r.score.player)}**: {r.income.dollars} VP"
-                        + "".join(f"\n- {md(line)}" for line in lines))
-        st.caption("Economy VP equal the income of the last Income phase.")
+def explanations(f: Family, sheet: Sheet, scored: Scored) -> None:
+    """What the family says under a sheet's totals (``Family.explain``): a caption, or a
+    folded list per player."""
+    for said in f.explain(sheet, scored):
+        if not said.players:
+            st.caption(said.title)
+            continue
+        with st.expander(said.title):
+            for player, what, lines in said.players:
+                st.markdown(f"**{md(player)}**: {md(what)}"
+                            + "".join(f"\n- {md(line)}" for line in lines))
+            if said.footer:
+                st.caption(said.footer)
 
 
 def sheet_entries(f: Family, sheet: Sheet) -> None:
@@ -278,11 +338,11 @@ def sheet_entries(f: Family, sheet: Sheet) -> None:
     fields = f.fields(sheet.options)
     rows = []
     for p in sheet.players:
-        row: dict[str, Any] = {"Player": p["name"]}
+        row: dict[str, Any] = {_("Player"): p["name"]}
         for fld in fields:
             value = p.get(fld.name)
             if fld.type == "bool":
-                value = "yes" if value else "no"
+                value = _("yes") if value else _("no")
             elif fld.type in ("choice", "player"):
                 value = fld.option_label(value) if value is not None else "—"
             elif isinstance(value, list):  # named as the form names them, never by id
@@ -298,33 +358,14 @@ def sheet_entries(f: Family, sheet: Sheet) -> None:
     st.dataframe(pd.DataFrame(rows).astype(str), hide_index=True, width="stretch")
 
 
-def sheet_inputs(sheet: Any) -> None:
-    """What was entered on a score sheet, one row per seat (``companion.sheet.ScoreSheet``)."""
-    import pandas as pd
-    catalogue = buildings_for(sheet.edition, sheet.builders)
-    rows = []
-    for p in sheet.players:
-        found = (f"{p.typed_discovery_vp} VP ({p.typed_discovery_count} owned)"
-                 if p.typed_discovery_vp is not None
-                 else ", ".join(views.discovery_title(d).split(":")[0] for d in p.discoveries))
-        owned = [catalogue[b].name if b in catalogue else b for b in p.buildings]
-        if p.extra_buildings:
-            owned.append(f"{p.extra_buildings} other tile(s)")
-        rows.append({
-            "Player": p.name, "Colour": p.colour, "Nation": views.nation_label(p.nation),
-            "Colonies": " + ".join(str(vp) for vp in p.colony), "Discoveries": found,
-            "Buildings": ", ".join(owned),
-            "Counts": ", ".join(f"{FACT_TITLES.get(q, q)}: {n}" for q, n in p.facts.items()
-                                if n),
-            "Goods": views.goods_text({g: n for g, n in p.goods.items() if n}, p.ships),
-            "Money": p.money, "Bought VP": p.bought,
-        })
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
-
-
 def standings_table(view: GameView) -> None:
+    """Narrow enough for a phone; every column folded below it."""
     with st.container(key="standings"):
         st.markdown(view.standings_table)
+        st.caption(_("Col. colonies, Disc. discoveries, Bldg. buildings, Econ. economy (and "
+                     "VP bought or corrected, when any)."))
+    with st.expander(_("Every column: colonies per age, money, tie-break goods")):
+        st.markdown(view.standings_detail)
 
 
 def regions_table(view: GameView) -> None:
@@ -336,13 +377,13 @@ def plot(fig: Any, key: str) -> None:
     st.plotly_chart(fig, width="stretch", config=PLOTLY_CONFIG, key=key)
 
 
-CHART_TABS = ("VP by turn", "VP by category", "Money", "Regions over time")
+CHART_TABS = (N_("VP by turn"), N_("VP by category"), N_("Money"), N_("Regions over time"))
 
 
 def charts_section(view: GameView, key: str, lazy: bool = False) -> None:
     """The four game charts of ``view`` (figures built once per version of the game).
     ``lazy``: only the open tab's chart is drawn (switching tabs reruns the page)."""
-    tabs = st.tabs(list(CHART_TABS), key=f"{key}_tabs" if lazy else None,
+    tabs = st.tabs([_(tab) for tab in CHART_TABS], key=f"{key}_tabs" if lazy else None,
                    on_change="rerun" if lazy else "ignore")
     shown = [not lazy or tab.open is not False for tab in tabs]
     if shown[0]:
@@ -359,15 +400,19 @@ def charts_section(view: GameView, key: str, lazy: bool = False) -> None:
             if view.timeline:
                 plot(view.region_control, f"{key}_regions")
             else:
-                st.caption("Region leaders appear once the first turn is over.")
+                st.caption(_("Region leaders appear once the first turn is over."))
 
 
 def region_map(view: GameView, key: str) -> None:
     plot(view.region_map, key)
 
 
-SHEET_MARK = "🧮 score sheet"
-RESULT_MARK = "📋 imported result"
+def sheet_mark() -> str:
+    return "🧮 " + _("score sheet")
+
+
+def result_mark() -> str:
+    return "📋 " + _("imported result")
 
 
 def listing_label(g: Any, markdown: bool = True) -> str:
@@ -376,29 +421,33 @@ def listing_label(g: Any, markdown: bool = True) -> str:
     Score sheets are marked as such and dated by the day they were played."""
     esc = md if markdown else str
     names = ", ".join(g.players)
-    when = g.updated.strftime("%d %b %Y %H:%M")
+    when = format_datetime(g.updated, "short")
     if g.kind in ("score_sheet", "result"):
-        mark = SHEET_MARK if g.kind == "score_sheet" else RESULT_MARK
+        mark = sheet_mark() if g.kind == "score_sheet" else result_mark()
         f = family(g.family)
-        won = " & ".join(g.winners) or "nobody"
+        won = " & ".join(g.winners) or _("nobody")
         top = max((g.totals.get(w, 0) for w in g.winners), default=0)
-        game = "" if g.family == AGE_OF_DISCOVERY else f"{f.name} · "
-        return (f"#{g.id} · {mark} · {game}{esc(names)} · won by {esc(won)} "
-                f"({top} {f.unit}) · {g.created.strftime('%d %b %Y')}")
+        game = "" if g.family == TRACKED_GAME else f"{f.name} · "
+        won_by = _("won by {winners} ({points} {unit})").format(winners=esc(won), points=top,
+                                                               unit=f.word(f.unit))
+        return (f"#{g.id} · {mark} · {game}{esc(names)} · {won_by} · "
+                f"{format_date(g.created)}")
     if g.status == "finished":
         won = " & ".join(g.winners) or "?"
         top = max(g.totals.values(), default=0)
-        return f"#{g.id} · {esc(names)} · won by {esc(won)} ({top} VP) · {when}"
-    where = "set-up" if g.phase == Phase.SETUP else f"turn {g.turn}"
+        won_by = _("won by {winners} ({points} {unit})").format(winners=esc(won), points=top,
+                                                               unit=_("VP"))
+        return f"#{g.id} · {esc(names)} · {won_by} · {when}"
+    where = _("set-up") if g.phase == Phase.SETUP else _("turn {turn}").format(turn=g.turn)
     return f"#{g.id} · {esc(names)} · {where} · {when}"
 
 
 def demo_game_button(label: str, key: str) -> None:
     """A button that adds a randomly played game to the history (and says which)."""
     if st.button(label, key=key):
-        with st.spinner("Playing a demo game…"):
+        with st.spinner(_("Playing a demo game…")):
             outcome = playing.demo_game()
         if outcome.ok:
-            session.flash("success", f"Demo game #{outcome.stored.id} added")
+            session.flash("success", _("Demo game #{id} added").format(id=outcome.stored.id))
             st.rerun()
         error(outcome.error)

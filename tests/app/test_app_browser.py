@@ -69,15 +69,19 @@ def require_chromium() -> None:
 
 
 @contextmanager
-def running_app(data: Path, log: Path) -> Iterator[tuple[str, subprocess.Popen]]:
-    """``streamlit run app.py`` on a free port with its games in ``data``: (url, process)."""
+def running_app(data: Path, log: Path, address: str = "127.0.0.1",
+                env_more: dict[str, str] | None = None,
+                ) -> Iterator[tuple[str, subprocess.Popen]]:
+    """``streamlit run app.py`` on a free port with its games in ``data``, bound to
+    ``address`` (``0.0.0.0``: every address of the machine): (url on loopback, process)."""
     env = {k: v for k, v in os.environ.items() if k != "COMPANION_DB_URL"}
+    env.update(env_more or {})
     env["COMPANION_DATA_DIR"] = str(data)
     port = _free_port()
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-             "--server.address", "127.0.0.1", "--server.headless", "true",
+             "--server.address", address, "--server.headless", "true",
              "--browser.gatherUsageStats", "false"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -104,6 +108,8 @@ def server(tmp_path_factory):
 
 class Table:
     """Clicks on the Table page, counted, waiting for each recorded step."""
+
+    PICKED = ("Picked ", r"Picked (\d+) of (\d+)")  # a report's caption, and its count
 
     def __init__(self, page) -> None:
         self.page = page
@@ -183,10 +189,10 @@ class Table:
         picks.first.click()
         self.clicks += 1
         self.page.wait_for_function(
-            "before => { const p = document.querySelector('.st-key-prompt');"
-            " return !!p && (!p.innerText.includes('Picked ')"
+            "([before, word]) => { const p = document.querySelector('.st-key-prompt');"
+            " return !!p && (!p.innerText.includes(word)"
             " || p.innerText.split('\\n')[0] !== before.split('\\n')[0]); }",
-            arg=before, timeout=30_000)
+            arg=[before, self.PICKED[0]], timeout=30_000)
         self.settle()
         self.check_no_exception()
         key = self.page.locator('[class*="st-key-undo-"]').first.get_attribute("class") or ""
@@ -195,7 +201,7 @@ class Table:
 
     def _last_pick_left(self) -> bool:
         """The caption says one more pick completes the count ("Picked 3 of 4")."""
-        found = re.search(r"Picked (\d+) of (\d+)", self.prompt())
+        found = re.search(self.PICKED[1], self.prompt())
         return bool(found) and int(found.group(1)) + 1 == int(found.group(2))
 
     def place(self, index: int, on_board: bool = False) -> None:
@@ -227,7 +233,8 @@ def _nav(page, title: str) -> None:
     """Choose a page in the app's menu (a row of links on every page)."""
     from companion.ui.widgets import MENU_LABELS
 
-    page.locator(".st-key-page_menu").get_by_role("link", name=MENU_LABELS[title]).click()
+    path = "" if title == "Home" else title.lower().replace(" ", "_")
+    page.locator(".st-key-page_menu").get_by_role("link", name=MENU_LABELS[path]).click()
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1500)
 
@@ -275,7 +282,7 @@ def test_setup_and_one_turn_by_clicking(server):
                 t.shot("05-table-placing-phone")
         assert placements == 20  # 4 players x 5 colonists
         t.shot("06-table-resolution-phone")
-        while "Turn 2 of 8" not in page.locator("h4").first.inner_text():  # the page heading
+        while page.get_by_text("Turn 2 of 8").count() == 0:  # the page heading
             t.resolve_one()
             if "End of turn" in t.prompt():
                 t.shot("07-table-refresh-phone")
@@ -309,7 +316,7 @@ def test_setup_and_one_turn_by_clicking(server):
         games_tab = page.get_by_role("tab", name="Games")
         games_tab.click()
         expect(games_tab).to_have_attribute("aria-selected", "true")
-        expect(page.get_by_text("2 game(s)")).to_be_visible(timeout=60_000)
+        expect(page.get_by_text("2 games")).to_be_visible(timeout=60_000)
         t.settle()
         page.get_by_role("combobox", name="Open a game").click()
         page.get_by_role("option", name="won by").click()

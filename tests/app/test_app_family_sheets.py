@@ -13,13 +13,13 @@ from ui_driver import check, errors
 
 from companion.games import family
 
-RED = {"industry_track": 10, "culture_track": 8, "wealth_track": 9, "influence_track": 12,
+RED = {"industry_glory": 10, "culture_glory": 7, "wealth_glory": 7, "influence_glory": 12,
        "cities_connections_glory": 19, "buildings_cards_glory": 11, "harbor_discs": 3,
        "slavery_cards_set_aside": 1}
-YELLOW = {"industry_track": 11, "culture_track": 6, "wealth_track": 4, "influence_track": 14,
+YELLOW = {"industry_glory": 10, "culture_glory": 5, "wealth_glory": 4, "influence_glory": 12,
           "cities_connections_glory": 18, "buildings_cards_glory": 10, "harbor_discs": 8}
-GREEN = {"exploit_1_glory": 3, "exploit_3_glory": 2, "industry_track": 15,
-         "culture_track": 13, "wealth_track": 7, "influence_track": 9,
+GREEN = {"exploit_1_glory": 3, "exploit_3_glory": 2, "industry_glory": 15,
+         "culture_glory": 12, "wealth_glory": 7, "influence_glory": 7,
          "cities_connections_glory": 14, "buildings_cards_glory": 9, "harbor_discs": 2,
          "slavery_cards_set_aside": 3}
 ROUGE = {"wood": 12, "metal": 33, "food": 0, "gold": 40, "cities": 3, "colonists": 2,
@@ -66,8 +66,11 @@ def test_an_endeavor_sheet_totals_shares_the_victory_and_is_saved(at, store):
             for r in totals.to_dict("records")] == [
         ("Red", 1, 36, -1, 69), ("Green", 1, 41, -3, 69), ("Yellow", 3, 31, 0, 61)]
     assert any("share the victory with 69 Glory" in m.value for m in at.markdown)
-    beside = [c.value for c in at.tabs[0].caption]
-    assert "Scores 7 Glory (a plain square: the cube slides back from 8)." in beside
+    assert not any("plain square" in c.value for c in at.tabs[0].caption)
+    at.number_input(key="sheet_culture_glory_0").set_value(8).run()  # a square, not a Glory
+    assert ("8 is a plain square in the rulebook's example: a cube there slides back to 7, "
+            "which is the Glory to enter.") in [c.value for c in at.tabs[0].caption]
+    at.number_input(key="sheet_culture_glory_0").set_value(7).run()
     assert family("endeavor").tie_rule in [c.value for c in at.caption]
     at.date_input(key="sheet_date").set_value(date(2025, 3, 1)).run()
     at.button(key="sheet_save").click().run()
@@ -85,12 +88,12 @@ def test_an_endeavor_sheet_totals_shares_the_victory_and_is_saved(at, store):
     games = frame_with(at, "Game", "Kind")
     assert list(games["Game"]) == ["Endeavor: Age of Sail"]
     assert any("share the victory" in m.value for m in at.markdown)
-    entered = frame_with(at, "Industry track")
+    entered = frame_with(at, "Industry Glory")
     assert list(entered["Player"]) == ["Red", "Yellow", "Green"]
     at.button(key=f"hist_reopen_{listing.id}").click().run()
     check(at)
     assert at.segmented_control(key="sheet_game").value == "endeavor"
-    assert at.number_input(key="sheet_culture_track_2").value == 13
+    assert at.number_input(key="sheet_culture_glory_2").value == 12
     assert at.toggle(key="sheet_governor_slot_empty_0").value is True
     assert [s.value for s in at.success] == [
         f"Saved to the history as game #{listing.id}: it counts in the statistics."]

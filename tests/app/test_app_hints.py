@@ -72,7 +72,7 @@ def test_hints_are_off_by_default_and_show_each_goods_worth_when_turned_on(at, s
     # The Scoreboard shows the "if the game ended now" lines for the same game.
     at.switch_page("app_pages/scoreboard.py").run()
     check(at)
-    assert at.toggle(key=f"hints_on_{game_id}").label == hints.ENDED_NOW_LABEL  # says what
+    assert at.toggle(key=f"hints_on_{game_id}").label == "💡 " + hints.ENDED_NOW_LABEL  # says what
     ended = [plain(m.value) for m in at.markdown if "VP" in m.value and "#" in m.value]
     assert len(ended) == 1 and ended[0].count("VP") == 4  # one line per player
 

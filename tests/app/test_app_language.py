@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 from ui_driver import APP, TIMEOUT, check
 
 from companion.engine import Game
+from companion.store import trust
 from companion.ui import language
 
 PAGES = ["app_pages/home.py", "app_pages/new_game.py", "app_pages/table.py",
@@ -85,5 +86,51 @@ def test_the_join_link_carries_the_language_of_the_device_that_shows_it(store):
     at = device(locale="fr-FR")
     check(at)
     codes = [c.value for c in at.code]
-    assert any(c.endswith(f"/table?game={sg.id}&role=entry&lang=fr") for c in codes)
+    key = trust.entry_key(store, sg.id)
+    assert any(c.endswith(f"/table?game={sg.id}&key={key}&lang=fr") for c in codes)
     assert any(c.endswith(f"/table?game={sg.id}&role=viewer&lang=fr") for c in codes)
+
+
+NAMES_PO = r'''
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=utf-8\n"
+"Language: fr\n"
+
+msgctxt "building"
+msgid "Indentured Servitude"
+msgstr "Servage"
+
+msgctxt "building/aoe3"
+msgid "Indentured Servitude"
+msgstr "Asservissement Contractuel"
+'''
+
+
+@pytest.fixture
+def printed_names(tmp_path):
+    """The app's catalogues with a components.po of the test's own (one building)."""
+    import shutil
+
+    from companion import i18n
+    shutil.copytree(i18n.catalogue_path("en").parent.parent.parent, tmp_path / "locale")
+    (tmp_path / "locale" / "fr" / "LC_MESSAGES" / "components.po").write_text(NAMES_PO, "utf-8")
+    with i18n.use_locale_dir(tmp_path / "locale"):
+        yield
+
+
+@pytest.mark.parametrize(("lang", "query"), [("fr", "servage"), ("fr", "indentured"),
+                                             ("en", "servage"), ("en", "Indentured")])
+def test_the_rules_search_finds_a_building_by_either_name_in_either_language(
+        printed_names, lang, query):
+    at = device(lang=lang)
+    at.switch_page("app_pages/rules.py").run()
+    at.text_input(key="rules_query").set_value(query).run()
+    check(at)
+    listed = "\n".join(m.value for m in at.markdown if m.value.startswith("- **"))
+    shown = "Servage" if lang == "fr" else "Indentured Servitude"
+    assert f"**{shown}**" in listed and listed.count("- **") == 1
+    at.radio(key="rules_edition").set_value("aoe3").run()  # the 2007 edition's own name
+    listed = "\n".join(m.value for m in at.markdown if m.value.startswith("- **"))
+    if lang == "fr" and query == "indentured":
+        assert "**Asservissement Contractuel**" in listed

@@ -5,9 +5,10 @@ from __future__ import annotations
 import base64
 import re
 
+import pytest
 from ui_driver import check, first_place, open_table
 
-from companion.store import Store
+from companion.store import Store, trust
 from companion.ui import joining
 
 FOUR = {"edition": "empires",
@@ -85,9 +86,13 @@ def test_another_devices_step_after_a_tap_is_followed_on_the_next_run(at, store)
     assert any("Cid places a worker" in m.value for m in at.markdown)
 
 
-def test_the_join_link_names_the_game_and_the_role_on_the_network_address():
-    url = joining.join_url(7, "entry", host="10.0.0.5", port=8600, lang="en")
-    assert url == "http://10.0.0.5:8600/table?game=7&role=entry&lang=en"
+def test_the_join_link_names_the_game_and_carries_its_key_on_the_network_address():
+    url = joining.join_url(7, "entry", host="10.0.0.5", port=8600, lang="en", key="k3Y")
+    assert url == "http://10.0.0.5:8600/table?game=7&key=k3Y&lang=en"
+    assert joining.join_url(7, "viewer", host="10.0.0.5", port=8600, lang="en") \
+        == "http://10.0.0.5:8600/table?game=7&role=viewer&lang=en"
+    with pytest.raises(ValueError, match="entry key"):
+        joining.join_url(7, "entry", host="10.0.0.5", port=8600, lang="en")
     assert joining.network_address() != "127.0.0.1"
     png = joining.qr_png(url)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 200
@@ -99,12 +104,13 @@ def test_home_offers_the_join_link_and_its_qr_code(at, store):
     at.switch_page("app_pages/home.py").run()
     check(at)
     codes = [c.value for c in at.code]
-    assert any(f"/table?game={sg.id}&role=entry" in c for c in codes)
-    assert any(f"/table?game={sg.id}&role=viewer" in c for c in codes)
+    key = trust.entry_key(store, sg.id)
+    assert any(c.endswith(f"/table?game={sg.id}&key={key}&lang=en") for c in codes)
+    assert any(c.endswith(f"/table?game={sg.id}&role=viewer&lang=en") for c in codes)
     assert not any("localhost" in c and "127.0.0.1" in c for c in codes)
     # The QR code is the entry link's, as a PNG picture inside the page.
     pictures = [m.value for m in at.markdown if 'alt="QR code of' in m.value]
-    assert len(pictures) == 1 and f"game={sg.id}&amp;role=entry" in pictures[0]
-    entry = next(c for c in codes if c.endswith(f"/table?game={sg.id}&role=entry&lang=en"))
+    assert len(pictures) == 1 and f"game={sg.id}&amp;key={key}" in pictures[0]
+    entry = next(c for c in codes if c.endswith(f"/table?game={sg.id}&key={key}&lang=en"))
     shown = base64.b64decode(re.search(r'base64,([A-Za-z0-9+/=]+)"', pictures[0]).group(1))
     assert shown == joining.qr_png(entry)

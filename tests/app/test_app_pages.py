@@ -85,6 +85,28 @@ def test_history_replays_a_finished_game_with_its_charts(at, store, finished):
     assert len(charts) >= 5  # map, four game charts (stats tab: two more)
 
 
+def test_history_replay_steps_back_and_forth_with_buttons(at, store, finished):
+    """On a phone a slider cannot be moved by one: Previous / Next step through the game."""
+    done = store.import_record(finished.record())
+    at.session_state["aod.history_game"] = done.id
+    at.switch_page("app_pages/history.py").run()
+    key = f"hist_turn_{done.id}"
+    last = at.select_slider(key=key).value
+    assert at.button(key=f"{key}_next").disabled
+    at.button(key=f"{key}_prev").click().run()
+    check(at)
+    assert at.select_slider(key=key).value == last - 1
+    at.button(key=f"{key}_next").click().run()
+    assert at.select_slider(key=key).value == last
+    at.segmented_control(key=f"hist_mode_{done.id}").set_value("event").run()
+    event = f"hist_event_{done.id}"
+    at.button(key=f"{event}_prev").click().run()
+    at.button(key=f"{event}_prev").click().run()
+    check(at)
+    assert at.slider(key=event).value == done.seq - 2
+    assert any(f"after {done.seq - 2} of {done.seq} events" in m.value for m in at.markdown)
+
+
 def markdown_rows(table: str) -> list[dict[str, str]]:
     """The rows of a markdown table (as the pages write them) by column title."""
     head, _, *lines = table.splitlines()

@@ -11,8 +11,8 @@ from streamlit.testing.v1 import AppTest
 from ui_driver import check, errors
 
 from companion.engine.playout import random_game
-from companion.sheet import ScoreSheet, SheetPlayer
 from companion.ui import library
+from tests.aod_sheets import aod_player, aod_sheet
 
 
 def plain(text: str) -> str:
@@ -60,9 +60,10 @@ def test_a_saved_sheet_is_in_the_history_the_statistics_and_home(at, store):
     assert listing.totals == {"Ann": 42, "Bob": 23, "Cid": 20}
     assert listing.winners == ["Ann"]
     assert listing.created == datetime(2024, 6, 7, tzinfo=UTC)
-    saved = store.load_score_sheet(listing.id)
+    saved = store.load_sheet(listing.id)
     assert saved.sheet.note == "Friday at Cleo's"
-    assert saved.sheet.players[0].nation == "england" and saved.sheet.players[0].colour == "red"
+    assert saved.sheet.players[0]["nation"] == "england"
+    assert saved.sheet.players[0]["colour"] == "red"
     assert [s.value for s in at.success] == [
         f"Saved to the history as game #{listing.id}: it counts in the statistics."]
     (link,) = [p for p in at.get("page_link") if p.proto.label == "Open it in the History"]
@@ -77,7 +78,7 @@ def test_a_saved_sheet_is_in_the_history_the_statistics_and_home(at, store):
     games = frame_with(at, "Kind")
     assert list(games["Kind"]) == ["🧮 score sheet"] and list(games["Top score"]) == [42]
     assert at.selectbox(key="hist_game").value == listing.id
-    assert any("score sheet" in m.value and "07 Jun 2024" in m.value for m in at.markdown)
+    assert any("score sheet" in m.value and "Jun 7, 2024" in m.value for m in at.markdown)
     assert any("Friday at Cleo's" in plain(m.value) for m in at.markdown)
     totals = frame_with(at, "Place")
     assert list(zip(totals["Player"], totals["VP"], totals["Place"], strict=True)) == [
@@ -135,13 +136,13 @@ def test_a_sheet_the_store_would_refuse_cannot_be_saved(at, store):
     assert store.count_games() == 0
 
 
-TYPED = ScoreSheet(
+TYPED = aod_sheet(
     edition="empires", builders=True, note="reopen me",
     players=(
-        SheetPlayer("Ann", colony=(6, 8, 12), typed_discovery_vp=11, typed_discovery_count=2,
+        aod_player("Ann", colony=(6, 8, 12), typed_discovery_vp=11, typed_discovery_count=2,
                     buildings=("age_of_discovery", "glory"), facts={"glory_regions": 3},
                     goods={"sugar": 4}, money=7, colour="green"),
-        SheetPlayer("Bob", colony=(2, 2, 2), discoveries=("t01", "t02"), buildings=("navy",),
+        aod_player("Bob", colony=(2, 2, 2), discoveries=("t01", "t02"), buildings=("navy",),
                     extra_buildings=1, ships=3, money=40, bought=4, nation="holland"),
     ),
 )
@@ -149,13 +150,12 @@ TYPED = ScoreSheet(
 
 def test_a_saved_sheet_reopens_on_the_score_sheet_page(at, store):
     gid = store.save_score_sheet(TYPED, created=datetime(2024, 3, 2, tzinfo=UTC))
-    expected = {r.score.player: (r.place, r.score.total)
-                for r in store.load_score_sheet(gid).results}
+    expected = {p.player: (p.place, p.total) for p in store.load_sheet(gid).scored.players}
     at.session_state["aod.history_game"] = gid
     at.switch_page("app_pages/history.py").run()
     check(at)
-    inputs = frame_with(at, "Colonies", "Goods")  # the inputs, not the totals
-    assert list(inputs["Colonies"]) == ["6 + 8 + 12", "2 + 2 + 2"]
+    inputs = frame_with(at, "Colony VP", "Goods")  # the inputs, not the totals
+    assert list(inputs["Colony VP"]) == ["6, 8, 12", "2, 2, 2"]
     at.button(key=f"hist_reopen_{gid}").click().run()
     check(at)
     assert at.title[0].value == "🧮 Score sheet"
@@ -199,6 +199,6 @@ def test_a_bundle_carries_sheets_and_imports_again(store):
                        "age-of-discovery-companion/score-sheet"]
     report = library.import_files([("games.json", bundle.encode())])
     assert report.failed == [] and len(report.imported) == 2
-    again = store.load_score_sheet(report.imported[1])
+    again = store.load_sheet(report.imported[1])
     assert again.sheet == TYPED and again.created == datetime(2024, 3, 2, tzinfo=UTC)
     assert library.history(library.Filters(kind="score_sheet")).total == 2

@@ -7,10 +7,12 @@ import random
 
 import pytest
 
-from companion import charts, sheet
+from companion import charts
 from companion.engine import Game, standings
 from companion.engine.playout import random_game, random_step
-from companion.ui import views
+from companion.games.age_of_discovery import AGE_OF_DISCOVERY, facts_needed
+from companion.ui import steps, views
+from tests.aod_sheets import aod_player, aod_sheet
 
 TWO = {"players": [{"name": "Ann", "colour": "red"}, {"name": "Bob"}]}
 REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
@@ -94,7 +96,7 @@ def test_turn_marks_step_through_a_finished_game(finished):
 
 def test_events_are_described_in_words(finished):
     state = finished.at(1)
-    text = views.describe_event(state, finished.events[1])
+    text = steps.describe_event(state, finished.events[1])
     assert text.startswith(state.order[0] + ": ")
 
 
@@ -104,24 +106,24 @@ def test_income_sets_are_listed():
 
 
 def test_score_sheet_ties_share_a_place_after_the_tie_breaks():
-    a = sheet.SheetPlayer("A", colony=(6, 6, 6), money=5)
-    b = sheet.SheetPlayer("B", colony=(6, 6, 6), money=5)
-    c = sheet.SheetPlayer("C", colony=(0, 0, 18), money=1)
-    results = sheet.score_sheet("empires", False, [a, b, c])
-    assert [(r.place, r.score.player) for r in results] == [(1, "C"), (2, "A"), (2, "B")]
+    a = aod_player("A", colony=(6, 6, 6), money=5)
+    b = aod_player("B", colony=(6, 6, 6), money=5)
+    c = aod_player("C", colony=(0, 0, 18), money=1)
+    scored = AGE_OF_DISCOVERY.score(aod_sheet([a, b, c]))
+    assert [(p.place, p.player) for p in scored.players] == [(1, "C"), (2, "A"), (2, "B")]
 
 
 def test_score_sheet_typed_discoveries_and_formula_facts():
-    p = sheet.SheetPlayer("A", typed_discovery_vp=11, typed_discovery_count=2,
-                               buildings=("age_of_discovery", "glory"),
-                               facts={"glory_regions": 3})
-    (result,) = sheet.score_sheet("empires", True, [p])
-    assert result.score.discoveries == 11
-    assert result.score.buildings == {"age_of_discovery": 8, "glory": 6}
-    assert sheet.facts_needed("empires", True, ["glory", "navy", "population"]) == [
+    p = aod_player("A", typed_discovery_vp=11, typed_discovery_count=2,
+                   buildings=("age_of_discovery", "glory"), facts={"glory_regions": 3})
+    q = aod_player("B")
+    scored = AGE_OF_DISCOVERY.score(aod_sheet([p, q], builders=True))
+    assert dict(scored.of("A").breakdown)["discoveries"] == 11
+    assert dict(scored.of("A").breakdown)["buildings"] == 8 + 6
+    assert facts_needed("empires", True, ["glory", "navy", "population"]) == [
         "glory_regions", "new_world_workers"]
     with pytest.raises(ValueError, match="same name"):
-        sheet.score_sheet("empires", False, [p, p])
+        AGE_OF_DISCOVERY.score(aod_sheet([p, p]))
 
 
 def test_charts_are_built_and_names_escaped(finished):

@@ -186,3 +186,25 @@ def test_an_expedition_needs_a_worker_and_a_real_token():
         game.apply(_send({"colonist": 1}, "peru", "t99"))
     with pytest.raises(IllegalAction):
         game.apply(_send({"colonist": 1}, "caribbean", "t01"))  # discovered at the start
+
+
+def test_the_token_question_offers_each_printed_face_once():
+    """Tokens carry no number: each answer reads as the token's face ($, $ per soldier, VP,
+    natives), identical tokens are one answer, and the odds say whether the expedition wins."""
+    from companion.engine import Kind
+    from companion.rules.discoveries import TOKENS, same_face
+
+    game = _explorers(new_game(), {"captain": 1, "soldier": 1})
+    question = game.ask({"type": "expedition", "player": "Red",
+                         "workers": {"captain": 1, "soldier": 1}, "target": "new_spain"})
+    assert question.kind == Kind.TOKEN
+    labels = [a.label for a in question.answers]
+    assert len(labels) == len(set(labels)) == len({t.face for t in TOKENS.values()}) == 12
+    assert not any("Token" in a or a.startswith("t0") for a in labels), labels
+    two = [a for a in question.answers if a.label == "natives 1 · $1 + $2 per soldier · 4 VP"]
+    assert len(two) == 1 and two[0].value == "t01"
+    notes = {a.label: a.note for a in question.answers}
+    assert notes["natives 3 · $2 + $4 per soldier · 5 VP"] == "succeeds: strength 3"
+    assert notes["natives 4 · $3 + $4 per soldier · 6 VP"] == "fails: strength 3"
+    # once one of two identical tokens is owned, the other still answers for that face
+    assert (same_face(t for t in TOKENS if t != "t01")[0], same_face(TOKENS)[0]) == ("t02", "t01")

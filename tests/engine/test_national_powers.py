@@ -72,12 +72,12 @@ def test_no_pause_when_nobody_has_a_power_to_declare():
 
 
 def test_the_pause_lasts_only_while_a_power_is_unused():
-    game = _game(Red="holland", Blue="spain")
+    game = _game(Red="england", Blue="spain")
     game = only_workers(game, {})
-    assert game.pending().type == "resolve"
-    game = game.apply(_power("Red", "holland"))
+    assert game.pending().type == "resolve" and game.state.step == "declare"
+    game = game.apply(_power("Red", "england"))
     game = finish_turn(game.apply(RESOLVE))
-    game = only_workers(game, {})  # turn 2: Holland's one use is spent
+    game = only_workers(game, {})  # turn 2: England's one use is spent
     assert game.pending().type == "refresh"
 
 
@@ -269,19 +269,23 @@ def test_portugal_draws_a_card_at_resistance_3_once_per_age():
 def test_holland_only_before_shipping_and_once_per_game():
     game = _game(Red="holland", Blue="france")
     game = play_plan(game, {"Blue": [("colonist", "shipping"), ("colonist", "buildings")]})
-    late = game.apply(RESOLVE)  # Shipping resolves by itself; Capital Buildings waits
+    assert game.pending().type == "resolve"  # France's declare step: Holland may act there too
+    stop = game.apply(RESOLVE)  # the tracks stop again just before Merchant Shipping
+    assert stop.pending().type == "resolve" and stop.state.step == "shipping"
+    late = stop.apply(RESOLVE)  # Shipping resolves by itself; Capital Buildings waits
     assert late.pending().type == "buy"
     with pytest.raises(IllegalAction, match="before Merchant Shipping"):
         late.apply(_power("Red", "holland"))
     assert late.state.players["Blue"].ships == 1
-    game = game.apply(_power("Red", "holland"))
-    game = finish_turn(game.apply(RESOLVE))
+    game = stop.apply(_power("Red", "holland"))  # used at the stop: the tracks go on
+    assert game.pending().type == "buy"
+    game = finish_turn(game)
     assert game.state.players["Red"].ships == 1 and game.state.players["Blue"].ships == 0
     game = play_plan(game, {"Blue": [("colonist", "shipping")]})
     assert game.pending().type == "resolve"  # France is still unused
     with pytest.raises(IllegalAction, match="1 time"):
         game.apply(_power("Red", "holland"))
-    game = game.apply(RESOLVE)
+    game = game.apply(RESOLVE)  # no stop before Shipping: Holland's power is spent
     assert game.state.players["Blue"].ships == 1
 
 

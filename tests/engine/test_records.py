@@ -26,7 +26,7 @@ def test_every_recorded_answer_names_its_player():
     game = game.answer(game.pending().answers[0].events)
     docks = [e for e in game.events if e.type == "dock"]
     assert [e.player for e in docks] == ["Red", "Blue"]
-    assert game.record()["version"] == RECORD_VERSION == 4
+    assert game.record()["version"] == RECORD_VERSION == 5
     assert all(e["player"] for e in game.record()["events"] if e["type"] == "dock")
 
 
@@ -65,7 +65,7 @@ def test_older_records_are_converted_as_they_are_read():
     assert record["version"] == 1 and docks and not any("player" in e for e in docks)
     game = Game.from_record(record)
     upgraded = game.record()
-    assert upgraded["version"] == 4
+    assert upgraded["version"] == RECORD_VERSION
     for old, new in zip(record["events"], upgraded["events"], strict=True):
         assert new == {**old, "player": new["player"]} if "player" in new else new == old
     assert Game.from_record(upgraded).state == game.state
@@ -83,8 +83,8 @@ def test_a_version_2_national_advantages_set_up_keeps_its_15_dollars():
 
 
 def test_unknown_versions_are_refused_in_words():
-    with pytest.raises(MalformedEvent, match="reads versions 1, 2, 3, 4"):
-        Game.from_record({"version": 5, "setup": {"players": []}, "events": []})
+    with pytest.raises(MalformedEvent, match="reads versions 1, 2, 3, 4, 5"):
+        Game.from_record({"version": 6, "setup": {"players": []}, "events": []})
 
 
 def _aoe3_dock_skipped(version):
@@ -100,13 +100,15 @@ def _aoe3_dock_skipped(version):
 
 def test_an_aoe3_record_before_version_4_replays_its_skipped_dock_worker():
     """`001_…` has no "stays home" on the Colonist Dock; a record kept while the app offered
-    it still replays in full, and is written back as version 4 with that reading kept."""
+    it still replays in full, and is written back as the current version with that reading
+    kept."""
     old = Game.from_record(_aoe3_dock_skipped(3))
     assert old.setup.readings.skip_dock_and_goods
     assert old.state.tracks["dock"][0].player == "Red" and old.pending().type == "take_good"
     assert old.pending().decline is not None  # the game goes on as it was played
     written = old.record()
-    assert written["version"] == 4 and written["setup"]["readings"]["skip_dock_and_goods"]
+    assert written["version"] == RECORD_VERSION
+    assert written["setup"]["readings"]["skip_dock_and_goods"]
     assert Game.from_record(written).state == old.state
     loaded, refusal = Game.load_record(_aoe3_dock_skipped(4))
     assert "cannot stay home in Age of Empires III" in refusal.reason

@@ -24,7 +24,8 @@ from helpers import (
 )
 
 from companion.engine import Game, IllegalAction, MalformedEvent, final_scores, standings
-from companion.sheet import SheetPlayer, score_sheet
+from companion.games import family
+from tests.aod_sheets import aod_player, aod_sheet
 
 
 def _places(game):
@@ -77,10 +78,11 @@ def test_tie_break_3_counts_ships_in_empires_but_only_goods_in_aoe3():
 
 def test_score_sheets_break_ties_per_edition_too():
     """The same rule on a score sheet (`000_…` Égalités; `001_…` VIII, Egalités)."""
-    ann = SheetPlayer("Ann", colony=(2, 2, 2), ships=2, money=5)
-    bob = SheetPlayer("Bob", colony=(2, 2, 2), goods={"fur": 1}, money=5)
-    empires = [(r.place, r.score.player) for r in score_sheet("empires", False, [ann, bob])]
-    aoe3 = [(r.place, r.score.player) for r in score_sheet("aoe3", False, [ann, bob])]
+    ann = aod_player("Ann", colony=(2, 2, 2), ships=2, money=5)
+    bob = aod_player("Bob", colony=(2, 2, 2), goods={"fur": 1}, money=5)
+    places = {edition: [(p.place, p.player) for p in family("age-of-discovery").score(
+        aod_sheet([ann, bob], edition=edition)).players] for edition in ("empires", "aoe3")}
+    empires, aoe3 = places["empires"], places["aoe3"]
     assert empires == [(1, "Ann"), (2, "Bob")]
     assert aoe3 == [(1, "Bob"), (2, "Ann")]
 

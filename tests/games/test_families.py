@@ -1,5 +1,6 @@
-"""The family registry: what every family declares, Age of Discovery wrapped without change,
-and the package stays free of Streamlit and SQLAlchemy."""
+"""The family registry: what every family declares, Age of Discovery an ordinary family whose
+stored form and scores did not change, and the package free of Streamlit, SQLAlchemy and the
+engine."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 import pytest
 
 from companion.games import FAMILY_IDS, InvalidSheet, Sheet, families, family
-from companion.sheet import ScoreSheet, SheetPlayer
+from tests.aod_sheets import aod_player, aod_sheet
 
 TYPES = {"int", "bool", "choice", "multi", "ints", "counts", "player"}
 
@@ -34,6 +35,13 @@ def test_every_family_declares_its_sheet(game):
     assert {c.id for c in f.categories} == set(scored.players[0].breakdown)
 
 
+@pytest.mark.parametrize("game", FAMILY_IDS)
+def test_fields_carry_a_group_and_a_range(game):
+    f = family(game)
+    for x in f.fields(f.default_options()):
+        assert x.group and x.range_text(), x.name
+
+
 @pytest.mark.parametrize("game", ["endeavor", "nouveau-monde"])
 def test_fields_carry_help_and_a_range(game):
     f = family(game)
@@ -50,22 +58,39 @@ def test_unknown_games_and_mismatched_sheets_are_refused():
         endeavor.check(nm_sheet)
 
 
-ANN = SheetPlayer("Ann", colony=(6, 8, 10), discoveries=("t01",), buildings=("navy",),
-                  goods={"fur": 3}, ships=2, money=12, colour="red", nation="england")
-BOB = SheetPlayer("Bob", colony=(6, 8, 10), money=30, colour="blue", nation="spain")
-CY = SheetPlayer("Cy", colony=(6, 8, 10), money=30)
-AOD_SHEET = ScoreSheet(players=(ANN, BOB, CY), edition="empires", note="Friday at Cleo's")
+ANN = aod_player("Ann", colony=(6, 8, 10), discoveries=("t01",), buildings=("navy",),
+                 goods={"fur": 3}, ships=2, money=12, colour="red", nation="england")
+BOB = aod_player("Bob", colony=(6, 8, 10), money=30, colour="blue", nation="spain")
+CY = aod_player("Cy", colony=(6, 8, 10), money=30)
+AOD_SHEET = aod_sheet(players=(ANN, BOB, CY), edition="empires", note="Friday at Cleo's")
+# The stored form as companion.sheet.ScoreSheet wrote it (before the family was ordinary).
+AOD_STORED = {
+    "edition": "empires", "builders": False, "note": "Friday at Cleo's", "players": [
+        {"name": "Ann", "colour": "red", "nation": "england", "colony": [6, 8, 10],
+         "discoveries": ["t01"], "typed_discovery_vp": None, "typed_discovery_count": 0,
+         "buildings": ["navy"], "extra_buildings": 0, "goods": {"fur": 3}, "ships": 2,
+         "money": 12, "bought": 0, "facts": {}},
+        {"name": "Bob", "colour": "blue", "nation": "spain", "colony": [6, 8, 10],
+         "discoveries": [], "typed_discovery_vp": None, "typed_discovery_count": 0,
+         "buildings": [], "extra_buildings": 0, "goods": {}, "ships": 0, "money": 30,
+         "bought": 0, "facts": {}},
+        {"name": "Cy", "colour": "", "nation": None, "colony": [6, 8, 10], "discoveries": [],
+         "typed_discovery_vp": None, "typed_discovery_count": 0, "buildings": [],
+         "extra_buildings": 0, "goods": {}, "ships": 0, "money": 30, "bought": 0,
+         "facts": {}}]}
 
 
-def test_age_of_discovery_scores_exactly_as_its_score_sheet():
+def test_age_of_discovery_keeps_its_stored_form_and_scores():
     aod = family("age-of-discovery")
-    sheet = aod.from_native(AOD_SHEET)
-    assert sheet.to_json() == AOD_SHEET.to_json()  # the stored form does not change
-    assert aod.native(sheet) == AOD_SHEET
-    scored = aod.score(sheet)
-    results = AOD_SHEET.results()
+    # key for key, in the same order (exports are compared byte for byte)
+    assert list(AOD_SHEET.to_json().items()) == list(AOD_STORED.items())
+    assert [list(p) for p in AOD_SHEET.to_json()["players"]] == [
+        list(p) for p in AOD_STORED["players"]]
+    reread = aod.parse(AOD_SHEET.to_json())
+    assert reread == AOD_SHEET and reread.to_json() == AOD_STORED
+    scored = aod.score(AOD_SHEET)
     assert [(p.player, p.total, p.place) for p in scored.players] == [
-        (r.score.player, r.score.total, r.place) for r in results]
+        ("Ann", 42, 1), ("Bob", 24, 2), ("Cy", 24, 2)]
     assert scored.winners == ("Ann",)
     ann = scored.of("Ann")
     assert dict(ann.breakdown) == {"colony": 24, "discoveries": 4, "buildings": 8,
@@ -74,13 +99,37 @@ def test_age_of_discovery_scores_exactly_as_its_score_sheet():
     assert (scored.of("Bob").place, scored.of("Cy").place) == (2, 2)  # tied after tie-breaks
 
 
-def test_age_of_discovery_refusals_keep_their_words():
+def test_age_of_discovery_lists_every_refusal_at_its_field():
     aod = family("age-of-discovery")
-    bad = aod.from_native(ScoreSheet(players=(ANN, SheetPlayer("Bob", money=-1))))
-    with pytest.raises(InvalidSheet, match=r"seat 2 \(Bob\): money must be"):
+    bad = aod_sheet(players=(ANN, aod_player("Bob", money=-1, ships=99)))
+    with pytest.raises(InvalidSheet) as caught:
         aod.score(bad)
-    with pytest.raises(InvalidSheet, match="played by 2 to 5 players, not 6"):
-        aod.parse({"edition": "aoe3", "players": [{"name": f"P{i}"} for i in range(6)]})
+    assert [(e.seat, e.player, e.field) for e in caught.value.errors] == [
+        (2, "Bob", "ships"), (2, "Bob", "money")]
+    assert "Money cannot be below 0 (you entered -1)." in str(caught.value)
+    with pytest.raises(InvalidSheet, match="Age of Empires III: The Age of Discovery is played "
+                                           "by 2 to 5 players, not 6"):
+        aod.check(aod.parse({"edition": "aoe3", "players": [{"name": f"P{i}"}
+                                                            for i in range(6)]}))
+
+
+def test_age_of_discovery_explains_ties_and_income_sets():
+    aod = family("age-of-discovery")
+    said = aod.explain(AOD_SHEET, aod.score(AOD_SHEET))
+    assert said[0].title.startswith("Still tied after the tie-breaks")  # Bob and Cy
+    assert [(p, what) for p, what, _ in said[1].players] == [
+        ("Ann", "6 VP"), ("Bob", "0 VP"), ("Cy", "0 VP")]
+
+
+def test_reading_a_sheet_loads_no_engine():
+    code = ("import sys; from companion.games.sheet_records import read_sheet_record; "
+            "from companion.games.results import Result; from companion.games import family; "
+            "s, _ = read_sheet_record({'format': 'age-of-discovery-companion/score-sheet', "
+            "'players': [{'name': 'A'}, {'name': 'B'}]}); family(s.game).score(s); "
+            "print(sorted(m for m in sys.modules if m.startswith('companion.engine')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
 
 
 def test_the_games_package_needs_neither_streamlit_nor_sqlalchemy():
@@ -98,12 +147,10 @@ def test_families_are_listed_in_the_offered_order():
 def test_age_of_discovery_tie_rule_says_what_each_edition_ranks_by():
     """The sentence under the totals matches the ranking: after turn-8 colony VP and money,
     Empires counts goods and ships together, the 2007 edition goods alone."""
-    players = (SheetPlayer("Ann", goods={"fish": 1}), SheetPlayer("Bob", ships=1))
+    players = (aod_player("Ann", goods={"fish": 1}), aod_player("Bob", ships=1))
     places = {}
     for edition in ("empires", "aoe3"):
-        scored = family("age-of-discovery").from_native(
-            ScoreSheet(players, edition=edition))
-        ranked = family("age-of-discovery").score(scored)
+        ranked = family("age-of-discovery").score(aod_sheet(players, edition=edition))
         assert ranked.of("Ann").total == ranked.of("Bob").total
         places[edition] = (ranked.of("Ann").place, ranked.of("Bob").place)
     assert places == {"empires": (1, 1), "aoe3": (1, 2)}

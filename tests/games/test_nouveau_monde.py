@@ -173,10 +173,22 @@ def test_the_length_of_the_game_is_a_multiple_of_25_years():
 
 def test_doubtful_entries_are_accepted_with_a_warning():
     lost = player("Perdu", 5, 0, 0, 0, 0, 0, 0, 0, 0)
-    odd = dict(ROUGE, eliminated=True, master="Bleu")
+    odd = dict(ROUGE, eliminated=True)  # still 3 cities and 2 colonists
     scored = score(EXAMPLE, lost, odd)
     assert [(w.seat, w.field) for w in scored.warnings] == [(2, "colonists"), (3, "eliminated")]
+    assert "3 city(ies) and 2 colonist(s) are still held" in scored.warnings[1].message
     assert scored.of("Perdu").total == 5
+    defeated = player("Vaincu", 5, 0, 0, 0, 0, 0, 0, 0, 0, eliminated=True)
+    assert score(EXAMPLE, defeated).warnings == ()  # lost the last piece: nothing to doubt
+
+
+def test_an_eliminated_player_has_no_master():
+    # `004_…`, "Défaite et vassalité": defeat or vassalage, one or the other
+    gone = player("Vaincu", 5, 0, 0, 0, 0, 0, 0, 0, 0, master="Bleu", eliminated=True)
+    errors = refusals(EXAMPLE, gone)
+    assert [(e.seat, e.field) for e in errors] == [(2, "master")]
+    assert "Master names Bleu, but Accepted defeat is ticked" in errors[0].message
+    assert errors[0].message.endswith(".")
 
 
 def test_the_sheet_says_what_each_count_scores_beside_it():

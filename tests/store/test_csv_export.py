@@ -9,9 +9,9 @@ import io
 import pandas as pd
 
 from companion.csvsafe import frame_csv
-from companion.sheet import ScoreSheet, SheetPlayer
+from companion.games import family
 from companion.store import Store
-from companion.ui import views
+from tests.aod_sheets import aod_player, aod_sheet
 
 FORMULAS = ["=HYPERLINK(\"http://x\")", "+1+cmd|' /C calc'!A0", "@SUM(A1)", "-2+3", "=A1"]
 
@@ -25,9 +25,10 @@ def test_the_history_csv_neutralises_formula_names(store: Store):
 
 
 def test_the_score_sheet_csv_neutralises_formula_names_and_keeps_numbers():
-    players = tuple(SheetPlayer(n, colony=(i, 0, 0)) for i, n in enumerate([*FORMULAS, "Ann"]))
-    results = ScoreSheet(players=players).results()
-    table = pd.DataFrame(views.score_rows((r.place, r.score) for r in results))
+    players = tuple(aod_player(n, colony=(i, 0, 0)) for i, n in enumerate([*FORMULAS, "Ann"]))
+    scored = family("age-of-discovery").score(aod_sheet(players=players))
+    table = pd.DataFrame([{"Place": p.place, "Player": p.player, "VP": p.total}
+                          for p in scored.players])
     rows = list(csv.reader(io.StringIO(frame_csv(table))))
     assert rows[0][:3] == ["Place", "Player", "VP"]
     assert sorted(r[1] for r in rows[1:]) == sorted([*("'" + n for n in FORMULAS), "Ann"])

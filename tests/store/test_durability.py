@@ -44,7 +44,10 @@ def run_and_kill(db_url: str, game_id: int, events_file: Path, kill_after: int,
                 time.sleep(delay)
                 os.kill(proc.pid, signal.SIGKILL)
                 break
-        rest, err = proc.communicate(timeout=60)
+        # not communicate(): with a timeout it reads the pipe itself, and loses the lines the
+        # loop above had already read ahead into proc.stdout's buffer
+        rest, err = proc.stdout.read(), proc.stderr.read() if proc.stderr else ""
+        proc.wait(timeout=60)
     finally:
         watchdog.cancel()
     assert proc.returncode == -signal.SIGKILL, f"the child ended by itself: {err}"

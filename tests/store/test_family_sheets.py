@@ -23,14 +23,14 @@ from companion.store.schema import EventRow, GamePlayerRow, GameRow
 from .games import finished
 from .test_score_sheets import SHEET as AOD_SHEET
 
-RED = {"name": "Red", "industry_track": 10, "culture_track": 8, "wealth_track": 9,
-       "influence_track": 12, "cities_connections_glory": 19, "buildings_cards_glory": 11,
+RED = {"name": "Red", "industry_glory": 10, "culture_glory": 7, "wealth_glory": 7,
+       "influence_glory": 12, "cities_connections_glory": 19, "buildings_cards_glory": 11,
        "governor_slot_empty": True, "harbor_discs": 3, "slavery_cards_set_aside": 1}
-YELLOW = {"name": "Yellow", "industry_track": 11, "culture_track": 6, "wealth_track": 4,
-          "influence_track": 14, "cities_connections_glory": 18, "buildings_cards_glory": 10,
+YELLOW = {"name": "Yellow", "industry_glory": 10, "culture_glory": 5, "wealth_glory": 4,
+          "influence_glory": 12, "cities_connections_glory": 18, "buildings_cards_glory": 10,
           "governor_slot_empty": False, "harbor_discs": 8, "slavery_cards_set_aside": 0}
 GREEN = {"name": "Green", "exploit_1_glory": 3, "exploit_2_glory": 0, "exploit_3_glory": 2,
-         "industry_track": 15, "culture_track": 13, "wealth_track": 7, "influence_track": 9,
+         "industry_glory": 15, "culture_glory": 12, "wealth_glory": 7, "influence_glory": 7,
          "cities_connections_glory": 14, "buildings_cards_glory": 9,
          "governor_slot_empty": True, "harbor_discs": 2, "slavery_cards_set_aside": 3}
 ENDEAVOR = family("endeavor").parse(
@@ -116,8 +116,6 @@ def test_load_sheet_gives_back_the_inputs_and_the_result(store: Store, db_url: s
             assert loaded.scored == family(sheet.game).score(sheet)
         assert fresh.load_sheet(aod).sheet.to_json() == AOD_SHEET.to_json()
         assert fresh.load_sheet(aod).scored.winners == ("Ann",)
-        with pytest.raises(WrongKind, match="is a score sheet of Endeavor: Age of Sail"):
-            fresh.load_score_sheet(ids[0])
         tracked = fresh.import_record(finished("two", 1).record())
         with pytest.raises(WrongKind, match="recorded turn by turn"):
             fresh.load_sheet(tracked.id)
@@ -215,6 +213,10 @@ def test_records_of_every_family_export_and_import_again(store: Store):
     bad = dict(records[1], players=records[1]["players"][:1])
     with pytest.raises(EngineError, match="record 1: .*2 to 12 players, not 1"):
         store.import_records([(records[0], None), (bad, None)])
+    assert store.count_games() == 9
+    off = dict(records[0], exploits=False)  # Green's Exploit lines, module off: refused
+    with pytest.raises(EngineError, match="exploit_1_glory: Exploit 1 gives 3 Glory"):
+        store.import_record(off)
     assert store.count_games() == 9
 
 

@@ -49,8 +49,8 @@ def add_old_sheet(url: str, backend: str) -> int:
                 f"{cast('winners', 'JSONB')}, {cast('result', 'JSONB')}) RETURNING id"),
                 {"when": datetime(2024, 6, 7) if pg else "2024-06-07 00:00:00.000000",
                  "setup": json.dumps(SHEET.to_json()), "options": json.dumps({"builders": False}),
-                 "players": json.dumps([{"name": p.name, "colour": p.colour,
-                                         "nation": p.nation} for p in SHEET.players]),
+                 "players": json.dumps([{"name": p["name"], "colour": p["colour"],
+                                         "nation": p["nation"]} for p in SHEET.players]),
                  "winners": json.dumps(s.winners), "result": json.dumps(old_result(s))},
             ).scalar_one()
             for p in s.players:
@@ -85,12 +85,18 @@ def test_games_stored_before_families_upgrade_in_place(db_url: str, backend: str
         assert seat_breakdowns(store, sheet_id)["Ann"] == {
             "colony": 24, "discoveries": 4, "buildings": 8, "economy": 6, "bought": 0}
         # everything opens and scores as before
-        assert store.load(done_id).game.record() == done.record()
+        loaded, expected = store.load(done_id).game.record(), done.record()
+        kept = loaded["setup"].pop("readings")
+        fresh = expected["setup"].pop("readings")
+        assert loaded == expected
+        # read as version 2: a game that bought Indentured Servitude or Colonization Laws keeps
+        # the older order of its free colonist (record version 5)
+        assert {k: v for k, v in kept.items() if v != fresh[k]} in (
+            {}, {"free_colonist_after_new": True})
         assert store.load(half_id).game.state == half.state
-        saved = store.load_score_sheet(sheet_id)
+        saved = store.load_sheet(sheet_id)
         assert saved.sheet == SHEET
-        assert {r.score.player: (r.score.total, r.place, r.place == 1)
-                for r in saved.results} == EXPECTED
+        assert {p.player: (p.total, p.place, p.won) for p in saved.scored.players} == EXPECTED
         assert store.load_sheet(sheet_id).scored.winners == ("Ann",)
         assert store.export_record(sheet_id)["game"] == "age-of-discovery"
         assert {s.family: s.games for s in store.family_stats()} == {"age-of-discovery": 3}
@@ -109,5 +115,5 @@ def test_the_family_migration_goes_down_and_up_again_keeping_every_row(db_url: s
         assert migrate.upgrade(store.engine) == migrate.revisions()[2:]  # 0003 and later
     with Store(db_url) as store:
         assert store.load(gid).game.state.phase == "over"
-        assert store.load_score_sheet(sheet).sheet == SHEET
+        assert store.load_sheet(sheet).sheet == SHEET
         assert None not in seat_breakdowns(store, gid).values()

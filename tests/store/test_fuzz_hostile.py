@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import RECORD_VERSION, EngineError, Game, standings
-from companion.records import parse_bytes
-from companion.sheet import from_record as sheet_from_record
-from companion.sheet import is_sheet_record
+from companion.games import family
+from companion.games.sheet_records import is_sheet_record, read_sheet_record
+from companion.record_files import parse_bytes
 from companion.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -164,8 +164,8 @@ def scorable_and_exportable(store: Store, game_id: int) -> None:
     text_form = json.dumps(exported, allow_nan=False, ensure_ascii=False)
     again = json.loads(text_form)
     if is_sheet_record(again):
-        sheet, _ = sheet_from_record(again)
-        assert [r.score.total for r in sheet.results()]
+        sheet, _ = read_sheet_record(again)
+        assert [p.total for p in family(sheet.game).score(sheet).players]
     else:
         game, refusal = Game.load_record(again)
         stored = store.load(game_id)

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import text
 
 from companion.engine import EngineError, MalformedEvent
-from companion.records import RecordError
+from companion.record_files import RecordError
 from companion.store import Store, UnstorableValue
 from companion.store.errors import database_errors
 
@@ -77,7 +77,7 @@ def test_names_that_differ_only_by_case_or_width_are_one_player_on_a_sheet(store
         store.import_record({**SHEET_RECORD, "players": players})
     composed = store.import_record({**SHEET_RECORD, "players": [
         {"name": "Jose\u0301 "}, {"name": "Bob"}]})
-    assert composed.sheet.players[0].name == "Jos\u00e9"
+    assert composed.sheet.names[0] == "Jos\u00e9"
 
 
 def test_a_sheet_note_keeps_newlines_but_no_nul(store: Store):

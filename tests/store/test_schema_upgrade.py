@@ -225,7 +225,7 @@ def test_an_old_database_gets_the_kind_column(db_url: str, backend: str) -> None
         assert store.list_games()[0].kind == "score_sheet"
         stats = {p.name: p.games for p in store.player_stats()}
         assert stats == {"Ann": 2, "Bob": 2, "Cy": 1}
-        assert {r.score.player: r.score.total for r in store.load_score_sheet(gid).results} == {
+        assert {p.player: p.total for p in store.load_sheet(gid).scored.players} == {
             n: vp for n, (vp, _, _) in EXPECTED.items()}
         assert store.rebuild_summaries().failed == []
         # the database refuses a kind it does not know, as a new database would

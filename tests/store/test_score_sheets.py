@@ -16,9 +16,11 @@ import pytest
 from sqlalchemy import func, select, update
 
 from companion.engine import EngineError, standings
-from companion.sheet import SHEET_FORMAT, InvalidSheet, ScoreSheet, SheetPlayer
+from companion.games import InvalidSheet
+from companion.games.sheet_records import SHEET_FORMAT, sheet_record
 from companion.store import GameNotFound, Store, WrongKind
 from companion.store.schema import EventRow, GamePlayerRow, GameRow
+from tests.aod_sheets import aod_player, aod_sheet
 
 from .games import REVEAL, finished, partial_game
 
@@ -26,11 +28,11 @@ from .games import REVEAL, finished, partial_game
 #      3 fur + 1 ship as a wild card = $6 economy: 24 + 4 + 8 + 6 = 42
 # Bob: colonies 6+8+10 = 24, $30
 # Cy:  the same as Bob: equal total, turn-8 colony VP, money and goods: they share 2nd place
-ANN = SheetPlayer("Ann", colony=(6, 8, 10), discoveries=("t01",), buildings=("navy",),
+ANN = aod_player("Ann", colony=(6, 8, 10), discoveries=("t01",), buildings=("navy",),
                   goods={"fur": 3}, ships=2, money=12, colour="red", nation="england")
-BOB = SheetPlayer("Bob", colony=(6, 8, 10), money=30, colour="blue", nation="spain")
-CY = SheetPlayer("Cy", colony=(6, 8, 10), money=30)
-SHEET = ScoreSheet(players=(ANN, BOB, CY), edition="empires", note="Friday at Cleo's")
+BOB = aod_player("Bob", colony=(6, 8, 10), money=30, colour="blue", nation="spain")
+CY = aod_player("Cy", colony=(6, 8, 10), money=30)
+SHEET = aod_sheet(players=(ANN, BOB, CY), edition="empires", note="Friday at Cleo's")
 EXPECTED = {"Ann": (42, 1, True), "Bob": (24, 2, False), "Cy": (24, 2, False)}
 PLAYED = datetime(2024, 6, 7, tzinfo=UTC)
 
@@ -77,18 +79,17 @@ def test_the_json_form_is_accepted_too(store: Store) -> None:
     assert {s[1]: s[4:] for s in seats(store, gid)} == EXPECTED
 
 
-def test_load_score_sheet_gives_the_inputs_and_the_results(store: Store, db_url: str) -> None:
+def test_load_sheet_gives_the_inputs_and_the_results(store: Store, db_url: str) -> None:
     gid = store.save_score_sheet(SHEET, created=PLAYED)
     with Store(db_url) as fresh:
-        loaded = fresh.load_score_sheet(gid)
+        loaded = fresh.load_sheet(gid)
     assert loaded.id == gid and loaded.sheet == SHEET
     assert loaded.created == PLAYED
-    assert {r.score.player: (r.score.total, r.place, r.place == 1) for r in loaded.results} == (
-        EXPECTED)
-    ann = next(r for r in loaded.results if r.score.player == "Ann")
-    assert ann.score.buildings == {"navy": 8} and ann.income.dollars == 6
+    assert {p.player: (p.total, p.place, p.won) for p in loaded.scored.players} == EXPECTED
+    ann = loaded.scored.of("Ann")
+    assert ann.breakdown["buildings"] == 8 and ann.breakdown["economy"] == 6
     with pytest.raises(GameNotFound):
-        store.load_score_sheet(gid + 1)
+        store.load_sheet(gid + 1)
 
 
 def test_a_sheet_has_no_log_to_load_append_or_undo(store: Store) -> None:
@@ -102,7 +103,7 @@ def test_a_sheet_has_no_log_to_load_append_or_undo(store: Store) -> None:
     assert row_counts(store) == (1, 0, 3)
     tracked = store.import_record(partial_game(2).record())
     with pytest.raises(WrongKind, match=f"game {tracked.id} was recorded turn by turn"):
-        store.load_score_sheet(tracked.id)
+        store.load_sheet(tracked.id)
 
 
 def test_listing_says_which_kind_a_game_is(store: Store) -> None:
@@ -170,24 +171,31 @@ def player(**changes) -> dict:
     ({"edition": "aoe3", "players": [player(name=f"P{i}") for i in range(6)]},
      "played by 2 to 5 players, not 6"),
     ({"players": [player(), player()]}, "two players have the same name"),
-    ({"players": [player(), player(name="Bob", money=-3)]}, r"seat 2 \(Bob\): money must be"),
-    ({"players": [player(colony=[6, -8, 10]), player(name="Bob")]}, "colony VP of scoring 2"),
-    ({"players": [player(goods={"fur": -1}), player(name="Bob")]}, "goods: fur"),
-    ({"players": [player(ships=1.5), player(name="Bob")]}, "ships must be a whole number"),
+    ({"players": [player(), player(name="Bob", money=-3)]},
+     r"seat 2 \(Bob\), money: Money cannot be below 0"),
+    ({"players": [player(colony=[6, -8, 10]), player(name="Bob")]},
+     "colony: Colony VP, Age II cannot be below 0"),
+    ({"players": [player(goods={"fur": -1}), player(name="Bob")]},
+     "goods: Goods, fur cannot be below 0"),
+    ({"players": [player(ships=1.5), player(name="Bob")]},
+     "ships: Ships is a whole number, not 1.5"),
     ({"players": [player(goods={"fur": 5}), player(name="Bob")]},
-     "goods: fur cannot be more than 4"),  # the game has 4 fur tokens
-    ({"players": [player(goods={"tea": 1}), player(name="Bob")]}, "goods: unknown 'tea'"),
-    ({"players": [player(bought=True), player(name="Bob")]}, "bought VP must be a whole"),
+     "goods: Goods, fur cannot be more than 4"),  # the game has 4 fur tokens
+    ({"players": [player(goods={"tea": 1}), player(name="Bob")]},
+     "goods: Goods: 'tea' is not one of"),
+    ({"players": [player(bought=True), player(name="Bob")]}, "bought: Bought VP is a whole number"),
     ({"players": [player(buildings=["castle"]), player(name="Bob")]},
-     "'castle' is not a building of this game"),
-    ({"players": [player(discoveries=["t99"]), player(name="Bob")]}, "unknown discovery"),
+     "buildings: Buildings owned: 'castle' is not one of the choices"),
+    ({"players": [player(discoveries=["t99"]), player(name="Bob")]},
+     "discoveries: Tokens and cards owned: 't99' is not one of"),
     ({"players": [player(colour="red"), player(name="Bob", colour="red")]}, "same colour"),
     ({"edition": "aoe3", "players": [player(nation="spain"), player(name="Bob")]},
      "nations belong to Empires"),
     ({"edition": "aoe3", "builders": True, "players": [player(), player(name="Bob")]},
      "no Builder expansion"),
-    ({"players": [player(), player(name="")]}, "seat 2: a name is 1 to 40 characters"),
-    ({"players": [player(hat=1), player(name="Bob")]}, "seat 1: unknown hat"),
+    ({"players": [player(), player(name="")]}, "seat 2, name: a name is 1 to 40 characters"),
+    ({"players": [player(hat=1), player(name="Bob")]},
+     "seat 1 \\(Ann\\), hat: Age of Discovery sheets have no field 'hat'"),
     ({"players": "Ann, Bob"}, "a list of 'players'"),
 ])
 def test_a_bad_sheet_is_refused_and_nothing_is_stored(store: Store, sheet: dict,
@@ -199,9 +207,9 @@ def test_a_bad_sheet_is_refused_and_nothing_is_stored(store: Store, sheet: dict,
 
 def test_the_dataclass_is_checked_like_the_json(store: Store) -> None:
     with pytest.raises(InvalidSheet, match="same name"):
-        store.save_score_sheet(ScoreSheet(players=(ANN, ANN)))
-    with pytest.raises(InvalidSheet, match="money must be"):
-        store.save_score_sheet(ScoreSheet(players=(ANN, SheetPlayer("Bob", money=-1))))
+        store.save_score_sheet(aod_sheet(players=(ANN, ANN)))
+    with pytest.raises(InvalidSheet, match="Money cannot be below 0"):
+        store.save_score_sheet(aod_sheet(players=(ANN, aod_player("Bob", money=-1))))
     assert row_counts(store) == (0, 0, 0)
 
 
@@ -221,22 +229,21 @@ def test_export_and_import_of_a_sheet_record(store: Store) -> None:
         "colony": 24, "discoveries": 4, "buildings": 8, "economy": 6, "bought": 0}
     again = store.import_record(record)
     assert again.id != gid and again.kind == "score_sheet"
-    assert store.load_score_sheet(again.id).sheet == SHEET
-    assert store.load_score_sheet(again.id).created == PLAYED  # the record's date
+    assert store.load_sheet(again.id).sheet == SHEET
+    assert store.load_sheet(again.id).created == PLAYED  # the record's date
     assert store.export_record(again.id) == record
     later = store.import_record(record, created=datetime(2025, 1, 2, tzinfo=UTC))
-    assert store.load_score_sheet(later.id).created == datetime(2025, 1, 2, tzinfo=UTC)
+    assert store.load_sheet(later.id).created == datetime(2025, 1, 2, tzinfo=UTC)
     # standings in a record are for readers: the import recomputes them
     edited = dict(record, standings=[{"place": 1, "player": "Cy", "total": 99}])
-    assert store.load_score_sheet(store.import_record(edited).id).results[0].score.player == (
-        "Ann")
+    assert store.load_sheet(store.import_record(edited).id).scored.players[0].player == "Ann"
 
 
 def test_bulk_import_takes_both_kinds_all_or_nothing(store: Store) -> None:
-    sheet = SHEET.record(created=PLAYED)
+    sheet = sheet_record(SHEET, created=PLAYED)
     game = partial_game(3).record()
     bad = dict(sheet, players=[player(), player(name="Bob", ships=-1)])
-    with pytest.raises(InvalidSheet, match=r"record 2: seat 2 \(Bob\): ships"):
+    with pytest.raises(InvalidSheet, match=r"record 2: seat 2 \(Bob\), ships"):
         store.import_records([(game, None), (sheet, None), (bad, None)])
     assert row_counts(store) == (0, 0, 0)
     assert store.import_records([(game, None), (sheet, None)]) == 2
@@ -248,11 +255,11 @@ def test_bulk_import_takes_both_kinds_all_or_nothing(store: Store) -> None:
     ({"game": "monopoly"}, "unknown game 'monopoly'"),
     ({"created": "last Friday"}, "'created' must be an ISO date"),
     ({"players": None}, "a list of 'players'"),
-    ({"scores": [1, 2]}, "a score sheet has no scores"),
-    ({"edition": "monopoly"}, "unknown edition"),
+    ({"scores": [1, 2]}, "a score sheet of Age of Discovery has no scores"),
+    ({"edition": "monopoly"}, "Edition is one of .*, not 'monopoly'"),
 ])
 def test_a_malformed_sheet_record_is_refused(store: Store, change: dict, message: str) -> None:
-    record = {**SHEET.record(created=PLAYED), **change}
+    record = {**sheet_record(SHEET, created=PLAYED), **change}
     with pytest.raises(EngineError, match=message):
         store.import_record(record)
     assert row_counts(store) == (0, 0, 0)
@@ -290,8 +297,8 @@ def test_rebuild_reports_a_sheet_that_no_longer_scores(store: Store) -> None:
     before = seats(store, gid)
     report = store.rebuild_summaries()
     assert report.rebuilt == 0
-    assert report.failed == [(gid, "seat 1 (Ann): 'no_such_building' is not a building of "
-                                   "this game")]
+    assert report.failed == [(gid, "seat 1 (Ann), buildings: Buildings owned: "
+                                   "'no_such_building' is not one of the choices.")]
     assert seats(store, gid) == before
 
 
@@ -300,7 +307,7 @@ def test_a_sheet_can_be_deleted(store: Store) -> None:
     store.delete_game(gid)
     assert row_counts(store) == (0, 0, 0)
     with pytest.raises(GameNotFound):
-        store.load_score_sheet(gid)
+        store.load_sheet(gid)
 
 
 def test_the_documented_sheet_records_import_as_shown(store: Store) -> None:

@@ -16,6 +16,7 @@ from companion.engine.common import refuse
 from companion.engine.decisions import Decision
 from companion.engine.flow import Phase, Step
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 
 Effect = Callable[[GameState, PlayerState, Building, Mapping[str, Any]], None]
@@ -68,6 +69,9 @@ class NationPower:
     ask: AskUse | None = None
     available: Callable[[GameState, PlayerState], bool] = lambda state, who: True
     declared_before_tracks: bool = True  # a use waits at the declare step
+    # The track this power acts "juste avant": the tracks stop there while it can be used
+    # (and then it needs no declare step).
+    acts_before: Step | None = None
 
     @property
     def key(self) -> str:
@@ -77,5 +81,6 @@ class NationPower:
 def choice_of(state: GameState, choice: Mapping[str, Any], key: str, building: Building) -> Any:
     """The value the table chose for ``key``, or a refusal naming what is missing."""
     if key not in choice:
-        raise refuse(state, f"{building.name} needs a choice: {key.replace('_', ' ')}")
+        raise refuse(state, _("{name} needs a choice: {replace}").format(
+                                name=building.name, replace=key.replace('_', ' ')))
     return choice[key]

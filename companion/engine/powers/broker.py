@@ -19,6 +19,7 @@ from companion.engine.questions import (
     with_choice,
 )
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 
 BROKER_PRICE = 5
@@ -27,11 +28,12 @@ BROKER_PRICE = 5
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     sold = choice.get("goods", {})
     if not isinstance(sold, dict) or not sold:
-        raise refuse(state, f"{b.name}: say which goods are sold")
+        raise refuse(state, _("{name}: say which goods are sold").format(name=b.name))
     for good, n in sold.items():
         check_good(state, good)
         if not isinstance(n, int) or n < 0 or who.goods[good] < n:
-            raise refuse(state, f"{who.name} cannot sell {n} {good} (has {who.goods[good]})")
+            raise refuse(state, _("{name} cannot sell {n} {good} (has {goods})").format(
+                                    name=who.name, n=n, good=good, goods=who.goods[good]))
     for good, n in sold.items():
         who.goods[good] -= n
         state.supply[good] += n
@@ -43,15 +45,16 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
         return record(draft)
     owned = {g: n for g, n in state.players[me].goods.items() if n}
     if not owned:
-        return Decision(Kind.MULTISET, ask + "nothing to sell.", me, "benefit", draft=draft)
-    options = tuple(Option(g, good_name(g), n, note=f"${BROKER_PRICE} each")
+        return Decision(Kind.MULTISET, ask + _("nothing to sell."), me, "benefit", draft=draft)
+    options = tuple(Option(g, good_name(g), n, note=_("${BROKER_PRICE} each").format(
+                                                        BROKER_PRICE=BROKER_PRICE))
                     for g, n in owned.items())
 
     def sell(counts: dict[str, int]) -> Answer | None:
         return then(counts_words(counts), counts, with_choice(draft, goods=counts))
 
-    return Decision(Kind.MULTISET, ask + f"which goods are sold (${BROKER_PRICE} "
-                    "each)?", me, "benefit", draft=draft,
+    return Decision(Kind.MULTISET, ask + _("which goods are sold (${BROKER_PRICE} each)?").format(
+                                             BROKER_PRICE=BROKER_PRICE), me, "benefit", draft=draft,
                     field=counts_field(state, options, None, sell, least=1))
 
 

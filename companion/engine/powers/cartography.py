@@ -13,6 +13,7 @@ from companion.engine.discovery import free_discovery
 from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import clean, discovery_question, listed, ready, then, with_choice
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 from companion.rules.regions import REGIONS
 
@@ -30,7 +31,7 @@ def _on_purchase(state: GameState, who: PlayerState, b: Building, choice: Mappin
 
 def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     if "region" not in choice:
-        raise refuse(state, f"{b.name}: say which region is discovered")
+        raise refuse(state, _("{name}: say which region is discovered").format(name=b.name))
     _discover(state, who, b, choice)
 
 
@@ -40,10 +41,10 @@ def _ask_purchase(state: GameState, draft: dict, me: str, ask: str) -> Decision 
     if "token" in choice:
         return None
     if "_now" not in choice:
-        return Decision(Kind.YES_NO, ask + "discover a region now?", me, "buy", draft=draft,
+        return Decision(Kind.YES_NO, ask + _("discover a region now?"), me, "buy", draft=draft,
                         answers=listed(iter([
-                            then("Discover now", True, with_choice(draft, _now=True)),
-                            ready("Keep it for later", False, clean(draft))])))
+                            then(_("Discover now"), True, with_choice(draft, _now=True)),
+                            ready(_("Keep it for later"), False, clean(draft))])))
     return discovery_question(state, draft, me, ask, lambda extra: with_choice(draft, **extra))
 
 

@@ -12,6 +12,7 @@ from companion.engine.flow import Step, before_track, is_resolving
 from companion.engine.powers.base import NationPower
 from companion.engine.questions import clean, plural, ready, with_choice
 from companion.engine.state import GameState, PlayerState, Slot
+from companion.i18n import N_, _, component_name
 
 ENGLAND_COLONISTS = 2
 
@@ -25,15 +26,15 @@ def _moment(state: GameState) -> bool:
 
 def _use(state: GameState, who: PlayerState, choice: dict) -> None:
     if not _moment(state):
-        raise refuse(state, "England's power is used just before the Colonist Dock resolves")
+        raise refuse(state, _("England's power is used just before the Colonist Dock resolves"))
     dock = state.tracks["dock"]
-    for _ in range(from_reserve(state, who, "colonist", ENGLAND_COLONISTS)):
+    for _colonist in range(from_reserve(state, who, "colonist", ENGLAND_COLONISTS)):
         dock.append(Slot(who.name, "colonist", "E"))
     order = choice.get("order")
     if order is not None:
         if sorted(order) != list(range(len(dock))):
-            raise refuse(state, f"England reorders the {len(dock)} dock workers: give each "
-                                f"position 0..{len(dock) - 1} once")
+            raise refuse(state, _("England reorders the {n} dock workers: give each position "
+                                  "0..{value} once").format(n=len(dock), value=len(dock) - 1))
         dock[:] = [dock[i] for i in order]
     for number, slot in enumerate(dock, start=1):
         slot.label = str(number)
@@ -42,24 +43,27 @@ def _use(state: GameState, who: PlayerState, choice: dict) -> None:
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     dock = state.tracks["dock"]
     extra = min(ENGLAND_COLONISTS, state.players[me].reserve["colonist"])
-    labels = [f"{s.player}'s {s.worker} (slot {s.label})" for s in dock]
-    labels += [f"{me}'s new colonist {i + 1}" for i in range(extra)]
+    labels = [_("{player}'s {worker} (slot {label})").format(
+                  player=s.player, worker=component_name("worker", s.worker), label=s.label)
+              for s in dock]
+    labels += [_("{me}'s new colonist {value}").format(me=me, value=i + 1) for i in range(extra)]
     options = tuple(Option(i, label) for i, label in enumerate(labels))
 
     def reorder(order: Any) -> Answer:
         picked = [int(i) for i in order]
-        return ready("New order: " + ", ".join(labels[i] for i in picked), picked,
+        return ready(_("New order: ") + ", ".join(labels[i] for i in picked), picked,
                      clean(with_choice(draft, order=picked)))
 
-    return Decision(Kind.ORDER, ask + f"{plural(extra, 'colonist')} join the dock; in which "
-                    "order do the dock workers sail?", me, "power", draft=draft,
-                    answers=(ready("Keep the order (new colonists last)", None, clean(draft),
+    prompt = ask + _("{colonists} join the dock; in which order do the dock workers "
+                     "sail?").format(colonists=plural(extra, "colonist"))
+    return Decision(Kind.ORDER, prompt, me, "power", draft=draft,
+                    answers=(ready(_("Keep the order (new colonists last)"), None, clean(draft),
                                    usual=True),),
                     field=Field(options, total=len(options), build=reorder))
 
 
 POWER = NationPower(
     "england", "England",
-    "Just before the Colonist Dock resolves: two more colonists join the dock (beyond the "
-    "printed slots) and the dock may be reordered. Once a game.",
+    N_("Just before the Colonist Dock resolves: two more colonists join the dock (beyond the "
+    "printed slots) and the dock may be reordered. Once a game."),
     moment=_moment, use=_use, ask=_ask)

@@ -1,24 +1,28 @@
-"""Holland: once a game, before Merchant Shipping resolves, take this turn's ship; nobody
-else wins it that turn.
+"""Holland: once a game, "juste avant que la piste des bateaux marchands ne soit résolue"
+(`000_…`, Appendix I), take this turn's ship; nobody else wins it that turn. The tracks stop
+just before Merchant Shipping while the power can still be used (records before version 5:
+declared before the tracks only, ``Readings.nations_declared_up_front``).
 """
 
 from __future__ import annotations
 
-from companion.engine.common import refuse
+from companion.engine.common import refuse, went_on_before
 from companion.engine.decisions import Decision, Kind
-from companion.engine.flow import Step, is_resolving, steps_before
+from companion.engine.flow import Step, before_track
 from companion.engine.powers.base import NationPower
 from companion.engine.questions import clean, ready
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import N_, _
 
 
 def _moment(state: GameState) -> bool:
-    return is_resolving(state.phase, state.step, *steps_before(Step.SHIPPING))
+    return (before_track(state.phase, state.step, state.cursor, Step.SHIPPING)
+            and not went_on_before(state, Step.SHIPPING))
 
 
 def _use(state: GameState, who: PlayerState, choice: dict) -> None:
     if not _moment(state):
-        raise refuse(state, "Holland's power is used before Merchant Shipping resolves")
+        raise refuse(state, _("Holland's power is used before Merchant Shipping resolves"))
     state.turn_uses["holland_ship"] = 1
     state.turn_uses[f"holland_ship:{who.name}"] = 1
 
@@ -36,12 +40,12 @@ def _ship_to_take(state: GameState, who: PlayerState) -> bool:
 
 
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
-    return Decision(Kind.YES_NO, ask + "take this turn's ship?", me, "power", draft=draft,
-                    answers=(ready("Take the ship", True, clean(draft)),))
+    return Decision(Kind.YES_NO, ask + _("take this turn's ship?"), me, "power", draft=draft,
+                    answers=(ready(_("Take the ship"), True, clean(draft)),))
 
 
 POWER = NationPower(
     "holland", "Holland",
-    "Before Merchant Shipping resolves: take this turn's ship; nobody else wins it. Once a "
-    "game.",
-    moment=_moment, use=_use, ask=_ask, available=_ship_to_take)
+    N_("Before Merchant Shipping resolves: take this turn's ship; nobody else wins it. Once a "
+       "game."),
+    moment=_moment, use=_use, ask=_ask, available=_ship_to_take, acts_before=Step.SHIPPING)

@@ -22,6 +22,7 @@ from companion.engine.questions import (
     with_choice,
 )
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 
 
@@ -30,7 +31,9 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
         return  # no colony: nowhere for the soldiers to go
     region = check_region(state, choice_of(state, choice, "region", b))
     if not state.workers_in_region(region, who.name):
-        raise refuse(state, f"{b.name}: {who.name} has no worker in {region_name(state, region)}")
+        raise refuse(state, _("{name}: {name2} has no worker in {region_name}").format(
+                                name=b.name, name2=who.name,
+                                region_name=region_name(state, region)))
     soldiers = from_reserve(state, who, "soldier", 2)
     if soldiers:
         add_to_region(state, region, who.name, "soldier", soldiers)
@@ -40,8 +43,8 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
     colonies = regions_with(state, me)
     if "region" in draft["choice"] or not colonies:  # (none: bought, no soldiers placed)
         return None
-    return Decision(Kind.REGION, ask + "which region gets the 2 soldiers (you have a worker "
-                    "there)?", me, "buy", draft=draft,
+    return Decision(Kind.REGION, ask + _("which region gets the 2 soldiers (you have a worker "
+                    "there)?"), me, "buy", draft=draft,
                     answers=region_answers(state, colonies,
                                             lambda r: with_choice(draft, region=r)))
 

@@ -21,6 +21,7 @@ from companion.engine.questions import (
     with_choice,
 )
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 
 
@@ -29,7 +30,8 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     target = check_region(state, choice.get("to"))
     n = choice.get("colonists", 0)
     if source == target or not isinstance(n, int) or not 1 <= n <= 2:
-        raise refuse(state, f"{b.name} moves 1 or 2 colonists between two different regions")
+        raise refuse(state, _("{name} moves 1 or 2 colonists between two different regions").format(
+                                name=b.name))
     remove_from_region(state, source, who.name, {"colonist": n}, b.name)
     who.reserve["colonist"] -= n  # they travel, not go home
     add_to_region(state, target, who.name, "colonist", n)
@@ -38,14 +40,15 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     choice = draft["choice"]
     if "from" not in choice:
-        return move_from(state, draft, me, ask + "move colonists from which region?", "colonist")
+        return move_from(state, draft, me, ask + _("move colonists from which region?"),
+                         "colonist")
     if "to" not in choice:
         targets = [r for r in state.discovered if r != choice["from"]]
-        return Decision(Kind.REGION, ask + "to which region?", me, "benefit", draft=draft,
+        return Decision(Kind.REGION, ask + _("to which region?"), me, "benefit", draft=draft,
                         answers=region_answers(state, targets,
                                                 lambda r: with_choice(draft, to=r)))
     have = state.regions[choice["from"]].get(me, {}).get("colonist", 0)
-    return Decision(Kind.NUMBER, ask + "how many colonists move?", me, "benefit", draft=draft,
+    return Decision(Kind.NUMBER, ask + _("how many colonists move?"), me, "benefit", draft=draft,
                     answers=tuple(ready(plural(n, "colonist"), n,
                                          clean(with_choice(draft, colonists=n)))
                                   for n in range(1, min(2, have) + 1)))

@@ -11,13 +11,14 @@ from companion.engine.common import refuse
 from companion.engine.decisions import Decision, Kind
 from companion.engine.flow import Phase, Step
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import clean, ready, with_choice
+from companion.engine.questions import clean, good_name, ready, with_choice
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 
 MINT_PER_GOOD = 2
 MINT_GOODS = ("gold", "silver")
-WHEN = "the Mint's owner chooses gold or silver before income is paid, in the Income phase"
+WHEN = _("the Mint's owner chooses gold or silver before income is paid, in the Income phase")
 
 
 def _moment(state: GameState, b: Building) -> bool:
@@ -27,7 +28,8 @@ def _moment(state: GameState, b: Building) -> bool:
 def _choose(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     good = choice.get("good")
     if good not in MINT_GOODS:
-        raise refuse(state, f"{b.name} pays for gold or for silver, not {good!r}")
+        raise refuse(state, _("{name} pays for gold or for silver, not {good!r}").format(
+                                name=b.name, good=good))
     state.turn_choices[f"{who.name}:mint"] = good
 
 
@@ -40,13 +42,14 @@ def _paid(state: GameState, who: PlayerState) -> None:
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     goods = state.players[me].goods
     pays = {g: MINT_PER_GOOD * goods[g] for g in MINT_GOODS}
-    prompt = f"{me}'s Mint, before income is paid: paid for gold or for silver this turn?"
+    prompt = _("{me}'s Mint, before income is paid: paid for gold or for silver this turn?").format(
+                 me=me)
     if pays["gold"] == pays["silver"]:  # the same money either way: nothing to choose
         return Decision(Kind.GOOD, prompt, me, "benefit", draft=draft, answers=(
-            ready(f"gold or silver: ${pays['gold']} either way", "gold",
+            ready(_("gold or silver: ${pays} either way").format(pays=pays['gold']), "gold",
                   clean(with_choice(draft, good="gold"))),))
     return Decision(Kind.GOOD, prompt, me, "benefit", draft=draft, answers=tuple(
-        ready(g, g, clean(with_choice(draft, good=g)), note=f"${pays[g]}",
+        ready(good_name(g), g, clean(with_choice(draft, good=g)), note=f"${pays[g]}",
               usual=pays[g] == max(pays.values()))
         for g in MINT_GOODS))
 

@@ -24,13 +24,15 @@ from companion.engine.questions import (
     with_choice,
 )
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 
 
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     split = choice_of(state, choice, "regions", b)
     if not isinstance(split, dict) or sum(split.values()) != 3 or min(split.values()) < 0:
-        raise refuse(state, f"{b.name} places exactly 3 colonists: give region -> count")
+        raise refuse(state, _("{name} places exactly 3 colonists: give region -> count").format(
+                                name=b.name))
     for region, n in split.items():
         check_region(state, region)
         placed = from_reserve(state, who, "colonist", n)
@@ -42,7 +44,7 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
     if "regions" in draft["choice"]:
         return None
     limits = dict.fromkeys(state.discovered, 3)
-    prompt = ask + "how are the 3 colonists split between regions?"
+    prompt = ask + _("how are the 3 colonists split between regions?")
 
     def split(counts: dict[str, int]) -> Answer | None:
         label = ", ".join(f"{n} in {region_name(state, r)}" for r, n in counts.items())

@@ -17,8 +17,10 @@ from companion.engine.questions import (
     listed,
     then,
     with_choice,
+    worker_name,
 )
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 from companion.rules.regions import REGIONS
 
@@ -29,13 +31,15 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     for region, name in hit:
         worker = losses.get(region, {}).get(name)
         if worker is None:
-            raise refuse(state, f"{b.name}: say which worker {name} loses in "
-                                f"{region_name(state, region)}")
+            raise refuse(state, _("{name}: say which worker {name2} loses in {region_name}").format(
+                                    name=b.name, name2=name,
+                                    region_name=region_name(state, region)))
         remove_from_region(state, region, name, {worker: 1}, b.name)
     extra = {(r, p) for r, by in losses.items() for p in by} - set(hit)
     if extra:
         r, p = sorted(extra)[0]
-        raise refuse(state, f"{b.name}: {p} has fewer than 3 workers in {r}, loses nobody")
+        raise refuse(state, _("{name}: {p} has fewer than 3 workers in {r}, loses nobody").format(
+                                name=b.name, p=p, r=r))
 
 
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
@@ -46,11 +50,12 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
                 continue
             kinds = [w for w, n in state.regions[region][name].items() if n]
             answers = tuple(
-                then(w, w, with_choice(draft, losses={
+                then(worker_name(w), w, with_choice(draft, losses={
                     **losses, region: {**losses.get(region, {}), name: w}}))
                 for w in kinds)
-            return Decision(Kind.WORKER, ask + f"which worker does {name} lose in "
-                            f"{region_name(state, region)}?", name, "buy", draft=draft,
+            prompt = ask + _("which worker does {name} lose in {region}?").format(
+                name=name, region=region_name(state, region))
+            return Decision(Kind.WORKER, prompt, name, "buy", draft=draft,
                             answers=listed(iter(answers)))
     if "losses" not in draft["choice"]:
         draft["choice"] = {**draft["choice"], "losses": {}}

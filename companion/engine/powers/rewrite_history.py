@@ -1,4 +1,10 @@
-"""Rewrite History (immediate): take a discovery token from each of up to 2 other players."""
+"""Rewrite History (immediate): take a discovery token from each of up to 2 other players.
+
+The owner chooses whom to take from; the token is drawn at random, face down (`000_…`,
+Appendix II, "Réécrire l'histoire": "Les compteurs sont choisis au hasard"), so the app asks
+which token came out, as it asks an expedition's revealed token: a report, with no values
+shown beside the tokens.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +19,13 @@ from companion.engine.powers.base import BuildingPower, choice_of
 from companion.engine.questions import (
     clean,
     discovery_name,
-    discovery_note,
     listed,
     ready,
     then,
     with_choice,
 )
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 from companion.rules.discoveries import TOKENS
 
@@ -27,13 +33,15 @@ from companion.rules.discoveries import TOKENS
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     taken = choice_of(state, choice, "tokens", b)
     if not isinstance(taken, dict) or len(taken) > 2:
-        raise refuse(state, f"{b.name}: give player -> token for up to 2 different players")
+        raise refuse(state, _("{name}: give player -> token for up to 2 different players").format(
+                                name=b.name))
     for name, token in taken.items():
         victim = player(state, name)
         if victim.name == who.name:
-            raise refuse(state, f"{b.name} takes from other players")
+            raise refuse(state, _("{name} takes from other players").format(name=b.name))
         if token not in TOKENS or token not in victim.discoveries:
-            raise refuse(state, f"{b.name}: {name} does not own {discovery_name(token)}")
+            raise refuse(state, _("{name}: {name2} does not own {discovery_name}").format(
+                                    name=b.name, name2=name, discovery_name=discovery_name(token)))
         victim.discoveries.remove(token)
         who.discoveries.append(token)
 
@@ -44,11 +52,12 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
     victim = choice.get("_from")
     if victim is not None:
         tokens = [d for d in state.players[victim].discoveries if d in TOKENS]
-        return Decision(Kind.TOKEN, ask + f"which of {victim}'s tokens?", me, "buy", draft=draft,
+        prompt = ask + _("one of {victim}'s tokens is drawn at random, face down: which one "
+                         "came out?").format(victim=victim)
+        return Decision(Kind.TOKEN, prompt, None, "buy", draft=draft, report=True,
                         answers=listed(
                             then(discovery_name(t), t, with_choice(
-                                draft, tokens={**taken, victim: t}, _from=None),
-                                note=discovery_note(t))
+                                draft, tokens={**taken, victim: t}, _from=None))
                             for t in dict.fromkeys(tokens)))
     if len(taken) >= 2:
         return None
@@ -58,10 +67,10 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
         draft["choice"] = {**draft["choice"], "tokens": taken}
         return None
     done = clean(with_choice(draft, tokens=taken))
-    return Decision(Kind.PLAYER, ask + "take a discovery token from whom?", me, "buy",
+    return Decision(Kind.PLAYER, ask + _("take a discovery token from whom?"), me, "buy",
                     draft=draft, answers=listed(
                         then(n, n, with_choice(draft, _from=n)) for n in owners),
-                    decline=ready("Nobody more" if taken else "Nobody", None, done))
+                    decline=ready(_("Nobody more") if taken else _("Nobody"), None, done))
 
 
 POWER = BuildingPower("rewrite_history", on_purchase=_effect, ask_purchase=_ask)

@@ -20,6 +20,7 @@ from companion.engine.questions import (
     with_choice,
 )
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import _
 from companion.rules.buildings import Building
 
 
@@ -27,9 +28,11 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     other = player(state, choice.get("other"))
     give, take = check_good(state, choice.get("give")), check_good(state, choice.get("take"))
     if other.name == who.name:
-        raise refuse(state, f"{b.name} swaps with another player")
+        raise refuse(state, _("{name} swaps with another player").format(name=b.name))
     if who.goods[give] < 1 or other.goods[take] < 1:
-        raise refuse(state, f"{b.name}: {who.name} needs a {give} and {other.name} a {take}")
+        raise refuse(state, _("{name}: {name2} needs a {give} and {name3} a {take}").format(
+                                name=b.name, name2=who.name, give=give, name3=other.name,
+                                take=take))
     who.goods[give] -= 1
     other.goods[give] += 1
     other.goods[take] -= 1
@@ -41,16 +44,17 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     mine = [g for g, n in state.players[me].goods.items() if n]
     if "other" not in choice:
         others = [n for n in state.order if n != me and any(state.players[n].goods.values())]
-        return Decision(Kind.PLAYER, ask + "swap a good with whom?", me, "benefit", draft=draft,
+        return Decision(Kind.PLAYER, ask + _("swap a good with whom?"), me, "benefit", draft=draft,
                         answers=listed(then(n, n, with_choice(draft, other=n))
                                          for n in (others if mine else [])))
     if "give" not in choice:
-        return Decision(Kind.GOOD, ask + "which of your goods do you give?", me, "benefit",
+        return Decision(Kind.GOOD, ask + _("which of your goods do you give?"), me, "benefit",
                         draft=draft, answers=listed(
                             then(good_name(g), g, with_choice(draft, give=g))
                             for g in mine))
     theirs = [g for g, n in state.players[choice["other"]].goods.items() if n]
-    return Decision(Kind.GOOD, ask + f"which of {choice['other']}'s goods do you take?", me,
+    return Decision(Kind.GOOD, ask + _("which of {choice}'s goods do you take?").format(
+                                         choice=choice['other']), me,
                     "benefit", draft=draft, answers=tuple(
                         ready(good_name(g), g, clean(with_choice(draft, take=g)))
                         for g in theirs))

@@ -11,6 +11,7 @@ from companion.engine.flow import Phase
 from companion.engine.powers.base import NationPower
 from companion.engine.questions import discovery_question, with_choice
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import N_, _
 
 
 def _moment(state: GameState) -> bool:
@@ -20,7 +21,7 @@ def _moment(state: GameState) -> bool:
 
 def _use(state: GameState, who: PlayerState, choice: dict) -> None:
     if not _moment(state):
-        raise refuse(state, "Spain's power is used once, just before turn 1")
+        raise refuse(state, _("Spain's power is used once, just before turn 1"))
     free_discovery(state, who, choice.get("region"), choice.get("token"), "soldier", "Spain")
 
 
@@ -30,6 +31,6 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
 
 POWER = NationPower(
     "spain", "Spain",
-    "Just before turn 1: discover a region without a test; a soldier goes there and Spain "
-    "keeps the token's dollars (no soldier loot). Once.",
+    N_("Just before turn 1: discover a region without a test; a soldier goes there and Spain "
+    "keeps the token's dollars (no soldier loot). Once."),
     moment=_moment, use=_use, ask=_ask, declared_before_tracks=False)

@@ -23,6 +23,7 @@ from companion.engine.flow import Phase, Step
 from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import clean, move_from, ready, with_choice
 from companion.engine.state import GameState, PlayerState
+from companion.i18n import N_, _
 from companion.rules.buildings import Building
 from companion.rules.regions import adjacent, neighbours
 
@@ -56,8 +57,9 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
     source = check_region(state, choice.get("from"))
     target = check_region(state, choice.get("to"))
     if not adjacent(source, target):
-        raise refuse(state, f"{region_name(state, source)} and {region_name(state, target)} "
-                            "are not neighbours")
+        raise refuse(state, _("{region_name} and {region_name2} are not neighbours").format(
+                                region_name=region_name(state, source),
+                                region_name2=region_name(state, target)))
     remove_from_region(state, source, who.name, {"soldier": 1}, b.name)
     who.reserve["soldier"] -= 1  # it marches, it does not go home
     add_to_region(state, target, who.name, "soldier")
@@ -66,8 +68,9 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     choice = draft["choice"]
     if "from" not in choice:
-        return move_from(state, draft, me, ask + "move a soldier from which region?", "soldier")
-    return Decision(Kind.REGION, ask + "to which neighbouring region?", me, "benefit",
+        return move_from(state, draft, me, ask + _("move a soldier from which region?"),
+                         "soldier")
+    return Decision(Kind.REGION, ask + _("to which neighbouring region?"), me, "benefit",
                     draft=draft, answers=tuple(
                         ready(region_name(state, r), r, clean(with_choice(draft, to=r)))
                         for r in _targets(state, choice["from"])))
@@ -75,5 +78,5 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
 
 POWER = BuildingPower("stables", use=_use, ask_use=_ask, moment=_moment, available=_can_move,
                       acts_before=_acts_before,
-                      when="Stables move a soldier just before Discovery resolves (Empires) "
-                           "or in the building phase (Age of Empires III)")
+                      when=N_("Stables move a soldier just before Discovery resolves (Empires) "
+                           "or in the building phase (Age of Empires III)"))

@@ -22,12 +22,21 @@ from companion.engine.common import dock_order, refuse
 from companion.engine.decisions import Decision, Kind
 from companion.engine.flow import STEP_ORDER, Phase, Step, steps_before
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import TRACK_NAMES, clean, listed, ready, then, with_choice
+from companion.engine.questions import (
+    TRACK_NAMES,
+    clean,
+    listed,
+    ready,
+    then,
+    track_name,
+    with_choice,
+)
 from companion.engine.state import GameState, PlayerState, Slot
+from companion.i18n import _, component_name
 from companion.rules.buildings import Building
 
 TURN_ORDER = "turn_order"
-WHEN = "the University is used once a game, during a turn, while the worker waits on its track"
+WHEN = _("the University is used once a game, during a turn, while the worker waits on its track")
 
 
 def _moment(state: GameState, b: Building) -> bool:
@@ -94,8 +103,9 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
     track = choice.get("track")
     if track not in b.effect.tracks:
         names = ", ".join(TRACK_NAMES[t] for t in b.effect.tracks)
-        raise refuse(state, f"{b.name} moves a worker to the front of {names}, not "
-                            f"{TRACK_NAMES.get(str(track), repr(track))}")
+        raise refuse(state, _("{name} moves a worker to the front of {names}, not {get}").format(
+                                name=b.name, names=names,
+                                get=TRACK_NAMES.get(str(track), repr(track))))
     if track == TURN_ORDER:
         _to_front_of_turn_order(state, who)
         return
@@ -105,12 +115,14 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
         label = candidates[0].label
     title = TRACK_NAMES[track]
     if not candidates:
-        raise refuse(state, f"{who.name} has no worker waiting on {title}")
+        raise refuse(state, _("{name} has no worker waiting on {title}").format(
+                                name=who.name, title=title))
     picked = [s for s in candidates if s.label == str(label)]
     if not picked:
         labels = ", ".join(s.label for s in candidates)
-        raise refuse(state, f"say which of {who.name}'s workers on {title} moves to the front "
-                            f"(slot {labels}), not {label!r}")
+        raise refuse(state, _("say which of {name}'s workers on {title} moves to the front "
+                              "(slot {labels}), not {label!r}").format(
+                                name=who.name, title=title, labels=labels, label=label))
     slots = state.tracks[track]
     slot = picked[0]
     if slot is _queue(state, track)[0]:
@@ -140,18 +152,20 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     b = state.catalogue[draft["building"]]
     choice = draft["choice"]
     if "track" not in choice:
-        return Decision(Kind.TRACK, ask + "move to the front of which track?", me, "benefit",
+        return Decision(Kind.TRACK, ask + _("move to the front of which track?"), me, "benefit",
                         draft=draft, answers=listed(
                             then(TRACK_NAMES[t], t, with_choice(draft, track=t))
                             for t in _usable_tracks(state, me, b)))
     track = choice["track"]
     if track == TURN_ORDER:
-        return Decision(Kind.YES_NO, ask + "first in the turn order?", me, "benefit",
-                        draft=draft, answers=(ready("Move to the front", True, clean(draft)),))
-    return Decision(Kind.WORKER, ask + f"which of your workers on {TRACK_NAMES[track]}?", me,
+        return Decision(Kind.YES_NO, ask + _("first in the turn order?"), me, "benefit",
+                        draft=draft, answers=(ready(_("Move to the front"), True, clean(draft)),))
+    prompt = ask + _("which of your workers on {track}?").format(track=track_name(track))
+    return Decision(Kind.WORKER, prompt, me,
                     "benefit", draft=draft, answers=tuple(
-                        ready(f"{s.worker} on slot {s.label}", s.label,
-                              clean(with_choice(draft, slot=s.label)))
+                        ready(_("{worker} on slot {label}").format(
+                                  worker=component_name("worker", s.worker), label=s.label),
+                              s.label, clean(with_choice(draft, slot=s.label)))
                         for s in movable(state, me, track)))
 
 

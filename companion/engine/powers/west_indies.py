@@ -11,6 +11,7 @@ from companion.engine.decisions import Decision, Kind
 from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import good_name, listed, then
 from companion.engine.state import GameState
+from companion.i18n import _, component_name
 
 
 def drawers(state: GameState) -> list[str]:
@@ -23,15 +24,17 @@ def take_draws(state: GameState, drawn: Mapping[str, str]) -> None:
     owners = drawers(state)
     for name, good in drawn.items():
         if name not in owners:
-            raise refuse(state, f"{name} owns no West Indies Company to draw a good")
+            raise refuse(state, _("{name} owns no West Indies Company to draw a good").format(
+                                    name=name))
         check_good(state, good)
         if state.supply[good] < 1:
-            raise refuse(state, f"no {good} is left in the goods supply")
+            raise refuse(state, _("no {good} is left in the goods supply").format(good=good))
         state.supply[good] -= 1
         state.players[name].goods[good] += 1
     missing = [n for n in owners if n not in drawn]
     if missing and sum(state.supply.values()):
-        raise refuse(state, f"say which good {missing[0]} drew for the West Indies Company")
+        raise refuse(state, _("say which good {missing} drew for the West Indies Company").format(
+                                missing=missing[0]))
 
 
 def ask_draw(state: GameState, draft: dict, supply: Mapping[str, int]) -> Decision | None:
@@ -41,7 +44,9 @@ def ask_draw(state: GameState, draft: dict, supply: Mapping[str, int]) -> Decisi
         if owner not in drawn and any(n > 0 for n in supply.values()):
             answers = (then(good_name(g), g, {**draft, "drawn": {**drawn, owner: g}})
                        for g, n in supply.items() if n > 0)
-            return Decision(Kind.GOOD, f"West Indies Company: which good did {owner} draw?",
+            prompt = _("{building}: which good did {owner} draw?").format(
+                building=component_name("building", "West Indies Company"), owner=owner)
+            return Decision(Kind.GOOD, prompt,
                             None, "refresh", answers=listed(answers), report=True, draft=draft)
     return None
 

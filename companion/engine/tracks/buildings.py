@@ -15,6 +15,7 @@ from companion.engine.events import Buy
 from companion.engine.final import end_facts
 from companion.engine.questions import (
     as_list,
+    building_name,
     clean,
     counts_field,
     counts_words,
@@ -30,6 +31,7 @@ from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.tracks.specialists import specialist_kinds
 from companion.engine.worth import After, BuildingWorth
+from companion.i18n import _
 from companion.rules.editions import BUILDER_DISCOUNT, building_price
 
 
@@ -71,17 +73,20 @@ def _offer(state: GameState, me: str, building_id: str) -> Move:
 def words(state: GameState, legal: Legal) -> Decision:
     slot = current_slot(state)
     who = state.players[slot.player]
-    return Decision(Kind.BUILDING, f"{slot.player} on Capital Buildings slot {slot.label} "
-                    f"(has ${who.money}): buy a building?", slot.player, "buy",
-                    answers=tuple(Answer(state.catalogue[m.value].name, m.value, m.events,
+    prompt = _("{player} on Capital Buildings slot {label} (has ${money}): buy a "
+               "building?").format(player=slot.player, label=slot.label, money=who.money)
+    return Decision(Kind.BUILDING, prompt, slot.player, "buy",
+                    answers=tuple(Answer(building_name(state, m.value), m.value, m.events,
                                          m.draft, note=_price_note(state, m.value, slot))
                                   for m in legal.moves),
-                    decline=Answer("Buys nothing", None, legal.decline.events),
+                    decline=Answer(_("Buys nothing"), None, legal.decline.events),
                     draft=legal.draft)
 
 
 def _price_note(state: GameState, building_id: str, slot: Slot) -> str:
-    return f"${price_of(state, building_id, slot.worker)}"
+    """What the buyer pays ("free" for a War Chest: "$5 · $0" read as two prices)."""
+    price = price_of(state, building_id, slot.worker)
+    return _("costs ${price}").format(price=price) if price else _("free")
 
 
 def _purchase(state: GameState, draft: dict[str, Any], slot: Slot) -> Decision:
@@ -90,13 +95,14 @@ def _purchase(state: GameState, draft: dict[str, Any], slot: Slot) -> Decision:
     me = slot.player
     b = state.catalogue[draft["building"]]
     e, choice = b.effect, draft.get("choice", {})
-    ask = f"{me} buys {b.name}: "
+    ask = _("{me} buys {name}: ").format(me=me, name=building_name(state, b.id))
     if e.specialists_once and "specialists" not in choice:
         reserve = {w: state.players[me].reserve[w] for w in specialist_kinds(state)}
         answers = tuple(
             then(counts_words(c), c, with_choice(draft, specialists=as_list(c)))
             for c in multisets(reserve, e.specialists_once))
-        return Decision(Kind.MULTISET, ask + f"which {e.specialists_once} specialists?", me,
+        return Decision(Kind.MULTISET, ask + _("which {specialists_once} specialists?").format(
+                                                 specialists_once=e.specialists_once), me,
                         "buy", answers=listed(iter(answers)), draft=draft)
     if e.random_goods_once and "goods" not in choice:
         wanted = min(e.random_goods_once, sum(state.supply.values()))
@@ -106,7 +112,8 @@ def _purchase(state: GameState, draft: dict[str, Any], slot: Slot) -> Decision:
             return then(counts_words(counts), counts,
                         with_choice(draft, goods=as_list(counts)))
 
-        return Decision(Kind.MULTISET, ask + f"which {wanted} goods were drawn?", None, "buy",
+        return Decision(Kind.MULTISET, ask + _("which {wanted} goods were drawn?").format(
+                                                 wanted=wanted), None, "buy",
                         report=True, draft=draft,
                         field=counts_field(state, options, wanted, drawn))
     power = benefits.power_of(b)
@@ -114,7 +121,7 @@ def _purchase(state: GameState, draft: dict[str, Any], slot: Slot) -> Decision:
         decision = power.ask_purchase(state, draft, me, ask)
         if decision is not None:
             return decision
-    return record(draft, f"Buy {b.name}")
+    return record(draft, _("Buy {name}").format(name=b.name))
 
 
 QUESTION = Question("buy", legal, words)
@@ -143,8 +150,8 @@ def effect(state: GameState, ev: Buy, slot: Slot) -> None:
         return
     if ev.building not in state.buildings_offer:
         offer = ", ".join(state.catalogue[b].name for b in state.buildings_offer)
-        raise refuse(state, f"{ev.building!r} is not face up on Capital Buildings "
-                            f"(face up: {offer})")
+        raise refuse(state, _("{building!r} is not face up on Capital Buildings (face up: "
+                              "{offer})").format(building=ev.building, offer=offer))
     who = state.players[slot.player]
     building = state.catalogue[ev.building]
     pay(state, who, price_of(state, ev.building, slot.worker), building.name)

@@ -32,11 +32,13 @@ from companion.engine.questions import (
     token_items,
     token_moves,
     token_words,
+    worker_name,
 )
 from companion.engine.questions import region_name as shown_region
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import After, ExpeditionWorth
+from companion.i18n import _, component_name
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
 from companion.rules.regions import REGIONS
 
@@ -69,14 +71,14 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         cards = _free_cards(state)
         if cards and not undiscovered:
             moves.append(_to(state, "card", {**draft, "target": "card"}, parts))
-        if cards and undiscovered and portugal.ready(state, me):
+        if cards and portugal.ready(state, me):
             moves.append(_to(state, "card", {**draft, "target": "card", "nation_power": True},
                              parts))
         return Legal(Kind.REGION, "expedition", me, tuple(m for m in moves if m is not None),
                      decline, draft=draft, settled=True)
     target = draft["target"]
     if len(parts) > LIST_AT_MOST:
-        options = tuple(Option(w, w, n) for w, n in _pool(state, me).items())
+        options = tuple(Option(w, worker_name(w), n) for w, n in _pool(state, me).items())
         return Legal(Kind.MULTISET, "expedition", me, draft=draft, field=counts_field(
             state, options, None, lambda counts: _send(state, me, draft, counts), least=1))
     items = token_items(state, target)
@@ -116,7 +118,7 @@ def _send(state: GameState, me: str, draft: dict[str, Any],
           counts: dict[str, int]) -> Answer:
     value = expedition_value(state, me, counts)
     return then(counts_words(counts), counts, {**draft, "workers": counts},
-                note=f"strength {value}")
+                note=_("strength {value}").format(value=value))
 
 
 # ---------------------------------------------------------------- words
@@ -125,7 +127,7 @@ def _send(state: GameState, me: str, draft: dict[str, Any],
 def words(state: GameState, legal: Legal) -> Decision:
     draft = legal.draft
     me = state.queue[0]
-    ask = f"{me}'s expedition: "
+    ask = _("{player}'s expedition: ").format(player=me)
     if "workers" in draft and "target" in draft:
         strength, extra = (expedition_value(state, me, draft["workers"]),
                            resistance_modifier(state, me))
@@ -135,31 +137,38 @@ def words(state: GameState, legal: Legal) -> Decision:
         def answer(m: Move) -> Answer:
             if m.value != "card":
                 known = state.known_tokens.get(m.value)
-                note = f"token known: natives {TOKENS[known].natives}" if known else ""
+                note = (_("token known: natives {natives}").format(
+                    natives=TOKENS[known].natives) if known else "")
                 return Answer(shown_region(state, m.value), m.value, m.events, m.draft,
                               note=note)
             power = (m.draft or m.events[0]).get("nation_power")
-            label = ("Portugal's power: draw a card (natives 3)" if power
-                     else "Draw a discovery card")
+            label = (_("Portugal's power: draw a card (natives 3)") if power
+                     else _("Draw a discovery card"))
             return Answer(label, m.value, m.events, m.draft)
 
-        return Decision(Kind.REGION, ask + f"where do they sail ({counts_words(_pool(state, me))}"
-                        " on Discovery)?", me, "expedition",
+        prompt = ask + _("where do they sail ({workers} on Discovery)?").format(
+            workers=counts_words(_pool(state, me)))
+        return Decision(Kind.REGION, prompt, me, "expedition",
                         answers=tuple(answer(m) for m in legal.moves),
-                        decline=Answer("Nobody sails", None, legal.decline.events),
+                        decline=Answer(_("Nobody sails"), None, legal.decline.events),
                         draft=draft)
-    prompt = ask + f"who sails to {target_name(state, draft['target'])}?"
+    prompt = ask + _("who sails to {target_name}?").format(
+                       target_name=target_name(state, draft['target']))
     return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft, field=legal.field,
                     answers=tuple(Answer(counts_words(m.value), m.value, m.events, m.draft,
-                                         note=f"strength {expedition_value(state, me, m.value)}",
+                                         note=_("strength {value}").format(
+                                             value=expedition_value(state, me, m.value)),
                                          usual=m.usual) for m in legal.moves))
 
 
 def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:
     natives = (portugal.natives(state, state.queue[0]) if draft.get("nation_power")
                else DISCOVERIES[item].natives + extra)
-    verdict = "success" if strength >= natives else "fails"
-    return f"natives {natives} vs strength {strength}: {verdict}"
+    verdict = _("succeeds") if strength >= natives else _("fails")
+    against = "" if natives == DISCOVERIES[item].natives else _(
+        ", natives count {natives} here").format(natives=natives)
+    return _("{verdict}: strength {strength}{against}").format(
+        verdict=verdict, strength=strength, against=against)
 
 
 QUESTION = Question("expedition", legal, words)
@@ -213,20 +222,24 @@ def effect(state: GameState, ev: Expedition, slot: Slot) -> None:
     if sent:
         for worker, n in sent.items():
             if who.discovery.get(worker, 0) < n:
-                raise refuse(state, f"{name} has {who.discovery.get(worker, 0)} {worker}(s) on "
-                                    f"Discovery, cannot send {n}")
+                raise refuse(state, _("{name} has {get} {worker}(s) on Discovery, cannot "
+                                      "send {n}").format(
+                                        name=name, get=who.discovery.get(worker, 0),
+                                        worker=component_name("worker", worker), n=n))
         target = ev.target
         undiscovered = [r for r in REGIONS if r not in state.discovered]
         if ev.nation_power:
             portugal_natives = portugal.expedition(state, who, target)
         elif target == "card":
             if undiscovered:
-                raise refuse(state, "discovery cards are drawn only once every region is found")
+                raise refuse(state, _("discovery cards are drawn only once every region is found"))
         else:
             if target not in REGIONS:
-                raise refuse(state, f"{target!r} is not a region of the New World")
+                raise refuse(state, _("{target!r} is not a region of the New World").format(
+                                        target=target))
             if target in state.discovered:
-                raise refuse(state, f"{region_name(state, target)} is already discovered")
+                raise refuse(state, _("{region_name} is already discovered").format(
+                                        region_name=region_name(state, target)))
         assert target is not None  # each branch above refused a missing target
         found = check_found(state, target, ev.found)
         item = CARDS[found] if target == "card" else TOKENS[found]
@@ -245,7 +258,7 @@ def effect(state: GameState, ev: Expedition, slot: Slot) -> None:
         elif target != "card":
             failed_token(state, target, found)
     elif ev.target or ev.found:
-        raise refuse(state, "an expedition needs at least one worker")
+        raise refuse(state, _("an expedition needs at least one worker"))
     if sent:
         state.turn_uses["expeditions"] = state.turn_uses.get("expeditions", 0) + 1
     state.turn_uses["discovery_began"] = 1

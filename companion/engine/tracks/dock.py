@@ -16,6 +16,7 @@ from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import colony_worth
+from companion.i18n import _, component_name
 from companion.rules.editions import MERCHANT_ARRIVAL_DOLLARS
 
 
@@ -66,14 +67,16 @@ def words(state: GameState, legal: Legal) -> Decision:
         if len(move.events) == 1:
             return where
         if move.usual:
-            return f"All {len(move.events)} dock workers → {where}"
-        return f"All {len(move.events)} of {me}'s → {where}"
+            return _("All {n} dock workers → {where}").format(n=len(move.events), where=where)
+        return _("All {n} of {me}'s → {where}").format(n=len(move.events), me=me, where=where)
 
-    return Decision(Kind.REGION, f"{me}'s {slot.worker} on dock slot {slot.label}: which "
-                    "region does it sail to?", me, "dock",
+    return Decision(Kind.REGION, _("{me}'s {worker} on dock slot {label}: which region does "
+                                   "it sail to?").format(
+                                     me=me, worker=component_name("worker", slot.worker),
+                                     label=slot.label), me, "dock",
                     answers=tuple(Answer(label(m), m.value, m.events, usual=m.usual)
                                   for m in legal.moves),
-                    decline=Answer("Stays home", None, legal.decline.events)
+                    decline=Answer(_("Stays home"), None, legal.decline.events)
                     if legal.decline is not None else None, draft=legal.draft)
 
 
@@ -88,9 +91,11 @@ def effect(state: GameState, ev: Dock, slot: Slot) -> None:
     """The worker sails (it stays in the New World) or, where the rules allow, goes home."""
     if ev.region is None:
         if not dock_and_goods_optional(state):
-            raise refuse(state, f"{slot.player}'s {slot.worker} on the Colonist Dock sails to "
-                                f"a discovered region: it cannot stay home in "
-                                f"{state.edition.title}")
+            raise refuse(state, _("{player}'s {worker} on the Colonist Dock sails to a "
+                                  "discovered region: it cannot stay home in {title}").format(
+                                    player=slot.player,
+                                    worker=component_name("worker", slot.worker),
+                                    title=state.edition.title))
         return
     region = check_region(state, ev.region)
     who = state.players[slot.player]

@@ -21,10 +21,11 @@ from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Place, event_dict
 from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
-from companion.engine.questions import TRACK_NAMES, counts_words
+from companion.engine.questions import counts_words, track_name, worker_name
 from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
+from companion.i18n import _, component_name
 from companion.rules.editions import EDITIONS, TRACKS, WORKER_TYPES
 
 
@@ -107,7 +108,7 @@ def _initiative(state: GameState, name: str, track: list[Slot], box: str | None)
 
 
 def _initiative_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    return f"{name} already has a worker on Initiative (one each)"
+    return _("{name} already has a worker on Initiative (one each)").format(name=name)
 
 
 def _dock(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
@@ -124,12 +125,13 @@ def _dock(state: GameState, name: str, track: list[Slot], box: str | None) -> st
 def _dock_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
     if box == "mayflower":
         if not state.setup.readings.mayflower_any_time:
-            return ("a Mayflower ship takes a worker only once the numbered dock slots are "
-                    "full (the reading this game plays)")
-        return (f"{name} has no free Mayflower ship (the Mayflower and an unused ship of "
-                "their own, at most 3)")
+            return (_("a Mayflower ship takes a worker only once the numbered dock slots are "
+                    "full (the reading this game plays)"))
+        return (_("{name} has no free Mayflower ship (the Mayflower and an unused ship of "
+                  "their own, at most 3)").format(name=name))
     last = _numbered_dock_slots(state)
-    return f"the Colonist Dock is full (slots 1-{last} in a {len(state.players)}-player game)"
+    return _("the Colonist Dock is full (slots 1-{last} in a {n}-player game)").format(
+               last=last, n=len(state.players))
 
 
 def _trade_goods(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
@@ -137,7 +139,7 @@ def _trade_goods(state: GameState, name: str, track: list[Slot], box: str | None
 
 
 def _trade_goods_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    return f"Trade Goods is full ({len(state.goods_offer)} goods this turn)"
+    return _("Trade Goods is full ({n} goods this turn)").format(n=len(state.goods_offer))
 
 
 def _buildings(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
@@ -145,7 +147,8 @@ def _buildings(state: GameState, name: str, track: list[Slot], box: str | None) 
 
 
 def _buildings_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    return f"Capital Buildings is full ({len(state.buildings_offer)} buildings face up)"
+    return _("Capital Buildings is full ({n} buildings face up)").format(
+               n=len(state.buildings_offer))
 
 
 def _specialists(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
@@ -162,10 +165,10 @@ def _free_boxes(state: GameState, track: list[Slot]) -> list[str]:
 def _specialists_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
     if box is None:
-        return f"say which Specialists box ({', '.join(boxes)})"
+        return _("say which Specialists box ({join})").format(join=', '.join(boxes))
     if box not in boxes:
-        return f"there is no {box} box in this game"
-    return f"the {box} box is already taken"
+        return _("there is no {box} box in this game").format(box=box)
+    return _("the {box} box is already taken").format(box=box)
 
 
 def _warfare(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
@@ -174,7 +177,8 @@ def _warfare(state: GameState, name: str, track: list[Slot], box: str | None) ->
 
 
 def _warfare_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    return f"Warfare is full ({state.edition.warfare_cap} workers per turn)"
+    return _("Warfare is full ({warfare_cap} workers per turn)").format(
+               warfare_cap=state.edition.warfare_cap)
 
 
 def _anywhere(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
@@ -194,21 +198,25 @@ _WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
 
 def place(state: GameState, ev: Place) -> None:
     if state.phase != Phase.PLACEMENT:
-        raise refuse(state, "workers are placed only during the placement phase")
+        raise refuse(state, _("workers are placed only during the placement phase"))
     who = player(state, ev.player)
     expected = current_placer(state)
     if ev.player != expected:
-        raise refuse(state, f"it is {expected}'s turn to place a worker, not {ev.player}'s")
+        raise refuse(state, _("it is {expected}'s turn to place a worker, not {player}'s").format(
+                                expected=expected, player=ev.player))
     if who.available.get(ev.worker, 0) < 1:
         have = ", ".join(f"{n} {w}" for w, n in who.available.items() if n) or "nothing"
-        raise refuse(state, f"{ev.player} has no {ev.worker} left to place (has {have})")
+        raise refuse(state, _("{player} has no {worker} left to place (has {have})").format(
+                                player=ev.player, worker=component_name("worker", ev.worker),
+                                have=have))
     if ev.box is not None and ev.track != "specialists" and (ev.track, ev.box) != (
             "dock", "mayflower"):
-        raise refuse(state, f"boxes exist only on the Specialists track, not on {ev.track}")
+        raise refuse(state, _("boxes exist only on the Specialists track, not on {track}").format(
+                                track=ev.track))
     if ev.box == "mayflower" and ev.track != "dock":
-        raise refuse(state, "a Mayflower ship carries a worker from the Colonist Dock only")
+        raise refuse(state, _("a Mayflower ship carries a worker from the Colonist Dock only"))
     if ev.worker == "builder" and not state.setup.options.builders:
-        raise refuse(state, "builders are only in the Builder expansion")
+        raise refuse(state, _("builders are only in the Builder expansion"))
     label = _free_label(state, ev)
     who.available[ev.worker] -= 1
     if label.startswith("M"):
@@ -331,20 +339,27 @@ def _move(name: str, worker: str, track: str, box: str | None) -> Move:
 def words(state: GameState, legal: Legal) -> Decision:
     name = legal.player
     if name is None:
-        return Decision(Kind.PLACE, "Nobody places a worker now", None, "place",
+        return Decision(Kind.PLACE, _("Nobody places a worker now"), None, "place",
                         draft=legal.draft)
     left = counts_words(state.players[name].available)
-    return Decision(Kind.PLACE, f"{name} places a worker ({left} left)", name, "place",
-                    answers=tuple(Answer(place_label(m.value.track, m.value.box), m.value,
-                                         m.events, note=m.value.worker)
+    return Decision(Kind.PLACE, _("{name} places a worker ({left} left)").format(
+                                    name=name, left=left), name, "place",
+                    answers=tuple(Answer(place_label(m.value.track, m.value.box,
+                                                     state.setup.edition), m.value,
+                                         m.events, note=worker_name(m.value.worker))
                                   for m in legal.moves),
                     draft=legal.draft)
 
 
-def place_label(track: str, box: str | None) -> str:
+def place_label(track: str, box: str | None, edition: str | None = None) -> str:
     """Where a worker goes, in words: the track, and its box or Mayflower ship."""
-    return TRACK_NAMES[track] + (" (on a Mayflower ship)" if box == "mayflower"
-                                 else f" ({box} box)" if box else "")
+    name = track_name(track, edition)
+    if box == "mayflower":
+        return _("{track} (on a Mayflower ship)").format(track=name)
+    if box:
+        return _("{track} ({box} box)").format(
+            track=name, box=component_name("specialist", box.title()))
+    return name
 
 
 QUESTION = Question("place", legal, words)

@@ -19,7 +19,6 @@ from companion.engine.questions import (
     counts_field,
     counts_words,
     good_name,
-    plural,
     ready,
     record,
     then,
@@ -27,6 +26,7 @@ from companion.engine.questions import (
 from companion.engine.state import GameState
 from companion.engine.tracks.base import written
 from companion.engine.tracks.placement import start_turn
+from companion.i18n import _, ngettext
 from companion.rules.buildings import Building
 from companion.rules.editions import (
     BUILDING_SLOTS,
@@ -43,11 +43,13 @@ from companion.rules.regions import REGIONS
 def _take_goods(state: GameState, goods: tuple[str, ...], what: str) -> None:
     wanted = min(TRADE_GOODS_SLOTS, sum(state.supply.values()))
     if len(goods) != wanted:
-        raise refuse(state, f"{what}: turn {wanted} goods face up, not {len(goods)}")
+        raise refuse(state, _("{what}: turn {wanted} goods face up, not {n}").format(
+                                what=what, wanted=wanted, n=len(goods)))
     for good in goods:
         check_good(state, good)
         if state.supply[good] < 1:
-            raise refuse(state, f"{what}: no {good} is left in the goods supply")
+            raise refuse(state, _("{what}: no {good} is left in the goods supply").format(
+                                    what=what, good=good))
         state.supply[good] -= 1
     state.goods_offer = list(goods)
 
@@ -58,17 +60,22 @@ def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int, what: s
         state.buildings_seen.count(b.id) for b in pile)
     wanted = min(BUILDING_SLOTS - len(state.buildings_offer), left_in_pile)
     if len(new) != wanted:
-        raise refuse(state, f"{what}: turn {wanted} Age {age} building(s) face up, not {len(new)}")
+        raise refuse(state, ngettext(
+            "{what}: turn {wanted} Age {age} building face up, not {n}",
+            "{what}: turn {wanted} Age {age} buildings face up, not {n}", wanted).format(
+                what=what, wanted=wanted, age=age, n=len(new)))
     in_pile = {b.id for b in pile}  # (ids: comparing whole buildings costs more)
     for building_id in new:
         building = state.catalogue.get(building_id)
         if building is None:
-            raise refuse(state, f"{what}: there is no building {building_id!r} in this game")
+            raise refuse(state, _("{what}: there is no building {building_id!r} in this "
+                                  "game").format(what=what, building_id=building_id))
         if building_id not in in_pile:
-            raise refuse(state, f"{what}: {building.name} is not in the Age {age} pile "
-                                "of this game")
+            raise refuse(state, _("{what}: {name} is not in the Age {age} pile of this "
+                                  "game").format(what=what, name=building.name, age=age))
         if state.buildings_seen.count(building_id) >= building.tiles:
-            raise refuse(state, f"{what}: {building.name} has already come out")
+            raise refuse(state, _("{what}: {name} has already come out").format(
+                                    what=what, name=building.name))
         state.buildings_seen.append(building_id)
         state.buildings_offer.append(building_id)
 
@@ -84,7 +91,7 @@ def building_pile(state: GameState, age: int) -> list[Building]:
 def reveal(state: GameState, ev: Reveal) -> None:
     """The set-up: 4 goods and 5 Age I buildings face up, then turn 1 begins."""
     if state.phase != Phase.SETUP:
-        raise refuse(state, "the opening goods and buildings are turned up only once, at set-up")
+        raise refuse(state, _("the opening goods and buildings are turned up only once, at set-up"))
     _take_goods(state, ev.goods, "set-up")
     _turn_up_buildings(state, ev.buildings, 1, "set-up")
     start_turn(state)
@@ -136,7 +143,7 @@ def region_leader(state: GameState, region: str,
 
 def refresh(state: GameState, ev: Refresh) -> None:
     if state.phase != Phase.BENEFITS:
-        raise refuse(state, "the board is refreshed only after the building benefits")
+        raise refuse(state, _("the board is refreshed only after the building benefits"))
     turn, age = state.turn, state.age
     last = turn == LAST_TURN
     # Goods: what is left on the track leaves the game (Empires) or goes back (AoE III).
@@ -148,16 +155,17 @@ def refresh(state: GameState, ev: Refresh) -> None:
     west_indies.take_draws(state, ev.drawn)
     if last:
         if ev.goods or ev.buildings:
-            raise refuse(state, "nothing is turned up after turn 8")
+            raise refuse(state, _("nothing is turned up after turn 8"))
     else:
-        _take_goods(state, ev.goods, f"refresh of turn {turn}")
+        _take_goods(state, ev.goods, _("refresh of turn {turn}").format(turn=turn))
         if not state.ship_on_track and state.ships_in_reserve > 0:
             state.ships_in_reserve -= 1
             state.ship_on_track = True
         next_age = age_of_turn(turn + 1)
         if next_age != age:
             state.buildings_offer = []
-        _turn_up_buildings(state, ev.buildings, next_age, f"refresh of turn {turn}")
+        _turn_up_buildings(state, ev.buildings, next_age, _("refresh of turn {turn}").format(
+                                                              turn=turn))
     regions = region_counts(state)  # the workers in the New World do not move from here on
     if turn in SCORING_TURNS:
         for scores in score_colonies(state, regions).values():
@@ -169,11 +177,19 @@ def refresh(state: GameState, ev: Refresh) -> None:
                 who.available[worker] += n
                 who.incoming[worker] = 0
             grants = {"colonist": COLONISTS_PER_TURN}
+            held = 0  # colonists kept in the stock for dock slot X / Y
             for building_id in who.buildings:
-                for worker, n in state.catalogue[building_id].effect.workers_per_turn:
+                effect = state.catalogue[building_id].effect
+                for worker, n in effect.workers_per_turn:
                     grants[worker] = grants.get(worker, 0) + n
+                held += bool(effect.dock_slot)
+            if state.setup.readings.free_colonist_after_new:
+                held = 0
             for worker, n in grants.items():
-                taken = min(n, who.reserve[worker])
+                # Phase 4 before phase 5: the free colonist of X / Y is set aside before
+                # the 5 new colonists come (it goes on its slot as the next turn opens).
+                spare = who.reserve[worker] - (held if worker == "colonist" else 0)
+                taken = min(n, max(spare, 0))
                 who.reserve[worker] -= taken
                 who.available[worker] += taken
     scored_order = list(state.order)
@@ -198,16 +214,19 @@ def _after_turn(state: GameState, last: bool) -> None:
 
 def buy_vp(state: GameState, ev: BuyVP) -> None:
     if state.phase != Phase.BUY_VP:
-        raise refuse(state, "VP can be bought only right after a colony scoring")
+        raise refuse(state, _("VP can be bought only right after a colony scoring"))
     expected = state.queue[0]
     if ev.player != expected:
-        raise refuse(state, f"it is {expected}'s turn to buy VP, not {ev.player}'s")
+        raise refuse(state, _("it is {expected}'s turn to buy VP, not {player}'s").format(
+                                expected=expected, player=ev.player))
     who = player(state, ev.player)
     scored_turn = state.scored_turn
     price = BUY_VP_PRICE[age_of_turn(scored_turn)]
     if who.money < ev.vp * price:
-        raise refuse(state, f"{ev.player} has ${who.money}: {ev.vp} VP cost ${ev.vp * price} "
-                            f"(${price} each in Age {age_of_turn(scored_turn)})")
+        raise refuse(state, _("{player} has ${money}: {vp} VP cost ${value} (${price} each "
+                              "in Age {age_of_turn})").format(
+                                player=ev.player, money=who.money, vp=ev.vp, value=ev.vp * price,
+                                price=price, age_of_turn=age_of_turn(scored_turn)))
     who.money -= ev.vp * price
     who.bought_vp += ev.vp
     state.timeline[-1] = snapshot(state, scored_turn)
@@ -252,13 +271,15 @@ def _ask_reveal(state: GameState, draft: dict[str, Any]) -> Decision:
     if "goods" not in draft:
         wanted = min(TRADE_GOODS_SLOTS, sum(state.supply.values()))
         return _goods_report(state, draft, state.supply, wanted,
-                             f"Set-up: which {wanted} goods were turned face up on Trade Goods?")
+                             _("Set-up: which {wanted} goods were turned face up on Trade "
+                               "Goods?").format(wanted=wanted))
     if "buildings" not in draft:
         pile = _pile(state, 1)
         wanted = min(BUILDING_SLOTS, sum(pile.values()))
         return _buildings_report(state, draft, pile, wanted,
-                                 f"Set-up: which {wanted} Age I buildings were turned face up?")
-    return record(draft, "Start turn 1")
+                                 _("Set-up: which {wanted} Age I buildings were turned face "
+                                   "up?").format(wanted=wanted))
+    return record(draft, _("Start turn 1"))
 
 
 def _refresh_supply(state: GameState, drawn: Mapping[str, str]) -> dict[str, int]:
@@ -284,7 +305,8 @@ def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
         wanted = min(TRADE_GOODS_SLOTS, sum(supply.values()))
         if wanted:
             return _goods_report(state, draft, supply, wanted,
-                                 f"End of turn {turn}: which {wanted} goods came out?")
+                                 _("End of turn {turn}: which {wanted} goods came out?").format(
+                                     turn=turn, wanted=wanted))
         draft = {**draft, "goods": []}
     if not last and "buildings" not in draft:
         next_age = age_of_turn(turn + 1)
@@ -294,10 +316,12 @@ def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
         if wanted:
             age = "I" * next_age
             return _buildings_report(state, draft, pile, wanted,
-                                     f"End of turn {turn}: which {wanted} Age {age} "
-                                     "building(s) were turned face up?")
+                                     _("End of turn {turn}: which {wanted} Age {age} "
+                                       "building(s) were turned face up?").format(
+                                         turn=turn, wanted=wanted, age=age))
         draft = {**draft, "buildings": []}
-    return record(draft, "Score the game" if last else f"Start turn {turn + 1}")
+    return record(draft, _("Score the game") if last else _("Start turn {value}").format(
+                                                           value=turn + 1))
 
 
 def _ask_buy_vp(state: GameState, draft: dict[str, Any]) -> Decision:
@@ -307,11 +331,12 @@ def _ask_buy_vp(state: GameState, draft: dict[str, Any]) -> Decision:
     most = money // price
 
     def buy(vp: int) -> Answer:
-        return ready(plural(vp, "VP"), vp, {"type": "buy_vp", "player": name, "vp": vp},
+        return ready(_("{n} VP").format(n=vp), vp, {"type": "buy_vp", "player": name, "vp": vp},
                       note=f"${vp * price}")
 
-    decline = ready("Buys none", 0, {"type": "buy_vp", "player": name, "vp": 0})
-    prompt = f"{name} (has ${money}): buy VP at ${price} each?"
+    decline = ready(_("Buys none"), 0, {"type": "buy_vp", "player": name, "vp": 0})
+    prompt = _("{name} (has ${money}): buy VP at ${price} each?").format(
+                 name=name, money=money, price=price)
     if most <= LIST_AT_MOST:
         return Decision(Kind.NUMBER, prompt, name, "buy_vp",
                         answers=tuple(buy(vp) for vp in range(1, most + 1)), decline=decline,

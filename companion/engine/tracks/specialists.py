@@ -8,9 +8,11 @@ from typing import Any
 from companion.engine.common import from_reserve, pay, refuse
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Training
+from companion.engine.questions import worker_name
 from companion.engine.slots import current_slot, home
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
+from companion.i18n import _
 from companion.rules.editions import SPECIALIST_TYPES, TRAINING_PRICE
 
 BOX_ORDER = ("captain", "merchant", "missionary", "soldier", "builder", "training")
@@ -51,11 +53,14 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
 
 def words(state: GameState, legal: Legal) -> Decision:
     who = state.players[current_slot(state).player]
-    return Decision(Kind.WORKER, f"{who.name} on Training (has ${who.money}): buy a "
-                    f"specialist for ${TRAINING_PRICE}?", who.name, "training",
-                    answers=tuple(Answer(m.value, m.value, m.events, note=f"${TRAINING_PRICE}")
+    return Decision(Kind.WORKER, _("{name} on Training (has ${money}): buy a specialist for "
+                                   "${TRAINING_PRICE}?").format(
+                                     name=who.name, money=who.money,
+                                     TRAINING_PRICE=TRAINING_PRICE), who.name, "training",
+                    answers=tuple(Answer(worker_name(m.value), m.value, m.events,
+                                         note=f"${TRAINING_PRICE}")
                                   for m in legal.moves),
-                    decline=Answer("No training", None, legal.decline.events),
+                    decline=Answer(_("No training"), None, legal.decline.events),
                     draft=legal.draft)
 
 
@@ -66,11 +71,12 @@ def effect(state: GameState, ev: Training, slot: Slot) -> None:
     if ev.specialist is not None:
         who = state.players[slot.player]
         if ev.specialist == "colonist":
-            raise refuse(state, "Training gives a specialist, not a colonist")
+            raise refuse(state, _("Training gives a specialist, not a colonist"))
         if ev.specialist == "builder" and not state.setup.options.builders:
-            raise refuse(state, "builders are only in the Builder expansion")
+            raise refuse(state, _("builders are only in the Builder expansion"))
         if who.reserve[ev.specialist] < 1:
-            raise refuse(state, f"{who.name} has no {ev.specialist} left in stock")
+            raise refuse(state, _("{name} has no {specialist} left in stock").format(
+                                    name=who.name, specialist=ev.specialist))
         pay(state, who, TRAINING_PRICE, "Training")
         who.reserve[ev.specialist] -= 1
         who.incoming[ev.specialist] += 1

@@ -15,6 +15,7 @@ from companion.engine.tracks.base import Question
 from companion.engine.tracks.dock import dock_and_goods_optional
 from companion.engine.tracks.income import income_of
 from companion.engine.worth import After, IncomeWorth
+from companion.i18n import _
 from companion.scoring import economy_vp
 
 
@@ -29,11 +30,12 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
 
 def words(state: GameState, legal: Legal) -> Decision:
     slot = current_slot(state)
-    return Decision(Kind.GOOD, f"{slot.player} on Trade Goods slot {slot.label}: which good?",
+    return Decision(Kind.GOOD, _("{player} on Trade Goods slot {label}: which good?").format(
+                                   player=slot.player, label=slot.label),
                     slot.player, "take_good",
                     answers=tuple(Answer(good_name(m.value), m.value, m.events)
                                   for m in legal.moves),
-                    decline=Answer("Takes nothing", None, legal.decline.events)
+                    decline=Answer(_("Takes nothing"), None, legal.decline.events)
                     if legal.decline is not None else None, draft=legal.draft)
 
 
@@ -58,11 +60,13 @@ def _economy(state: GameState, name: str) -> int:
 
 def effect(state: GameState, ev: TakeGood, slot: Slot) -> None:
     if ev.good is None and not dock_and_goods_optional(state):
-        raise refuse(state, f"{slot.player} on Trade Goods takes one of the goods there: "
-                            f"taking nothing is not allowed in {state.edition.title}")
+        raise refuse(state, _("{player} on Trade Goods takes one of the goods there: taking "
+                              "nothing is not allowed in {title}").format(
+                                player=slot.player, title=state.edition.title))
     if ev.good is not None:
         if ev.good not in state.goods_offer:
             offer = ", ".join(state.goods_offer) or "none"
-            raise refuse(state, f"{ev.good} is not on the Trade Goods track (left: {offer})")
+            raise refuse(state, _("{good} is not on the Trade Goods track (left: {offer})").format(
+                                    good=ev.good, offer=offer))
         state.goods_offer.remove(ev.good)
         state.players[slot.player].goods[ev.good] += 1

@@ -23,6 +23,7 @@ from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import colony_worth
+from companion.i18n import _
 from companion.rules.editions import WAR_PRICE
 from companion.rules.regions import REGIONS
 
@@ -50,14 +51,16 @@ def battle_refusal(state: GameState, attacker: str, defender: str, region: str,
         if not explain:
             return "refused"
         name = region_name(state, region)
-        return f"no battle against {defender} in {name}: {defender} has no worker there"
+        return _("no battle against {defender} in {name}: {defender} has no worker there").format(
+                   defender=defender, name=name)
     if state.edition.battle_needs_soldier and not (
             _soldiers(state, region, attacker) or _soldiers(state, region, defender)):
         if not explain:
             return "refused"
         name = region_name(state, region)
-        return (f"no battle in {name}: neither {attacker} nor {defender} has a soldier there "
-                "(a battle needs a soldier of either side)")
+        return (_("no battle in {name}: neither {attacker} nor {defender} has a soldier "
+                  "there (a battle needs a soldier of either side)").format(
+                    name=name, attacker=attacker, defender=defender))
     return None
 
 
@@ -170,25 +173,32 @@ def words(state: GameState, legal: Legal) -> Decision:
         def answer(m: Move) -> Answer:
             d, r = m.value
             if r is not None:
-                return Answer(f"Battle with {d} in {shown_region(state, r)}", m.value,
+                return Answer(_("Battle with {d} in {shown_region}").format(
+                                  d=d, shown_region=shown_region(state, r)), m.value,
                               m.events, m.draft)
             where = ", ".join(shown_region(state, x) for x in battle_regions(state, me, d))
-            return Answer(f"War on {d}", m.value, m.events, m.draft,
+            return Answer(_("War on {d}").format(d=d), m.value, m.events, m.draft,
                           note=f"${WAR_PRICE}: {where}")
 
-        return Decision(Kind.PLAYER, f"{me} on Warfare slot {slot.label}: a battle, a war, or "
-                        "no fight?", me, "warfare", answers=tuple(answer(m) for m in legal.moves),
-                        decline=Answer("No fight", None, legal.decline.events), draft=draft)
+        prompt = _("{me} on Warfare slot {label}: a battle, a war, or no fight?").format(
+            me=me, label=slot.label)
+        return Decision(Kind.PLAYER, prompt, me, "warfare",
+                        answers=tuple(answer(m) for m in legal.moves),
+                        decline=Answer(_("No fight"), None, legal.decline.events), draft=draft)
     asked = _next_loss(state, draft, me)
     if asked is None:
-        prompt = f"{draft['kind'].title()} against {draft['defender']}"
+        fight = (_("Battle against {player}") if draft["kind"] == "battle"
+                 else _("War against {player}"))
+        prompt = fight.format(player=draft["defender"])
         return Decision(Kind.YES_NO, prompt, me, "warfare", draft=draft, answers=tuple(
             Answer(prompt, m.value, m.events) for m in legal.moves))
-    region, _, owner, n, chooser = asked
-    return Decision(Kind.MULTISET, f"Battle in {shown_region(state, region)}: which "
-                    f"{plural(n, 'worker')} does {owner} lose? ({chooser} chooses)",
+    region, _kind, owner, n, chooser = asked
+    return Decision(Kind.MULTISET, _("Battle in {shown_region}: which {plural} does {owner} "
+                                     "lose? ({chooser} chooses)").format(
+                                       shown_region=shown_region(state, region),
+                                       plural=plural(n, 'worker'), owner=owner, chooser=chooser),
                     chooser, "warfare", draft=draft, answers=tuple(
-                        Answer(counts_words(m.value) if m.value else "nobody", m.value,
+                        Answer(counts_words(m.value) if m.value else _("nobody"), m.value,
                                m.events, m.draft, usual=m.usual) for m in legal.moves))
 
 
@@ -205,13 +215,14 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
     attacker = slot.player
     defender = player(state, ev.defender).name
     if defender == attacker:
-        raise refuse(state, f"{attacker} cannot fight against themselves")
+        raise refuse(state, _("{attacker} cannot fight against themselves").format(
+                                attacker=attacker))
     regions = [loss.region for loss in ev.losses]
     if len(set(regions)) != len(regions):
-        raise refuse(state, "a region is listed twice in the losses")
+        raise refuse(state, _("a region is listed twice in the losses"))
     if ev.kind == "battle":
         if len(regions) != 1:
-            raise refuse(state, "a battle is fought in exactly one region")
+            raise refuse(state, _("a battle is fought in exactly one region"))
         region = check_region(state, regions[0])
         refusal = battle_refusal(state, attacker, defender, region)
         if refusal is not None:
@@ -220,17 +231,22 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
         wanted = battle_regions(state, attacker, defender)
         if sorted(regions) != sorted(wanted):
             names = ", ".join(region_name(state, r) for r in wanted) or "none"
-            raise refuse(state, f"a war between {attacker} and {defender} is fought in: {names}")
+            raise refuse(state, _("a war between {attacker} and {defender} is fought in: "
+                                  "{names}").format(
+                                    attacker=attacker, defender=defender, names=names))
     for loss in ev.losses:
         want_a, want_d = expected_losses(state, loss.region, attacker, defender)
         got_a, got_d = sum(loss.attacker.values()), sum(loss.defender.values())
         if (got_a, got_d) != (want_a, want_d):
-            raise refuse(state, f"in {region_name(state, loss.region)} {attacker} loses {want_a} "
-                                f"and {defender} loses {want_d} worker(s), not {got_a} and {got_d}")
+            raise refuse(state, _("in {region_name} {attacker} loses {want_a} and {defender} "
+                                  "loses {want_d} worker(s), not {got_a} and {got_d}").format(
+                                    region_name=region_name(state, loss.region),
+                                    attacker=attacker, want_a=want_a, defender=defender,
+                                    want_d=want_d, got_a=got_a, got_d=got_d))
     if ev.kind == "war":
-        pay(state, state.players[attacker], WAR_PRICE, "a war")
+        pay(state, state.players[attacker], WAR_PRICE, _("a war"))
     # Losses are simultaneous; a refusal half-way is safe because apply() works on a copy.
     for loss in ev.losses:
         # (worker-type keys: str literals, read as str)
-        remove_from_region(state, loss.region, attacker, loss.attacker, "the battle")  # type: ignore[arg-type]
-        remove_from_region(state, loss.region, defender, loss.defender, "the battle")  # type: ignore[arg-type]
+        remove_from_region(state, loss.region, attacker, loss.attacker, _("the battle"))  # type: ignore[arg-type]
+        remove_from_region(state, loss.region, defender, loss.defender, _("the battle"))  # type: ignore[arg-type]

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from companion.i18n import _
-from companion.ui import joining, language, library, playing, session, widgets
+from companion.ui import access, joining, language, library, playing, session, widgets
 
 
 def show() -> None:
@@ -34,12 +34,7 @@ def show() -> None:
                 playing.open_game(g.id)
                 language.switch_page("app_pages/table.py")
             with st.popover("📱 " + _("Join"), key=f"join_{g.id}"):
-                entry = joining.join_url(g.id, "entry")
-                st.markdown(_("Scan with another phone on the same network to enter steps:"))
-                joining.show_qr(entry)
-                st.code(entry, language=None)
-                st.markdown(_("To follow the game without entering anything:"))
-                st.code(joining.join_url(g.id, "viewer"), language=None)
+                joining.join_box(g.id)
 
     st.subheader(_("Recently finished"))
     if not view.finished:
@@ -51,7 +46,7 @@ def show() -> None:
                 session.set_history_game(g.id)
                 language.switch_page("app_pages/history.py")
 
-    if view.total == 0:
+    if view.total == 0 and access.is_host():
         st.divider()
         st.caption(_("An empty history? Add a randomly played game to see the scoreboard "
                      "and charts."))

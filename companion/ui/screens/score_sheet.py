@@ -5,7 +5,6 @@ from datetime import date
 
 import streamlit as st
 
-from companion.games import AGE_OF_DISCOVERY
 from companion.games.base import NOTE_MAX
 from companion.i18n import _
 from companion.ui import language, library, session, sheet_form, widgets
@@ -13,10 +12,10 @@ from companion.ui import language, library, session, sheet_form, widgets
 
 def show() -> None:
     """One run of the page."""
-    st.title("🧮 Score sheet")
-    st.caption("Pick the game, then fill in what each player has at the end; totals, places and "
+    st.title("🧮 " + _("Score sheet"))
+    st.caption(_("Pick the game, then fill in what each player has at the end; totals, places and "
                "the winner update as you type. Save the result to keep it in the history and "
-               "statistics.")
+               "statistics."))
     widgets.show_flashes()
     reopened = session.take_sheet_prefill()
     if reopened is not None:
@@ -29,43 +28,43 @@ def show() -> None:
     problems = family.problems(sheet)
     doubts = family.warnings(sheet) if not problems else []
 
-    tabs = st.tabs([f"Seat {i + 1}" + (" 🚫" if sheet_form.by_field(problems, i + 1) else "")
+    seat = _("Seat {n}")
+    tabs = st.tabs([seat.format(n=i + 1) + (" 🚫" if sheet_form.by_field(problems, i + 1) else "")
                     for i in range(count)])
     for i, tab in enumerate(tabs):
         with tab:
             sheet_form.draw_player(family, sheet, i, sheet_form.by_field(problems, i + 1),
                                    sheet_form.by_field(doubts, i + 1))
 
-    st.subheader("Totals")
-    for problem in problems:  # about the whole sheet (or, for Age of Discovery, named in words)
-        if problem.seat is None or not family.refuses_at_field:
+    st.subheader(_("Totals"))
+    for problem in problems:  # about the whole sheet (the others show at their fields)
+        if problem.seat is None:
             widgets.error(str(problem))
     for doubt in doubts:
         if doubt.seat is None:
             st.warning(str(doubt), icon="⚠️")
     if problems:
         seats = sorted({p.seat for p in problems if p.seat is not None})
-        if seats and family.refuses_at_field:
+        if seats:
             st.error(f"The sheet cannot be totalled yet: see the entries marked on seat(s) "
                      f"{', '.join(map(str, seats))}.", icon="🚫")
         st.stop()
     scored = family.tally(sheet)
     # the chart is drawn on request: building it costs more than the rest of a rerun
-    chart = st.toggle("Chart by category", key="sheet_chart")
+    chart = st.toggle(_("Chart by category"), key="sheet_chart")
     table = widgets.scored_results(family, scored, "sheet", chart=chart)
-    if family.id == AGE_OF_DISCOVERY:
-        widgets.sheet_details(family.native(sheet).results())
-    st.download_button("Download the sheet (CSV)", library.sheet_csv(table),
+    widgets.explanations(family, sheet, scored)
+    st.download_button(_("Download the sheet (CSV)"), library.sheet_csv(table),
                        file_name="score-sheet.csv", mime="text/csv", key="sheet_csv",
                        on_click="ignore")
 
-    st.subheader("Save to history")
+    st.subheader(_("Save to history"))
     c = st.columns([1, 3])
     if session.widget_value(sheet_form.DATE_KEY) is None:
         session.set_widget_value(sheet_form.DATE_KEY, date.today())
-    played = c[0].date_input("Played on", key=sheet_form.DATE_KEY)
-    c[1].text_input("Note (optional)", key=sheet_form.NOTE_KEY, max_chars=NOTE_MAX,
-                    placeholder="where, which variant, who brought the snacks…")
+    played = c[0].date_input(_("Played on"), key=sheet_form.DATE_KEY)
+    c[1].text_input(_("Note (optional)"), key=sheet_form.NOTE_KEY, max_chars=NOTE_MAX,
+                    placeholder=_("where, which variant, who brought the snacks…"))
     fingerprint = library.sheet_fingerprint(sheet, played)
     saved = session.sheet_saved()
     if saved is not None and saved[0] == fingerprint:
@@ -76,9 +75,9 @@ def show() -> None:
         if saved is not None and library.fingerprint_game(saved[0]) == family.id:
             st.caption(f"Changed since it was saved as game #{saved[1]}: saving again keeps this "
                        "as another game (delete the old one in the History if this replaces it).")
-        if st.button("Save to history", key="sheet_save", type="primary",
-                     help="Keep this result: the History lists it with the tracked games and "
-                          "the statistics count it"):
+        if st.button(_("Save to history"), key="sheet_save", type="primary",
+                     help=_("Keep this result: the History lists it with the tracked games and "
+                          "the statistics count it")):
             outcome = library.save_sheet(sheet, played)
             if outcome.stored is not None:
                 session.set_sheet_saved(fingerprint, outcome.stored.id)

@@ -4,48 +4,66 @@ import streamlit as st
 
 from companion.engine import Phase
 from companion.i18n import _
-from companion.ui import board_entry, decisions, language, live, playing, session, views, widgets
+from companion.ui import (
+    board_entry,
+    decisions,
+    joining,
+    language,
+    library,
+    live,
+    playing,
+    session,
+    views,
+    widgets,
+)
 
 
 def show() -> None:
     """One run of the page."""
     stored = playing.current_game()
+    if stored is None and session.game_id() is None and session.linked_game_id() is None:
+        # a fresh tab: with exactly one game in progress, that is the game at the table
+        playing_now = library.home().in_progress
+        if len(playing_now) == 1 and playing.open_game(playing_now[0].id).ok:
+            stored = playing.current_game()
     if stored is None:
-        st.title("🎲 Table")
+        st.title("🎲 " + _("Table"))
         widgets.show_flashes()
-        st.info("No game is open. Resume one from Home or start a new one.")
+        st.info(_("No game is open. Resume one from Home or start a new one."))
         language.page_link("app_pages/home.py", _("Home"), "🏠")
         language.page_link("app_pages/new_game.py", _("New game"), "➕")
         st.stop()
 
     session.link_game(stored.id)
     live.follow(stored.id, stored.revision)  # another phone's entry shows here within seconds
-    viewer = session.is_viewer()
     game = stored.game
     state = game.state
     view = playing.game_view(stored)  # computed once per version of the game, then kept
     widgets.game_heading(f"🎲 {views.where_now(state)}", game, stored.id)
     widgets.show_flashes()
+    # the server decides: without the game's entry key (or the host's rights) read-only
+    viewer = not joining.table_rights(stored.id) or session.is_viewer()
 
     if stored.read_only:
         widgets.refused_banner(stored.refused)
         if viewer:
-            st.caption("👀 Following the game; steps are entered on another device.")
+            st.caption("👀 " + _("Following the game; steps are entered on another device."))
         else:
-            st.button("Set the refused events aside and go on", key=f"set_aside@{stored.seq}",
+            st.button(_("Set the refused events aside and go on"), key=f"set_aside@{stored.seq}",
                       on_click=decisions.set_aside, args=(stored.seq,), type="primary")
     else:
         # Undo first, then the question: on a phone both show before any scrolling.
         with st.container(horizontal=True, key="table_tools"):
             last = playing.last_step(stored)
             if viewer:
-                st.caption("👀 Following the game; steps are entered on another device.")
+                st.caption("👀 " + _("Following the game; steps are entered on another device."))
             else:
-                st.button("↩ Undo", key=f"undo@{stored.seq}", on_click=decisions.undo,
+                st.button("↩ " + _("Undo"), key=f"undo@{stored.seq}", on_click=decisions.undo,
                           args=(stored.seq,), disabled=last is None,
-                          help=f"Take back: {last}" if last else "Nothing to undo")
+                          help=(_("Take back: {step}").format(step=last) if last
+                                else _("Nothing to undo")))
             if last:
-                st.caption(f"Last step: {views.md(last)}")
+                st.caption(_("Last step: {step}").format(step=views.md(last)))
         with st.container(border=True, key="prompt"):
             widgets.show_flashes("prompt")  # a refused answer, at the question it answers
             if viewer:
@@ -58,7 +76,7 @@ def show() -> None:
             decisions.set_aside_tools(stored)
 
     if state.phase == Phase.OVER:
-        st.subheader("Final standings")
+        st.subheader(_("Final standings"))
         widgets.standings_table(view)
         language.page_link("app_pages/scoreboard.py", _("Scoreboard and charts"), "🏆")
 
@@ -67,16 +85,16 @@ def show() -> None:
     widgets.board_tracks(view)
 
     # Folded sections are drawn only while open: their elements would cost every rerun.
-    with st.expander("Income: each player's best sets", key="income_open",
+    with st.expander(_("Income: each player's best sets"), key="income_open",
                      on_change="rerun") as income:
         if income.open:
             widgets.income_section(view)
-    with st.expander("Buildings and discoveries", key="details_open",
+    with st.expander(_("Buildings and discoveries"), key="details_open",
                      on_change="rerun") as details:
         if details.open:
             widgets.player_details(view)
     if not viewer and not stored.read_only:
-        with st.expander("Correction (outside the rules)", key="correction",
+        with st.expander(_("Correction (outside the rules)"), key="correction",
                          on_change="rerun") as correction:
             if correction.open:
                 widgets.show_flashes("correction")

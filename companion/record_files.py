@@ -18,11 +18,11 @@ Limits (``Limits.from_env``): ``COMPANION_MAX_RECORD_MB`` (default 5) per record
 >>> parse_bytes("{}".encode("utf-16"), "b.json")
 Traceback (most recent call last):
 ...
-companion.records.RecordError: b.json is UTF-16 text, not UTF-8: save it as UTF-8 and try again
+companion.record_files.RecordError: b.json is UTF-16 text, not UTF-8: save it as UTF-8 and try again
 >>> check_record({"a": [[[[1]]]]}, Limits(depth=3))
 Traceback (most recent call last):
 ...
-companion.records.RecordError: the record is nested more than 3 levels deep
+companion.record_files.RecordError: the record is nested more than 3 levels deep
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import MalformedInput, shown
+from companion.i18n import _
 
 MB = 1_000_000
 MAX_DIGITS = 30  # no number in a record needs more; Python refuses past 4,300 anyway
@@ -91,28 +92,31 @@ def size_text(n: int) -> str:
 def _parse_int(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_DIGITS:
-        raise RecordError(f"a number with {digits} digits is not a count, amount or id")
+        raise RecordError(_("a number with {digits} digits is not a count, amount or id").format(
+                              digits=digits))
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     if len(text) > MAX_DIGITS * 2 or not math.isfinite(value := float(text)):
-        raise RecordError(f"{text[:20]} is not a number a record can hold")
+        raise RecordError(_("{text} is not a number a record can hold").format(text=text[:20]))
     return value
 
 
 def _parse_constant(text: str) -> Any:
-    raise RecordError(f"{text} is not a number a record can hold")
+    raise RecordError(_("{text} is not a number a record can hold").format(text=text))
 
 
 def _decode(data: bytes, source: str) -> str:
     if data.startswith(UTF16_BOMS):
-        raise RecordError(f"{source} is UTF-16 text, not UTF-8: save it as UTF-8 and try again")
+        raise RecordError(_("{source} is UTF-16 text, not UTF-8: save it as UTF-8 and try "
+                            "again").format(source=source))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"{source} is not UTF-8 text (the byte at position {exc.start} "
-                          "cannot be read): save it as UTF-8 and try again") from None
+        raise RecordError(_("{source} is not UTF-8 text (the byte at position {start} cannot "
+                            "be read): save it as UTF-8 and try again").format(
+                              source=source, start=exc.start)) from None
 
 
 def _loads(text: str, source: str) -> Any:
@@ -120,10 +124,12 @@ def _loads(text: str, source: str) -> Any:
         return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                           parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{source} is not JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg.lower()})") from None
+        raise RecordError(_("{source} is not JSON (line {lineno}, column {colno}: {lower})").format(
+                              source=source, lineno=exc.lineno, colno=exc.colno,
+                              lower=exc.msg.lower())) from None
     except RecursionError:
-        raise RecordError(f"{source} is nested too deeply to be a record") from None
+        raise RecordError(_("{source} is nested too deeply to be a record").format(
+            source=source)) from None
     except RecordError as exc:
         raise RecordError(f"{source}: {exc}") from None
 
@@ -156,7 +162,8 @@ def records_of(payload: Any, size: int, source: str, limits: Limits | None = Non
     records = records_in(payload)
     single = len(records) == 1
     for index, record in enumerate(records, start=1):
-        where = source if single else f"{source}, record {index}"
+        where = source if single else _("{source}, record {index}").format(
+                                          source=source, index=index)
         try:
             check_record(record, limits, size=size if single else None)
         except RecordError as exc:
@@ -167,8 +174,10 @@ def records_of(payload: Any, size: int, source: str, limits: Limits | None = Non
 def check_file_size(size: int, source: str, limits: Limits | None = None) -> None:
     limits = limits or Limits.from_env()
     if size > limits.file_bytes:
-        raise RecordError(f"{source} is {size_text(size)}; a file of records is at most "
-                          f"{size_text(limits.file_bytes)} (COMPANION_MAX_FILE_MB)")
+        raise RecordError(_("{source} is {size_text}; a file of records is at most "
+                            "{size_text2} (COMPANION_MAX_FILE_MB)").format(
+                              source=source, size_text=size_text(size),
+                              size_text2=size_text(limits.file_bytes)))
 
 
 def read_file(path: str | Path, limits: Limits | None = None) -> bytes:
@@ -187,7 +196,8 @@ def read_path(path: str | Path, limits: Limits | None = None) -> list[Any]:
     try:
         data = read_file(path, limits)
     except OSError as exc:
-        raise RecordError(f"cannot read {source}: {exc.strerror or 'unknown error'}") from None
+        raise RecordError(_("cannot read {source}: {problem}").format(
+                              source=source, problem=exc.strerror or _("unknown error"))) from None
     return parse_bytes(data, source, limits)
 
 
@@ -203,7 +213,8 @@ def check_record(record: Any, limits: Limits | None = None, *, size: int | None 
     while stack:
         node, path = stack.pop()
         if len(path) >= limits.depth:
-            raise RecordError(f"the record is nested more than {limits.depth} levels deep")
+            raise RecordError(_("the record is nested more than {depth} levels deep").format(
+                                  depth=limits.depth))
         if isinstance(node, dict):
             for key, value in node.items():
                 estimate += _text_size(key, path) + 1
@@ -217,8 +228,10 @@ def check_record(record: Any, limits: Limits | None = None, *, size: int | None 
             estimate += 4
     size = estimate if size is None else size
     if size > limits.record_bytes:
-        raise RecordError(f"the record is about {size_text(size)}; a record is at most "
-                          f"{size_text(limits.record_bytes)} (COMPANION_MAX_RECORD_MB)")
+        raise RecordError(_("the record is about {size_text}; a record is at most "
+                            "{size_text2} (COMPANION_MAX_RECORD_MB)").format(
+                              size_text=size_text(size),
+                              size_text2=size_text(limits.record_bytes)))
 
 
 def _text_size(text: object, path: tuple[Any, ...]) -> int:
@@ -230,5 +243,5 @@ def _text_size(text: object, path: tuple[Any, ...]) -> int:
         return len(text.encode("utf-8")) + 2
     except UnicodeEncodeError:
         where = ".".join(shown(p).strip("'") for p in path) or "the record"
-        raise RecordError(f"{where}: text with an unpaired surrogate (an escape such as "
-                          "\\ud800 that stands for no character)") from None
+        raise RecordError(_("{where}: text with an unpaired surrogate (an escape such as "
+                            "\\ud800 that stands for no character)").format(where=where)) from None

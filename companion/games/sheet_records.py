@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.errors import shown
-from companion.games import AGE_OF_DISCOVERY, FAMILY_IDS, family
+from companion.games import FAMILY_IDS, TRACKED_GAME, family
 from companion.games.base import InvalidSheet, Scored, Sheet
 from companion.text import iso_datetime
 
@@ -63,7 +63,7 @@ def read_sheet_record(record: Mapping[str, Any]) -> tuple[Sheet, datetime | None
         if "game" in record:
             raise InvalidSheet("a version 1 score-sheet record has no 'game' (it is always "
                                "Age of Discovery)")
-        game = AGE_OF_DISCOVERY
+        game = TRACKED_GAME  # sheets were of the tracked game alone before families
     else:
         game = record.get("game")
         if game is None:

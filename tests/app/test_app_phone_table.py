@@ -1,0 +1,91 @@
+"""What the table sees on a phone (issue 33), page by page through AppTest: picks kept over a
+reload, the one game in progress opened by a fresh Table tab, steps said with what they
+changed, the Rules page's tokens and nations, standings narrow enough for a phone."""
+
+from __future__ import annotations
+
+from ui_driver import check, new_app, open_table
+
+from companion.engine import NEW_NAME_MAX
+
+FOUR = {"edition": "empires", "players": [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")]}
+
+
+def test_goods_picked_halfway_are_kept_over_a_reload(at, store):
+    game = store.create_game(FOUR)
+    open_table(at, game.id)
+    labels = [b.label for b in at.button if b.key.startswith("pick_")]
+    assert any(label.endswith("left") for label in labels), labels  # "fur · 4 left", not "(4)"
+    at.button(key="pick_0@0:0").click().run()
+    at.button(key="pick_1@0:0").click().run()
+    check(at)
+    kept = at.query_params["picks"]
+    assert any("Picked 2 of 4" in c.value for c in at.caption)
+
+    reloaded = new_app()  # a phone that slept: a new session, the same address
+    reloaded.query_params["picks"] = kept
+    reloaded.query_params["game"] = str(game.id)
+    reloaded.switch_page("app_pages/table.py").run()
+    check(reloaded)
+    assert any("Picked 2 of 4" in c.value for c in reloaded.caption)
+    reloaded.button(key="clear@0:0").click().run()  # Clear empties them for good
+    assert any("Picked 0 of 4" in c.value for c in reloaded.caption)
+    assert "picks" not in reloaded.query_params
+
+
+def test_a_fresh_table_tab_opens_the_only_game_in_progress(at, store):
+    at.switch_page("app_pages/table.py").run()
+    assert any("No game is open" in i.value for i in at.info)
+    game = store.create_game(FOUR)
+    at.switch_page("app_pages/table.py").run()
+    check(at)
+    assert not at.info and at.session_state["aod.game_id"] == game.id
+    store.create_game(FOUR)  # two in progress: the table chooses
+    fresh = new_app()
+    fresh.switch_page("app_pages/table.py").run()
+    assert any("No game is open" in i.value for i in fresh.info)
+
+
+def test_a_step_says_what_it_changed(at, store):
+    """Trade Goods: the good taken is said beside the step, by whom (the Undo line)."""
+    from companion.engine.playout import random_game
+    from companion.ui import steps
+
+    for stop in range(60, 120):  # the first step, from the 60th event on, that changes goods
+        played = random_game(FOUR, seed=11, stop_after=stop)
+        if played.events[-1].type == "take_good" and played.events[-1].good:
+            break
+    game = store.import_record(played.record())
+    open_table(at, game.id)
+    stored = store.load(game.id)
+    start = stored.seq - stored.game.last_step()
+    said = steps.step_summary(stored.state_at(start), stored.game, start)
+    changed = steps.changes(stored.state_at(start), stored.game.state)
+    assert changed and changed in said
+    assert any(changed in c.value.replace("\\", "") for c in at.caption)
+
+
+def test_the_rules_page_shows_token_faces_and_nations(at):
+    at.switch_page("app_pages/rules.py").run()
+    check(at)
+    tokens = next(d.value for d in at.dataframe if "Natives" in d.value.columns
+                  and "In the box" in d.value.columns)
+    assert len(tokens) == 12 and tokens["In the box"].sum() == 16
+    assert "Token" not in tokens.columns
+    nations = " ".join(m.value for m in at.markdown)
+    for nation in ("England", "France", "Portugal", "Spain", "Holland"):
+        assert f"**{nation}**" in nations
+
+
+def test_names_of_a_new_game_are_short_and_standings_fit_a_phone(at, store):
+    at.switch_page("app_pages/new_game.py").run()
+    assert at.text_input(key="ng_name_0").proto.max_chars == NEW_NAME_MAX == 20
+    from companion.engine.playout import random_game
+
+    game = store.import_record(random_game(FOUR, seed=2).record())
+    at.session_state["aod.game_id"] = game.id
+    at.switch_page("app_pages/scoreboard.py").run()
+    check(at)
+    short = next(m.value for m in at.markdown if m.value.startswith("| Place | Player | VP |"))
+    assert len(short.splitlines()[0].split("|")) - 2 <= 8  # columns (Bought only if any)
+    assert any("Tie-break goods" in m.value.replace("\\", "") for m in at.markdown)  # folded
