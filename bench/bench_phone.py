@@ -10,7 +10,12 @@ of turn 4's resolution. For each: the page's height, then a tap on the last plac
 (the lowest button of the question), and where the next question's heading is drawn: its top
 in the viewport (0 to 844 means in view without scrolling) and whether a message covers it.
 
-Issue 33 (session 12): see the figures in its report (before c. 86e94e, after).
+Issue 33, session 12 (same two games). Before (086e94e): placement 2610 px, resolution
+2864 px; the next heading at 381..491 / 419..530 px with a toast over the menu and title.
+After: placement 2381 px, resolution 2576 px (with the language switch i31 added above the
+title); the next heading at 321..395 / 359..433 px, nothing over it. A tap low in a longer
+list scrolls the heading back into view (tests/app/test_app_browser_turn.py checks it after
+every tap of a whole turn).
 """
 
 from __future__ import annotations

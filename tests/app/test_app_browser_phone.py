@@ -31,6 +31,19 @@ def _overlaps(a: dict, b: dict) -> bool:
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
+def phone_at_home(p, url: str):
+    """Chromium at 390×844 on Home (which makes the database the games are saved to):
+    (browser, page); screenshots' folder made."""
+    from playwright.sync_api import expect
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(url)
+    expect(page.get_by_text("Games in progress")).to_be_visible(timeout=60_000)
+    return browser, page
+
+
 def test_phone_layout(served_app):
     from playwright.sync_api import expect, sync_playwright
 
@@ -38,12 +51,8 @@ def test_phone_layout(served_app):
     from companion.store import Store
 
     url, data = served_app
-    SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_context(viewport=PHONE).new_page()
-        page.goto(url)  # Home first: it makes the database the games are saved to
-        expect(page.get_by_text("Games in progress")).to_be_visible(timeout=60_000)
+        browser, page = phone_at_home(p, url)
         store = Store(f"sqlite:///{data / 'companion.db'}")
         fresh = store.create_game(FOUR)
         store.append(fresh.id, REVEAL, 0)

@@ -13,11 +13,12 @@ from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS, Table, server  # noqa
 
 pytestmark = pytest.mark.browser
 
-RED = {"Industry track": 10, "Culture track": 8, "Wealth track": 9, "Influence track": 12,
+# The Glory read beside each cube (squares 10, 8, 9, 12 and 15, 13, 7, 9 in the digest's example).
+RED = {"Industry Glory": 10, "Culture Glory": 7, "Wealth Glory": 7, "Influence Glory": 12,
        "Cities and connections": 19, "Buildings and kept cards": 11,
        "Discs left in the harbour": 3, "Slavery cards set aside": 1}
-GREEN = {"Exploit 1": 3, "Exploit 3": 2, "Industry track": 15, "Culture track": 13,
-         "Wealth track": 7, "Influence track": 9, "Cities and connections": 14,
+GREEN = {"Exploit 1": 3, "Exploit 3": 2, "Industry Glory": 15, "Culture Glory": 12,
+         "Wealth Glory": 7, "Influence Glory": 7, "Cities and connections": 14,
          "Buildings and kept cards": 9, "Discs left in the harbour": 2,
          "Slavery cards set aside": 3}
 ROUGE = {"Wood": 12, "Metal": 33, "Gold": 40, "Cities": 3, "Colonists": 2, "Expansions": 10,

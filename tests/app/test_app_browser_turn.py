@@ -10,7 +10,8 @@ import random
 import re
 
 import pytest
-from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS, Table
+from test_app_browser import PHONE, SHOTS, Table
+from test_app_browser_phone import REVEAL, phone_at_home
 
 pytestmark = pytest.mark.browser
 
@@ -18,8 +19,6 @@ FOUR = {"edition": "empires", "options": {"builders": True},
         "players": [{"name": n, "colour": c} for n, c in
                     (("Ann", "red"), ("Jean-Baptiste", "blue"), ("Catalina", "green"),
                      ("Dee", "yellow"))]}
-REVEAL = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
-          "buildings": ["settlers", "monastery", "trading_post", "navigator", "trade_routes"]}
 # The heading's box in the viewport, and whether what is drawn at its middle belongs to it.
 HEADING = """() => { const h = document.querySelector('.st-key-prompt h4');
   if (!h) return null; const r = h.getBoundingClientRect();
@@ -86,12 +85,8 @@ def test_a_whole_turn_keeps_the_question_in_view(served_app):
     from companion.store import Store
 
     url, data = served_app
-    SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_context(viewport=PHONE).new_page()
-        page.goto(url)  # Home first: it makes the database the games are saved to
-        expect(page.get_by_text("Games in progress")).to_be_visible(timeout=60_000)
+        browser, page = phone_at_home(p, url)
         store = Store(f"sqlite:///{data / 'companion.db'}")
         fresh = store.create_game(FOUR)
         store.append(fresh.id, REVEAL, 0)
