@@ -230,18 +230,32 @@ def clear_drafts() -> None:
 # ---------------------------------------------------------------- hints
 
 
+HINTS_PARAM = "hints"  # the games whose hints are on, in the page's address: kept over a reload
+
+
+def _hinted_in_address() -> set[str]:
+    return {g for g in str(st.query_params.get(HINTS_PARAM, "")).split(",") if g}
+
+
 def hints_on(game_id: int) -> bool:
-    """Whether this tab shows hints for ``game_id`` (off until turned on for that game)."""
-    return game_id in _get(HINTS, frozenset())
+    """Whether this tab shows hints for ``game_id`` (off until turned on for that game; the
+    address keeps the switch, so a reloaded page has it too)."""
+    return (game_id in _get(HINTS, frozenset())
+            or (HINTS not in st.session_state and str(game_id) in _hinted_in_address()))
 
 
 def set_hints(game_id: int, on: bool) -> None:
-    ids = set(_get(HINTS, frozenset()))
+    ids = set(_get(HINTS, frozenset())) | {int(g) for g in _hinted_in_address()
+                                            if g.isdigit() and HINTS not in st.session_state}
     if on:
         ids.add(game_id)
     else:
         ids.discard(game_id)
     st.session_state[HINTS] = frozenset(ids)
+    if ids:
+        st.query_params[HINTS_PARAM] = ",".join(map(str, sorted(ids)))
+    elif HINTS_PARAM in st.query_params:
+        del st.query_params[HINTS_PARAM]
 
 
 # ---------------------------------------------------------------- rights (companion.ui.access)
