@@ -18,8 +18,10 @@ import time
 
 from companion.engine import event_dict, random_game
 
-# The hash of the 75 games at 086e94e (before issue 29), unchanged by it.
-KEPT = "cd1060e73af164ebf54144b97843fe7f868d21d8ae7ccd4c7560786df2167756"
+# The hash of the 75 games. cd1060e7... at 086e94e, unchanged by issue 29's engine work;
+# e38aa3eb... once main had issue 28's rules fixes (Holland, Italy, Portugal, Rewrite
+# History, refresh): main alone and main with issue 29 both print it.
+KEPT = "e38aa3ebc581b2eddec15eb819657be1322f842fc99ef085e2830cd18dacb50e"
 
 
 def playout_hash(seeds: int) -> str:

@@ -14,7 +14,7 @@ from companion.engine.board_entry import (
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option
 from companion.engine.errors import Conflict, EngineError, IllegalAction, MalformedEvent
 from companion.engine.events import Event, event_dict, parse_event
-from companion.engine.fields import clean_name, iso_datetime, name_key
+from companion.engine.fields import AMOUNT_MAX, COUNT_MAX, clean_name, iso_datetime, name_key
 from companion.engine.final import final_scores, standings
 from companion.engine.flow import Phase, Step
 from companion.engine.game import Game, apply, replay
@@ -52,6 +52,8 @@ from companion.engine.tracks.placement import Spot
 from companion.engine.tracks.shipping import shipping_values
 
 __all__ = [
+    "AMOUNT_MAX",
+    "COUNT_MAX",
     "COLOURS", "NATIONS", "NEW_NAME_MAX", "NATION_POWER_TEXT", "RECORD_FORMAT",
     "RECORD_VERSION", "Refusal",
     "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "BuildingWorth", "ColonyWorth",

@@ -225,6 +225,7 @@ class Action:
 class Legal:
     """The legal answers of one question, without its words: what playouts, settling and
     probing read. A track's ``words`` turn it into the ``Decision`` the table sees.
+    ``settled``: the track settled every move itself (each ready, or ``open``).
     ``moves`` hold ``Move`` values (or, for a question written with its words, the
     ``Answer`` values of ``worded``, the Decision they came from)."""
 
@@ -237,6 +238,7 @@ class Legal:
     report: bool = False
     draft: Mapping[str, Any] = dc_field(default_factory=dict)
     worded: Decision | None = None
+    settled: bool = False  # every move is ready or open already: nothing to settle
 
     @property
     def outcomes(self) -> int:

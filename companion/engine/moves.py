@@ -45,7 +45,7 @@ QUESTIONS: dict[str, Question] = {q.type: q for q in (
 def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
     """The raw moves of ``draft``'s question, unsettled (``most``: enough for a caller
     that counts outcomes up to that many)."""
-    return QUESTIONS[draft["type"]].legal(state, dict(draft), most)
+    return QUESTIONS[draft["type"]].legal(state, draft, most)  # (read only: not copied)
 
 
 def opening_draft(state: GameState) -> dict[str, Any] | None:
@@ -94,7 +94,7 @@ def settled(state: GameState, draft: Mapping[str, Any]) -> Legal:
     """``draft``'s moves, those that ask on settled (see ``settle``)."""
     raw = legal(state, draft)
     moves = raw.moves
-    for move in moves:
+    for move in () if raw.settled else moves:
         if move.draft is not None and not move.events and not move.open:
             moves = tuple(m for m in (settle(state, m) for m in moves) if m is not None)
             break

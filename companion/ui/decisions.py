@@ -14,7 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from companion.engine import Answer, Decision, Field, Kind
+from companion.engine import AMOUNT_MAX, COUNT_MAX, Answer, Decision, Field, Kind
 from companion.i18n import _
 from companion.store import StoredGame
 from companion.ui import hints, playing, saved_games, session, views, widgets
@@ -405,18 +405,20 @@ def correction(stored: StoredGame) -> None:
                  "added; use negative numbers to take away."))
     st.selectbox(_("Player"), list(state.order), key=k("player"))
     st.text_input(_("Reason"), key=k("reason"), placeholder=_("e.g. a good was forgotten"))
+    # The limits are the correction event's own (engine/fields.py), not a second guess.
+    amount, count = (-AMOUNT_MAX, AMOUNT_MAX), (-COUNT_MAX, COUNT_MAX)
     cols = st.columns(3)
-    cols[0].number_input(_("Money (\\$)"), -200, 200, 0, key=k("money"))
-    cols[1].number_input(_("VP"), -100, 100, 0, key=k("vp"))
-    cols[2].number_input(_("Ships"), -8, 8, 0, key=k("ships"))
+    cols[0].number_input(_("Money (\\$)"), *amount, 0, key=k("money"))
+    cols[1].number_input(_("VP"), *amount, 0, key=k("vp"))
+    cols[2].number_input(_("Ships"), *count, 0, key=k("ships"))
     cols = st.columns(2)
     cols[0].selectbox(_("Good"), [None, *GOODS], key=k("good"),
                       format_func=lambda g: "—" if g is None else views.good_name(g))
-    cols[1].number_input(_("Good count"), -6, 6, 0, key=k("good_n"))
+    cols[1].number_input(_("Good count"), *count, 0, key=k("good_n"))
     cols = st.columns(2)
     cols[0].selectbox(_("Workers ready to place"), [None, *WORKER_TYPES], key=k("worker"),
                       format_func=lambda w: "—" if w is None else views.worker_name(w))
-    cols[1].number_input(_("Worker count"), -10, 10, 0, key=k("worker_n"))
+    cols[1].number_input(_("Worker count"), *count, 0, key=k("worker_n"))
 
     def submit() -> None:
         v = lambda name, d=0: session.widget_value(k(name), d)  # noqa: E731

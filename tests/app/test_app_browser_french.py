@@ -24,8 +24,9 @@ class FrenchTable(Table):
         return self.page.locator('.st-key-prompt [class*="st-key-place_"] [role="radio"]'
                                  ':visible')
 
-    def heading(self) -> str:
-        return self.page.locator("h4").first.inner_text()
+    def turn_shown(self, text: str) -> bool:
+        """Whether the page's turn line (above the question) reads ``text``."""
+        return self.page.get_by_text(text).count() > 0
 
     def play_one(self) -> None:
         """Whatever the Table asks, answered by a tap: a report, a place, else the first
@@ -61,11 +62,11 @@ def test_a_french_phone_starts_a_game_and_plays_a_turn(served_app):
         expect(page.get_by_text("Mise en place").first).to_be_visible(timeout=30_000)
         t.report()  # the 4 goods turned up
         t.report()  # the 5 buildings: turn 1 begins
-        expect(page.locator("h4").first).to_contain_text("Tour 1 sur 8", timeout=30_000)
+        expect(page.get_by_text("Tour 1 sur 8").first).to_be_visible(timeout=30_000)
         t.shot("fr-03-table-placement-phone")
 
         steps = 0
-        while "Tour 2 sur 8" not in t.heading():  # the whole of turn 1, tap by tap
+        while not t.turn_shown("Tour 2 sur 8"):  # the whole of turn 1, tap by tap
             t.play_one()
             steps += 1
             assert steps < 200, t.prompt()
@@ -98,8 +99,8 @@ def test_a_french_and_an_english_device_follow_the_same_game(served_app):
 
         for page in (french, english):
             page.goto(f"{url}/table?game={game.id}&role=entry")
-        expect(french.locator("h4").first).to_contain_text("Tour 1 sur 8", timeout=60_000)
-        expect(english.locator("h4").first).to_contain_text("Turn 1 of 8", timeout=60_000)
+        expect(french.get_by_text("Tour 1 sur 8").first).to_be_visible(timeout=60_000)
+        expect(english.get_by_text("Turn 1 of 8").first).to_be_visible(timeout=60_000)
 
         t = FrenchTable(french)
         t.step(t.places().first)  # the French phone records a step ...

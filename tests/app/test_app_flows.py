@@ -261,6 +261,27 @@ def test_a_refused_step_shows_the_engine_error_and_keeps_the_input(at, store):
     assert at.number_input(key="fix_money@1").value == -50
 
 
+def test_the_correction_form_allows_what_the_correction_event_allows(at, store):
+    """The form's limits are the engine's (fields.py): a large VP correction the event
+    accepts is recorded, not clipped by a smaller limit of the page's own."""
+    from companion.engine import AMOUNT_MAX, COUNT_MAX
+
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    at.session_state["correction"] = True
+    at.run()
+    assert at.number_input(key="fix_money@1").max == AMOUNT_MAX
+    assert at.number_input(key="fix_ships@1").min == -COUNT_MAX
+    assert at.number_input(key="fix_good_n@1").max == COUNT_MAX
+    at.text_input(key="fix_reason@1").set_value("points counted twice").run()
+    at.number_input(key="fix_vp@1").set_value(250).run()
+    at.button(key="fix_go@1").click().run()
+    check(at)
+    game = store.load(sg.id)
+    assert game.seq == 2 and game.game.state.players["Ann"].corrected_vp == 250
+
+
 def _game_at_a_possible_battle() -> Game:
     """A random game stopped where a Warfare worker could fight."""
     for seed in range(40):

@@ -33,6 +33,6 @@ def written(type_: str, ask: Callable[[GameState, dict[str, Any]], Decision]) ->
     actions: seldom asked, so never worth a second function)."""
 
     def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
-        return legal_of(ask(state, draft))
+        return legal_of(ask(state, dict(draft)))  # (some write into their draft)
 
     return Question(type_, legal)

@@ -16,6 +16,7 @@ from companion.engine.final import end_facts
 from companion.engine.questions import (
     as_list,
     building_name,
+    clean,
     counts_field,
     counts_words,
     good_name,
@@ -52,12 +53,21 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     if draft.get("building"):
         return legal_of(_purchase(state, draft, slot))
     who = state.players[slot.player]
-    moves = tuple(
-        Move(b, draft={"type": "buy", "player": who.name, "building": b, "choice": {}})
-        for b in dict.fromkeys(state.buildings_offer)
-        if price_of(state, b, slot.worker) <= who.money)
+    moves = tuple(_offer(state, who.name, b) for b in dict.fromkeys(state.buildings_offer)
+                  if price_of(state, b, slot.worker) <= who.money)
     decline = Move(None, events=({"type": "buy", "player": who.name, "building": None},))
     return Legal(Kind.BUILDING, "buy", who.name, moves, decline, draft=draft)
+
+
+def _offer(state: GameState, me: str, building_id: str) -> Move:
+    """A building to buy: ready when its purchase asks nothing more, else asks on."""
+    draft = {"type": "buy", "player": me, "building": building_id, "choice": {}}
+    e = state.catalogue[building_id].effect
+    power = benefits.power_of(state.catalogue[building_id])
+    if e.specialists_once or e.random_goods_once or (
+            power is not None and power.ask_purchase is not None):
+        return Move(building_id, draft=draft)
+    return Move(building_id, events=(clean(draft),))
 
 
 def words(state: GameState, legal: Legal) -> Decision:

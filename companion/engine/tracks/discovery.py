@@ -62,7 +62,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     if "workers" in draft and "target" in draft:
         return Legal(Kind.TOKEN, "expedition", None, token_moves(
             state, draft["target"], lambda t: {**draft, "found": t}, most),
-            report=True, draft=draft)
+            report=True, draft=draft, settled=True)
     parts = sub_multiset_items(tuple(_pool(state, me).items()))
     if "target" not in draft:
         decline = Move(None, events=({"type": "expedition", "player": me, "workers": {}},))
@@ -75,7 +75,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
             moves.append(_to(state, "card", {**draft, "target": "card", "nation_power": True},
                              parts))
         return Legal(Kind.REGION, "expedition", me, tuple(m for m in moves if m is not None),
-                     decline, draft=draft)
+                     decline, draft=draft, settled=True)
     target = draft["target"]
     if len(parts) > LIST_AT_MOST:
         options = tuple(Option(w, worker_name(w), n) for w, n in _pool(state, me).items())
@@ -86,7 +86,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     return Legal(Kind.MULTISET, "expedition", me, tuple(
         m for i, p in enumerate(listed)
         if (m := _crew(dict(p), {**draft, "workers": dict(p)}, items, usual=i == 0))
-        is not None), draft=draft)
+        is not None), draft=draft, settled=True)
 
 
 def _to(state: GameState, target: str, draft: dict[str, Any],

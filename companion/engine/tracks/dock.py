@@ -55,7 +55,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                       for r in state.discovered]
     decline = (Move(None, events=({"type": "dock", "player": me, "region": None},))
                if optional else None)
-    return Legal(Kind.REGION, "dock", me, tuple(moves), decline, draft=draft)
+    return Legal(Kind.REGION, "dock", me, tuple(moves), decline, draft=draft, settled=True)
 
 
 def words(state: GameState, legal: Legal) -> Decision:

@@ -321,13 +321,19 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     name, workers, free = open_places(state)
     if not name:  # not the placement phase: no placement is legal
         return Legal(Kind.PLACE, "place", None, draft=draft)
-    return Legal(Kind.PLACE, "place", name, _moves(name, workers, free), draft=draft)
+    return Legal(Kind.PLACE, "place", name, _moves(name, workers, free), draft=draft,
+                 settled=True)
 
 
 @lru_cache(maxsize=4096)  # the same few (placer, workers, places) recur all game
 def _moves(name: str, workers: tuple[str, ...], free: Places) -> tuple[Move, ...]:
-    return tuple(Move(Spot(*choice), events=(event_dict(place_event(name, *choice)),))
-                 for choice in placement_choices(workers, free))
+    return tuple([_move(name, worker, track, box) for worker in workers for track, box in free])
+
+
+@lru_cache(maxsize=4096)  # moves are frozen: each placement is built once and shared
+def _move(name: str, worker: str, track: str, box: str | None) -> Move:
+    return Move(Spot(worker, track, box),
+                events=(event_dict(place_event(name, worker, track, box)),))
 
 
 def words(state: GameState, legal: Legal) -> Decision:

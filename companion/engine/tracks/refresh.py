@@ -3,6 +3,7 @@ scoring at the end of each age, new workers, the next turn order, the optional V
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -248,9 +249,8 @@ def _goods_report(state: GameState, draft: dict[str, Any], supply: Mapping[str, 
                     field=counts_field(state, options, wanted, finish))
 
 
-def _buildings_report(state: GameState, draft: dict[str, Any], age: int, wanted: int,
-                      prompt: str) -> Decision:
-    pile = {b.id: b.tiles - state.buildings_seen.count(b.id) for b in building_pile(state, age)}
+def _buildings_report(state: GameState, draft: dict[str, Any], pile: Mapping[str, int],
+                      wanted: int, prompt: str) -> Decision:
     options = tuple(Option(b, state.catalogue[b].name, n) for b, n in pile.items() if n > 0)
 
     def finish(counts: dict[str, int]) -> Answer | None:
@@ -261,8 +261,10 @@ def _buildings_report(state: GameState, draft: dict[str, Any], age: int, wanted:
                     field=counts_field(state, options, wanted, finish))
 
 
-def _pile_left(state: GameState, age: int) -> int:
-    return sum(b.tiles - state.buildings_seen.count(b.id) for b in building_pile(state, age))
+def _pile(state: GameState, age: int) -> dict[str, int]:
+    """How many tiles of each building of that age are still in its pile."""
+    seen = Counter(state.buildings_seen)
+    return {b.id: b.tiles - seen[b.id] for b in building_pile(state, age)}
 
 
 def _ask_reveal(state: GameState, draft: dict[str, Any]) -> Decision:
@@ -272,8 +274,9 @@ def _ask_reveal(state: GameState, draft: dict[str, Any]) -> Decision:
                              _("Set-up: which {wanted} goods were turned face up on Trade "
                                "Goods?").format(wanted=wanted))
     if "buildings" not in draft:
-        wanted = min(BUILDING_SLOTS, _pile_left(state, 1))
-        return _buildings_report(state, draft, 1, wanted,
+        pile = _pile(state, 1)
+        wanted = min(BUILDING_SLOTS, sum(pile.values()))
+        return _buildings_report(state, draft, pile, wanted,
                                  _("Set-up: which {wanted} Age I buildings were turned face "
                                    "up?").format(wanted=wanted))
     return record(draft, _("Start turn 1"))
@@ -308,10 +311,11 @@ def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
     if not last and "buildings" not in draft:
         next_age = age_of_turn(turn + 1)
         keep = len(state.buildings_offer) if next_age == state.age else 0
-        wanted = min(BUILDING_SLOTS - keep, _pile_left(state, next_age))
+        pile = _pile(state, next_age)
+        wanted = min(BUILDING_SLOTS - keep, sum(pile.values()))
         if wanted:
             age = "I" * next_age
-            return _buildings_report(state, draft, next_age, wanted,
+            return _buildings_report(state, draft, pile, wanted,
                                      _("End of turn {turn}: which {wanted} Age {age} "
                                        "building(s) were turned face up?").format(
                                          turn=turn, wanted=wanted, age=age))

@@ -47,7 +47,8 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                       for w in specialist_kinds(state) if who.reserve[w] > 0)
     decline = Move(None, events=({"type": "training", "player": who.name,
                                   "specialist": None},))
-    return Legal(Kind.WORKER, "training", who.name, moves, decline, draft=draft)
+    return Legal(Kind.WORKER, "training", who.name, moves, decline, draft=draft,
+                 settled=True)
 
 
 def words(state: GameState, legal: Legal) -> Decision:

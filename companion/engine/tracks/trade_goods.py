@@ -25,7 +25,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                   for g in dict.fromkeys(state.goods_offer))
     decline = (Move(None, events=({"type": "take_good", "player": me, "good": None},))
                if dock_and_goods_optional(state) else None)
-    return Legal(Kind.GOOD, "take_good", me, moves, decline, draft=draft)
+    return Legal(Kind.GOOD, "take_good", me, moves, decline, draft=draft, settled=True)
 
 
 def words(state: GameState, legal: Legal) -> Decision:

@@ -4,7 +4,7 @@ each soldier removes one enemy worker of its owner's choice, at once on both sid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.engine.common import (
@@ -64,10 +64,12 @@ def battle_refusal(state: GameState, attacker: str, defender: str, region: str,
     return None
 
 
-def battle_choices(state: GameState, attacker: str, defender: str) -> list[str]:
-    """Regions where a battle is allowed and can remove someone (the ones worth offering)."""
+def battle_choices(state: GameState, attacker: str, defender: str,
+                   regions: Iterable[str] = REGIONS) -> list[str]:
+    """Regions (of ``regions``) where a battle is allowed and can remove someone (the ones
+    worth offering)."""
     out = []
-    for r in REGIONS:
+    for r in regions:
         if battle_refusal(state, attacker, defender, r, explain=False) is not None:
             continue
         lose_a, lose_d = expected_losses(state, r, attacker, defender)
@@ -97,13 +99,19 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         return _losses(state, draft, me)
     money = state.players[me].money
     moves = []
+    mine = [r for r in REGIONS if any(state.regions[r].get(me, {}).values())]
     for d in state.order:
         if d == me:
             continue
+        # Only regions where both stand can hold a battle or a war (the same rules as
+        # ``battle_choices`` and ``battle_regions``, asked of fewer regions).
+        shared = [r for r in mine if state.workers_in_region(r, d)]
+        if not shared:
+            continue
         moves += [Move((d, r), draft={"type": "warfare", "player": me, "kind": "battle",
                                       "defender": d, "losses": [], "_regions": [r]})
-                  for r in battle_choices(state, me, d)]
-        regions = battle_regions(state, me, d)
+                  for r in battle_choices(state, me, d, shared)]
+        regions = [r for r in shared if _soldiers(state, r, me) or _soldiers(state, r, d)]
         if regions and money >= WAR_PRICE:
             moves.append(Move((d, None), draft={"type": "warfare", "player": me, "kind": "war",
                                                 "defender": d, "losses": [],
