@@ -4,6 +4,7 @@ No Streamlit, no database. The app uses only the names exported here.
 """
 
 from companion.engine.asking import decide
+from companion.engine.benefits import building_money
 from companion.engine.board_entry import (
     BoardForm,
     BoardPiece,
@@ -52,6 +53,7 @@ from companion.engine.tracks.placement import Spot
 from companion.engine.tracks.shipping import shipping_values
 
 __all__ = [
+    "building_money",
     "AMOUNT_MAX",
     "COUNT_MAX",
     "COLOURS", "NATIONS", "NEW_NAME_MAX", "NATION_POWER_TEXT", "RECORD_FORMAT",

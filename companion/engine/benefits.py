@@ -26,8 +26,18 @@ def power_of(b: Building) -> BuildingPower | None:
 
 
 def _money_per_good(who: PlayerState, b: Building) -> int:
+    return _per_good(b, who.goods)
+
+
+def _per_good(b: Building, goods: Mapping[str, int]) -> int:
     good, dollars = b.effect.money_per_good or ("", 0)
-    return dollars * who.goods[good] if good else 0
+    return dollars * goods.get(good, 0) if good else 0
+
+
+def building_money(b: Building, goods: Mapping[str, int]) -> int:
+    """Dollars ``b`` pays its owner each turn, phase 4 and Income phase together, with
+    these goods (what the Scoreboard shows beside income: never Economy VP)."""
+    return b.effect.money_per_turn + _per_good(b, goods)
 
 
 def income_money(state: GameState, who: PlayerState) -> int:

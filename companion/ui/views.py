@@ -28,13 +28,14 @@ from companion.engine import (
     Phase,
     Spot,
     Step,
+    building_money,
     shipping_values,
     standings,
 )
 from companion.games.age_of_discovery import good_label, income_sets_text  # noqa: F401
 from companion.i18n import N_, _, component_name
 from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
-from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS
+from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS, TRAINING_PRICE, WAR_PRICE
 from companion.rules.nations import NATION_NAMES
 from companion.scoring import Income, ScoreBreakdown, best_income
 
@@ -290,7 +291,7 @@ def board(state: GameState) -> list[TrackView]:
             note = _("Each player here receives $1, $2, … (the slot's number) and goes "
                      "first next turn, in slot order.")
         elif track == "dock":
-            labels = [str(i) for i in range(1, 2 * n)]
+            labels = [str(i) for i in state.edition.dock_slots(n)]
             note = _("Workers sail to a discovered region, in slot order.")
         elif track == "trade_goods":
             labels = [str(i) for i in range(1, max(len(state.goods_offer), len(slots)) + 1)]
@@ -302,11 +303,13 @@ def board(state: GameState) -> list[TrackView]:
             note = _("Face up: {offer}").format(offer=offer or _("none"))
         elif track == "specialists":
             labels = list(state.edition.specialist_boxes(state.setup.options.builders))
-            note = _("Each box gives its specialist; Training sells one for $5.")
+            note = _("Each box gives its specialist; Training sells one for ${price}.").format(
+                price=TRAINING_PRICE)
         elif track == "warfare":
             cap = state.edition.warfare_cap
             labels = [str(i) for i in range(1, (cap or max(len(slots) + 1, 1)) + 1)]
-            note = _("Each worker here may start a battle or, for $10, a war.")
+            note = _("Each worker here may start a battle or, for ${price}, a war.").format(
+                price=WAR_PRICE)
         else:
             labels = [s.label for s in slots]
             open_ended = True
@@ -410,18 +413,17 @@ def income(state: GameState) -> list[IncomeView]:
         wild = max(0, p.ships - state.mayflower_ships.get(name, 0))
         last = p.income.get(state.turn, p.income.get(state.turn - 1))
         views.append(IncomeView(name, best_income(p.goods, wild), wild, last,
-                                building_money(state, p.buildings, p.goods)))
+                                buildings_paying(state, p.buildings, p.goods)))
     return views
 
 
-def building_money(state: GameState, owned: Iterable[str],
-                   goods: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+def buildings_paying(state: GameState, owned: Iterable[str],
+                     goods: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
     """The buildings among ``owned`` that pay money every turn, with what each pays now."""
     paid: dict[str, int] = {}
     for building_id in owned:
         b = state.catalogue[building_id]
-        good, per_good = b.effect.money_per_good or ("", 0)
-        dollars = b.effect.money_per_turn + per_good * goods.get(good, 0)
+        dollars = building_money(b, goods)
         if dollars:
             paid[b.name] = paid.get(b.name, 0) + dollars
     return tuple(paid.items())

@@ -96,3 +96,21 @@ def test_every_building_power_in_the_catalogue_has_its_module():
 
 def test_every_nation_has_its_module():
     assert set(NATION_POWERS) == set(NATIONS)
+
+
+ENGINE_MAX_LINES = 450  # the house limit for an engine module (the rest of companion: 600)
+
+
+def test_no_engine_module_is_over_450_lines():
+    long = {str(p.relative_to(ENGINE)): n for p in ENGINE.rglob("*.py")
+            if (n := len(p.read_text().splitlines())) > ENGINE_MAX_LINES}
+    assert long == {}
+
+
+def test_every_track_has_a_module_of_its_own():
+    """One home per track (and for placement, income and the refresh): its legal moves,
+    effect and words live in ``companion/engine/tracks/<track>.py``."""
+    from companion.rules.editions import TRACKS
+
+    homes = {p.stem for p in (ENGINE / "tracks").glob("*.py")}
+    assert set(TRACKS) | {"placement", "income", "refresh"} <= homes

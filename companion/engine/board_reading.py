@@ -1,0 +1,227 @@
+"""Reading a copied board: each worker the table entered, checked against the turn (who
+may still place, what each track holds), and the words that name a spot on the board.
+The search for a placement order that fills the board this way is ``board_entry``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from companion.engine.common import refuse
+from companion.engine.errors import MalformedEvent
+from companion.engine.events import Place
+from companion.engine.legal import legal_now
+from companion.engine.state import GameState, Slot
+from companion.engine.tracks import placement
+from companion.i18n import N_, _, component_name
+from companion.rules.editions import TRACK_TITLES, TRACKS, WORKER_TYPES
+
+WHY_FULL = {  # in the catalogue: shown with i18n._
+    "initiative": N_("one slot per player"),
+    "trade_goods": N_("one slot per good face up"),
+    "buildings": N_("one slot per building face up"),
+    "specialists": N_("one worker per box"),
+    "warfare": N_("its limit per turn"),
+}
+ENTRY_KEYS = {"player", "worker", "box"}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One worker as the board shows it; ``index`` is its place in the track's list."""
+
+    track: str
+    index: int
+    player: str
+    worker: str
+    box: str | None
+    label: str  # the engine's name of its slot ("3", "M1", "captain"); "" where slotless
+
+    def event(self) -> Place:
+        return Place(player=self.player, worker=self.worker,  # type: ignore[arg-type]
+                     track=self.track, box=self.box)  # type: ignore[arg-type]
+
+# ---------------------------------------------------------------- reading the board
+
+
+def check_start(state: GameState) -> None:
+    if placement.current_placer(state) is None:
+        raise refuse(state, _("the board can be entered only during the placement phase"))
+    placed = _placed_by_players(state)
+    if placed:
+        track, slot = placed[0]
+        raise refuse(state, _("{count} already placed this turn (such as {player}'s {worker} "
+                              "on {TRACK_TITLES}): enter the board before anyone places, or "
+                              "undo those placements first").format(
+                                count=count_of(len(placed), 'worker'), player=slot.player,
+                                worker=component_name("worker", slot.worker),
+                                TRACK_TITLES=TRACK_TITLES[track]))
+
+
+def _placed_by_players(state: GameState) -> list[tuple[str, Slot]]:
+    """Slots the players filled this turn: all but the dock slots buildings fill by themselves."""
+    fixed = {b.effect.dock_slot for b in state.catalogue.values() if b.effect.dock_slot}
+    return [(track, s) for track, slots in state.tracks.items() for s in slots
+            if not (track == "dock" and s.label in fixed)]
+
+
+def read_board(state: GameState, board: object) -> dict[str, list[Entry]]:
+    if not isinstance(board, Mapping):
+        raise MalformedEvent(_("the board is a mapping from each track to the list of its "
+                               "workers, not {name}").format(name=type(board).__name__))
+    entries: dict[str, list[Entry]] = {t: [] for t in TRACKS}
+    numbered_dock = legal_now(state).open_slots.get("dock") or 0
+    for track, workers in board.items():
+        if track not in TRACKS:
+            raise refuse(state, _("there is no track {track!r} on the board (tracks: "
+                                  "{tracks})").format(track=track, tracks=", ".join(TRACKS)))
+        title = TRACK_TITLES[track]
+        if isinstance(workers, str | bytes | Mapping) or not isinstance(workers, Sequence):
+            raise MalformedEvent(_("{title}: give the list of its workers, not {name}").format(
+                                     title=title, name=type(workers).__name__))
+        entries[track] = [_read_entry(state, track, i, raw, numbered_dock)
+                          for i, raw in enumerate(workers)]
+    return entries
+
+
+def _read_entry(state: GameState, track: str, index: int, raw: object,
+                numbered_dock: int) -> Entry:
+    title = TRACK_TITLES[track]
+    where = _("{title}: entry {value}").format(title=title, value=index + 1)
+    if not isinstance(raw, Mapping):
+        raise MalformedEvent(_("{where} is not a {{\"player\": ..., \"worker\": ...}} "
+                               "mapping").format(where=where))
+    needed = ("player", "worker", "box") if track == "specialists" else ("player", "worker")
+    missing = [k for k in needed if k not in raw]
+    if missing:
+        raise MalformedEvent(_("{where} has no {join}").format(
+                                 where=where, join=' or '.join(repr(k) for k in missing)))
+    unknown = sorted(str(k) for k in raw if k not in ENTRY_KEYS)
+    if unknown:
+        raise MalformedEvent(_("{where} has unknown keys: {join}").format(
+                                 where=where, join=', '.join(unknown)))
+    name, worker, box = raw["player"], raw["worker"], raw.get("box")
+    if not (isinstance(name, str) and isinstance(worker, str)
+            and (box is None or isinstance(box, str))):
+        raise MalformedEvent(_("{where}: player, worker and box are names (text)").format(
+                                 where=where))
+    if name not in state.players:
+        raise refuse(state, _("{where} belongs to {name!r}, who is not a player in this game "
+                              "(players: {join})").format(
+                                where=where, name=name, join=', '.join(state.order)))
+    if worker not in WORKER_TYPES:
+        raise refuse(state, _("{where}: {worker!r} is not a kind of worker ({join})").format(
+                                where=where, worker=component_name("worker", worker),
+                                join=', '.join(WORKER_TYPES)))
+    if box is not None and track != "specialists":
+        raise refuse(state, _("{where}: boxes exist only on the Specialists track").format(
+                                where=where))
+    if track == "specialists":
+        boxes = state.edition.specialist_boxes(state.setup.options.builders)
+        if box not in boxes:
+            raise refuse(state, _("{where}: there is no {box!r} box in this game (boxes: "
+                                  "{join})").format(where=where, box=box, join=', '.join(boxes)))
+    # The label the engine gives that slot (see ``placement``): past the numbered dock slots
+    # only a Mayflower owner's ships carry workers, M1.. in order.
+    if track in ("shipping", "discovery"):
+        label = ""
+    elif track == "specialists":
+        label = str(box)
+    elif track == "dock" and index >= numbered_dock:
+        label = f"M{index - numbered_dock + 1}"
+    else:
+        label = str(index + 1)
+    return Entry(track, index, name, worker, box, label)
+
+
+def check_tracks(state: GameState, entries: Mapping[str, list[Entry]]) -> None:
+    """What is wrong with a track whatever the order: a player twice, a box twice, too many."""
+    for name, n in Counter(e.player for e in entries["initiative"]).items():
+        if n > 1:
+            raise refuse(state, _("Initiative: {name} appears {times} (one worker each)").format(
+                                    name=name, times=_times(n)))
+    for box, n in Counter(e.box for e in entries["specialists"]).items():
+        if n > 1:
+            raise refuse(state, _("Specialists: the {box} box is taken {times} (one worker "
+                                  "per box)").format(box=box, times=_times(n)))
+    room = legal_now(state).open_slots
+    for track, why in WHY_FULL.items():
+        shown, free = len(entries[track]), room.get(track)
+        if free is not None and shown > free:
+            raise refuse(state, _("{TRACK_TITLES}: the board shows {shown} workers, but the "
+                                  "track takes only {free} this turn ({why})").format(
+                                    TRACK_TITLES=TRACK_TITLES[track], shown=shown, free=free,
+                                    why=_(why)))
+
+
+def check_counts(state: GameState, entries: Mapping[str, list[Entry]]) -> None:
+    """Every worker to place is on the board, no more: workers cannot be saved."""
+    shown: dict[str, list[Entry]] = {name: [] for name in state.order}
+    for track in TRACKS:
+        for e in entries[track]:
+            shown[e.player].append(e)
+    for name in state.order:
+        has, on_board = state.players[name].workers_to_place(), len(shown[name])
+        if has != on_board:
+            hint = _(" (workers cannot be saved for a later turn)") if on_board < has else ""
+            raise refuse(state, _("{name} has {count} to place this turn; the board shows "
+                                  "{on_board}{hint}").format(
+                                    name=name, count=count_of(has, 'worker'), on_board=on_board,
+                                    hint=hint))
+    for name in state.order:
+        available = state.players[name].available
+        for worker in WORKER_TYPES:
+            mine = [e for e in shown[name] if e.worker == worker]
+            if len(mine) > available.get(worker, 0):
+                where = and_list([_spot(e) for e in mine])
+                has = available.get(worker, 0)
+                what = count_of(has, worker) if has else f"no {worker}"
+                raise refuse(state, _("{name} has {what} to place this turn; the board shows "
+                                      "{count} ({where})").format(
+                                        name=name, what=what, count=count_of(len(mine), worker),
+                                        where=where))
+
+
+# ---------------------------------------------------------------- words
+
+
+def _spot(e: Entry) -> str:
+    """Where an entry stands, short: "Trade Goods slot 3", "Specialists, captain box"."""
+    title = TRACK_TITLES[e.track]
+    if e.track == "specialists":
+        return _("{title}, {box} box").format(title=title, box=e.box)
+    if not e.label:
+        return title
+    return f"{title} {'slot' if e.label.isdigit() else 'place'} {e.index + 1}"
+
+
+def holds(e: Entry) -> str:
+    """What the board shows there: "slot 3 holds Ann's colonist", "Ann's colonist"."""
+    whose = f"{e.player}'s {e.worker}"
+    if e.track == "specialists":
+        return _("the {box} box holds {whose}").format(box=e.box, whose=whose)
+    if not e.label:
+        return whose
+    if e.label.isdigit():
+        return _("slot {value} holds {whose}").format(value=e.index + 1, whose=whose)
+    return _("place {value} (past the numbered slots) holds {whose}").format(
+               value=e.index + 1, whose=whose)
+
+
+def count_of(n: int, noun: str) -> str:
+    plural = noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+    return f"{n} {noun if n == 1 else plural}"
+
+
+def _times(n: int) -> str:
+    return {2: "twice", 3: "three times"}.get(n, f"{n} times")
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
