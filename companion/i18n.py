@@ -43,7 +43,7 @@ DEFAULT = "en"  # the language of the msgids, and of anything no catalogue cover
 MESSAGES = "messages"  # our own words
 COMPONENTS = "components"  # component names as printed (msgctxt: "<kind>" or "<kind>/<edition>")
 COMPONENT_KINDS = ("building", "good", "region", "nation", "specialist", "discovery", "track",
-                   "capital", "card", "endeavor", "nouveau_monde")
+                   "worker", "card", "endeavor", "nouveau_monde")
 
 _LOCALE_DIR = Path(__file__).parent / "locale"
 _locale_dir = _LOCALE_DIR

@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 
 from companion.games.endeavor import TRACKS as ENDEAVOR_TRACKS
 from companion.games.nouveau_monde import RESOURCES
+from companion.i18n import COMPONENT_KINDS
 from companion.rules.buildings import BUILDINGS, buildings_for
 from companion.rules.discoveries import CARDS
 from companion.rules.editions import EDITIONS, TRACK_TITLES, WORKER_TYPES
@@ -26,8 +27,7 @@ from companion.rules.regions import REGIONS
 LOCALE = Path(__file__).resolve().parent.parent / "companion" / "locale"
 PO = LOCALE / "fr" / "LC_MESSAGES" / "components.po"
 POT = LOCALE / "components.pot"
-KINDS = ("building", "good", "region", "nation", "specialist", "discovery", "track", "worker",
-         "card", "endeavor", "nouveau_monde")
+KINDS = COMPONENT_KINDS  # the lookup's own list: the catalogue and the code agree on kinds
 AOE_KINDS = KINDS[:-2]  # the kinds of the Age of Discovery editions
 
 
