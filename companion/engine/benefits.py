@@ -25,10 +25,6 @@ def power_of(b: Building) -> BuildingPower | None:
     return BUILDING_POWERS.get(b.effect.action or "")
 
 
-def _money_per_good(who: PlayerState, b: Building) -> int:
-    return _per_good(b, who.goods)
-
-
 def _per_good(b: Building, goods: Mapping[str, int]) -> int:
     good, dollars = b.effect.money_per_good or ("", 0)
     return dollars * goods.get(good, 0) if good else 0
@@ -47,7 +43,7 @@ def income_money(state: GameState, who: PlayerState) -> int:
     for building_id in who.buildings:
         b = state.catalogue[building_id]
         if b.effect.timing == "income":
-            who.money += _money_per_good(who, b)
+            who.money += _per_good(b, who.goods)
         power = power_of(b)
         if power is not None and power.on_income is not None:
             power.on_income(state, who)
@@ -63,7 +59,7 @@ def begin_benefits(state: GameState) -> None:
             b = state.catalogue[building_id]
             who.money += b.effect.money_per_turn
             if b.effect.timing != "income":
-                who.money += _money_per_good(who, b)
+                who.money += _per_good(b, who.goods)
             power = power_of(b)
             if power is not None and power.each_turn is not None:
                 power.each_turn(state, who)
