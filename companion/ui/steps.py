@@ -8,13 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Game, GameState, apply, decide, shipping_values
-from companion.i18n import _
+from companion.i18n import _, component_count
 from companion.ui.views import (
     box_title,
     building_title,
     discovery_short,
     good_name,
     nation_label,
+    power_label,
     region_title,
     track_title,
     worker_name,
@@ -76,9 +77,12 @@ def changes(before: GameState, after: GameState) -> str:
             parts.append(_signed(p.money - old.money, "$"))
         for good, n in p.goods.items():
             if n != old.goods.get(good, 0):
-                parts.append(f"{_signed(n - old.goods.get(good, 0))} {good_name(good, edition)}")
+                change = n - old.goods.get(good, 0)
+                parts.append(component_count(abs(change), "good", good.replace("_", " "),
+                                             edition, written=_signed(change)))
         if p.ships != old.ships:
-            ship = _("{n} ship").format(n=_signed(p.ships - old.ships))
+            change = p.ships - old.ships
+            ship = component_count(abs(change), "good", "ship", edition, written=_signed(change))
             values = shipping_values(before) if "shipping" in before.tracks else {}
             rivals = [n for n, v in values.items()
                       if n != name and v == values.get(name) and v == max(values.values())]
@@ -153,8 +157,8 @@ def describe_event(state: GameState, event: Any) -> str:
     if t == "correction":
         return _("{player}: correction ({reason})").format(player=name, reason=ev.reason)
     if t == "power":
-        return _("{player}: uses {nation}'s power").format(
-            player=name, nation=nation_label(ev.nation))
+        return _("{player}: uses {title} ({nation})").format(
+            player=name, title=power_label(ev.nation), nation=nation_label(ev.nation))
     if t == "resolve":
         return _("Powers declared: the tracks resolve")
     if t == "swap":
