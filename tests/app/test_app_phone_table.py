@@ -89,20 +89,3 @@ def test_names_of_a_new_game_are_short_and_standings_fit_a_phone(at, store):
     short = next(m.value for m in at.markdown if m.value.startswith("| Place | Player | VP |"))
     assert len(short.splitlines()[0].split("|")) - 2 <= 8  # columns (Bought only if any)
     assert any("Tie-break goods" in m.value.replace("\\", "") for m in at.markdown)  # folded
-
-
-def test_the_hints_switch_is_kept_over_a_reload(at, store):
-    game = store.create_game(FOUR)
-    open_table(at, game.id)
-    at.toggle(key=f"hints_on_{game.id}").set_value(True).run()
-    check(at)
-    kept = at.query_params["hints"]
-    assert str(game.id) in kept
-    reloaded = new_app()  # the same address in a new session
-    reloaded.query_params["hints"] = kept
-    reloaded.query_params["game"] = str(game.id)
-    reloaded.switch_page("app_pages/table.py").run()
-    check(reloaded)
-    assert reloaded.toggle(key=f"hints_on_{game.id}").value is True
-    reloaded.toggle(key=f"hints_on_{game.id}").set_value(False).run()
-    assert "hints" not in reloaded.query_params
