@@ -151,4 +151,14 @@ def test_map_labels_stay_inside_the_map_at_phone_width(served_app):
             chart.screenshot(path=str(SHOTS / f"phone-map-{lang}.png"))
             assert not outside, outside
             assert not clashes, clashes
+
+        # The replay (History, the same session: the game on the Scoreboard), a turn back
+        page.locator(".st-key-page_menu").get_by_role("link", name="Historique").click()
+        back = page.get_by_role("button", name="Tour précédent", exact=False)
+        expect(back).to_be_visible(timeout=60_000)
+        back.click()
+        page.wait_for_timeout(1500)
+        replay_map = page.locator(f".st-key-hist_map_{busy.id} .js-plotly-plot")
+        expect(replay_map).to_be_visible(timeout=60_000)
+        page.screenshot(path=str(SHOTS / "phone-replay.png"), full_page=True)
         browser.close()
