@@ -53,17 +53,37 @@ def _signed(n: int, unit: str = "") -> str:
     return ("+" if n > 0 else "−") + unit + str(abs(n))
 
 
+def _ship(before: GameState, after: GameState, name: str, change: int) -> str:
+    """A change of ships; the one taken on Merchant Shipping says how it was won when
+    workers there counted the same (the first in turn order wins) or Holland's power took it
+    from a player whose workers counted more."""
+    ship = _("{n} ship").format(n=_signed(change))
+    values = shipping_values(before) if "shipping" in before.tracks else {}
+    if change <= 0 or not values or not before.ship_on_track or after.ship_on_track:
+        return ship  # not the ship of Merchant Shipping
+    best = max(values.values())
+    if values.get(name, 0) < best:
+        return ship + " " + _("(by {nation}'s power; the workers there counted {value} at "
+                              "most)").format(nation=nation_label("holland"), value=best)
+    rivals = [n for n, v in values.items() if n != name and v == best]
+    if rivals:
+        ship += " " + _("(tied at {value} with {players}: the first in turn order wins)").format(
+            value=best, players=", ".join(rivals))
+    return ship
+
+
 def changes(before: GameState, after: GameState) -> str:
     """What a step changed in each player's holdings, in words: money, goods, ships, VP,
-    buildings and tokens (every automatic consequence the table must copy onto the board),
-    and who won a tie for the ship.
+    specialists gained, buildings and tokens (every automatic consequence the table must
+    copy onto the board), and who won a tie for the ship and why.
 
     >>> from companion.engine import Game
     >>> game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
     >>> after = game.state.clone()
     >>> after.players["Ann"].money += 3; after.players["Bob"].goods["fur"] += 1
+    >>> after.players["Bob"].incoming["merchant"] += 2
     >>> changes(game.state, after)
-    'Ann +$3; Bob +1 fur'
+    'Ann +$3; Bob +1 fur, +merchant ×2'
     """
     edition = after.setup.edition
     said = []
@@ -78,16 +98,13 @@ def changes(before: GameState, after: GameState) -> str:
             if n != old.goods.get(good, 0):
                 parts.append(f"{_signed(n - old.goods.get(good, 0))} {good_name(good, edition)}")
         if p.ships != old.ships:
-            ship = _("{n} ship").format(n=_signed(p.ships - old.ships))
-            values = shipping_values(before) if "shipping" in before.tracks else {}
-            rivals = [n for n, v in values.items()
-                      if n != name and v == values.get(name) and v == max(values.values())]
-            if p.ships > old.ships and rivals:
-                ship += " " + _("(tied at {value} with {players})").format(
-                    value=values[name], players=", ".join(rivals))
-            parts.append(ship)
+            parts.append(_ship(before, after, name, p.ships - old.ships))
         if _vp(p) != _vp(old):
             parts.append(_("{n} VP").format(n=_signed(_vp(p) - _vp(old))))
+        for worker, n in p.incoming.items():  # a Specialists box, Training, a building
+            gained = n - old.incoming.get(worker, 0)
+            if gained > 0:
+                parts.append("+" + worker_name(worker) + (f" ×{gained}" if gained > 1 else ""))
         parts += ["+" + building_title(after, b) for b in p.buildings[len(old.buildings):]]
         parts += ["+" + discovery_short(d) for d in p.discoveries[len(old.discoveries):]]
         if parts:
