@@ -77,7 +77,7 @@ def _held_changed(f: SheetField, seat: int) -> None:
 
 
 def _help(f: SheetField) -> str:
-    allowed = f"Allowed: {f.range_text()}."
+    allowed = _("Allowed: {range}.").format(range=f.range_text())
     return f"{f.help} {allowed}" if f.help else allowed
 
 
@@ -254,12 +254,13 @@ def _widget(f: SheetField, seat: int, parts: Sequence[Any], others: Sequence[str
                      format_func=lambda x: f.option_label(_stored(f, x)))
     elif f.type == "player":
         st.selectbox(f.label, [NONE, *others], key=k, help=_help(f),
-                     format_func=lambda x: x or "nobody")
+                     format_func=lambda x: x or _("nobody"))
     elif f.type == "multi":
         # No "Select all" / "Select N matches": one tap would give a player every token
         # that matched what was typed (and their VP).
         st.multiselect(f.label, list(f.options), key=k, help=f.help or None,
-                       format_func=f.option_label, select_all=False)
+                       format_func=f.option_label, select_all=False,
+                       placeholder=_("Tap to choose"))
     else:  # ints, counts: one number per part, side by side
         if picked(f):  # the parts held, then a number for each of those only
             labels = {p.key: p.label for p in parts}

@@ -239,3 +239,23 @@ def test_goods_are_picked_then_counted_and_kept_exactly_as_before(at, store):
     assert saved.players[0]["goods"] == {"sugar": 4, "fur": 1}
     for seat, player in enumerate(expected.players):  # key by key, as typed before
         assert dict(saved.players[seat]) == dict(player), seat
+
+
+def test_a_french_phone_reads_the_score_sheet_in_french(at, store):
+    """The sheet's own sentences (saved, changed since, cannot be totalled, a player
+    chooser's nobody, the goods picker's help) are in the table's language."""
+    at.context["locale"] = "fr-FR"
+    fill_three_players(at)
+    at.button(key="sheet_save").click().run()
+    check(at)
+    (listing,) = store.list_games()
+    assert [s.value for s in at.success] == [
+        f"Enregistrée dans l'historique comme partie n° {listing.id} : elle compte dans les "
+        "statistiques."]
+    assert at.pills(key="sheet_goods_1_held").help.startswith("Touchez ce que le joueur")
+    at.number_input(key="sheet_ships_0").set_value(3).run()
+    assert any(c.value.startswith(f"Modifiée depuis son enregistrement comme partie n° "
+                                  f"{listing.id}") for c in at.caption)
+    at.number_input(key="sheet_ships_0").set_value(-1).run()
+    assert any(e.value.startswith("La feuille ne peut pas encore être totalisée") and
+               e.value.endswith("places 1.") for e in at.error)
