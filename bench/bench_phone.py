@@ -16,6 +16,13 @@ After: placement 2381 px, resolution 2576 px (with the language switch i31 added
 title); the next heading at 321..395 / 359..433 px, nothing over it. A tap low in a longer
 list scrolls the heading back into view (tests/app/test_app_browser_turn.py checks it after
 every tap of a whole turn).
+
+Session 13 (the same run also measures the Score sheet's goods, issue 33 item 9; run a
+"before" with PYTHONPATH=<its tree> from inside it, since a database the newer store made
+is refused by an older app): before (116c12e) the Score sheet 3863 px tall, seat 1's goods
+962 px (11 number inputs); after (goods picked, then counted) 3213 px, goods 147 px (no
+input until a good is picked). The Table is unchanged: placement 2381 px, resolution
+2672 px, the next heading at 321..395 / 359..433 px, uncovered.
 """
 
 from __future__ import annotations
@@ -132,6 +139,21 @@ def measure(page, url: str, game_id: int, label: str) -> None:
           f"{', uncovered' if visible else ', covered or out'}), page scrolled {scrolled:.0f}")
 
 
+def sheet(page, url: str) -> None:
+    """The Score sheet page (Age of Discovery, 4 seats, nothing typed): its height, and the
+    height of the first seat's goods entry (from the Goods label to the Ships input)."""
+    page.goto(f"{url}/score_sheet")
+    page.wait_for_selector(".st-key-sheet_ships_0", timeout=60_000)
+    page.wait_for_function(SETTLED, timeout=60_000)
+    page.wait_for_timeout(1200)
+    height = page.evaluate(HEIGHT)
+    goods = page.get_by_text("Goods", exact=True).first.bounding_box()
+    ships = page.locator(".st-key-sheet_ships_0").bounding_box()
+    inputs = page.locator('[class*="st-key-sheet_goods_0_"] input').count()
+    print(f"  score sheet page height {height:5.0f} px; seat 1's goods take "
+          f"{ships['y'] - goods['y']:4.0f} px, {inputs} number inputs before a good is picked")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=ROOT)
@@ -155,6 +177,7 @@ def main() -> None:
                 print(f"Table page at {PHONE['width']}×{PHONE['height']} ({args.root}):")
                 for label, game_id in ids.items():
                     measure(page, url, game_id, label)
+                sheet(page, url)
                 browser.close()
         finally:
             proc.terminate()

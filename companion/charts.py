@@ -14,6 +14,7 @@ language (``companion.i18n``).
 from __future__ import annotations
 
 import html
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -38,7 +39,7 @@ REGION_XY: dict[str, tuple[float, float]] = {
 LABEL_AT: dict[str, str] = {
     "new_france": "top center", "new_england": "middle right", "virginia": "middle left",
     "florida": "middle left", "new_spain": "bottom center", "caribbean": "middle right",
-    "new_granada": "middle left", "peru": "middle left", "brazil": "middle right",
+    "new_granada": "middle left", "peru": "middle left", "brazil": "bottom center",
 }
 COASTLINE = [  # a few points that suggest the continent's outline
     (-125, 49), (-124, 40), (-117, 32), (-105, 20), (-95, 16), (-83, 9), (-80, 0),
@@ -63,13 +64,28 @@ def _name(text: str) -> str:
     return html.escape(str(text), quote=False)
 
 
+TITLE_LINE = 36  # characters of a title's line: 15 px letters within a phone's 390 px
+
+
+def title_lines(title: str) -> list[str]:
+    """A chart's title in lines a phone shows whole (plotly never wraps a title itself).
+
+    >>> title_lines("The New World: who leads where (👤 workers there)")
+    ['The New World: who leads where (👤', 'workers there)']
+    """
+    return textwrap.wrap(title, TITLE_LINE, break_long_words=False) or [title]
+
+
 def _layout(fig: go.Figure, title: str, height: int = 330, **extra: Any) -> go.Figure:
-    """Title at the top left, the legend in rows under the plot. No chart has an x axis title
-    (the chart's title says what runs along it): on a phone the legend's rows fell on it."""
+    """Title at the top left (in lines a phone shows whole), the legend in rows under the
+    plot. No chart has an x axis title (the chart's title says what runs along it): on a
+    phone the legend's rows fell on it."""
+    lines = title_lines(title)
     fig.update_layout(
-        title={"text": title, "x": 0, "font": {"size": 15}},
-        height=height,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        title={"text": "<br>".join(lines), "x": 0,
+               "font": {"size": 15}},
+        height=height + 20 * (len(lines) - 1),
+        margin={"l": 10, "r": 10, "t": 40 + 20 * (len(lines) - 1), "b": 10},
         legend={"orientation": "h", "yanchor": "top", "y": -0.15, "x": 0},
         paper_bgcolor="rgba(0,0,0,0)",
         plot_bgcolor="rgba(255,255,255,0.35)",
@@ -201,6 +217,16 @@ def region_control(points: Sequence[Mapping[str, Any]], region_names: Mapping[st
     return _layout(fig, _("Region leaders by turn (outlined: colony scoring)"), height=380)
 
 
+def _region_label(name: str, workers: int, at: str) -> str:
+    """A region's label; one set to the right of its disc has its count on a second line,
+    so that the longest names (Nouvelle-Angleterre) stay inside a phone's map.
+
+    >>> _region_label("Brazil", 0, "bottom center"), _region_label("Caribbean", 9, "middle right")
+    ('Brazil · 0 👤', 'Caribbean<br>9 👤')
+    """
+    return f"{name}<br>{workers} 👤" if at.endswith("right") else f"{name} · {workers} 👤"
+
+
 def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) -> go.Figure:
     """The nine regions on a rough map: size = workers there, colour = the leader."""
     fig = go.Figure()
@@ -212,6 +238,7 @@ def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) ->
     for row in rows:
         x, y = REGION_XY.get(row["region"], (0.0, 0.0))
         total = sum(row["counts"].values())
+        at = LABEL_AT.get(row["region"], "top center")
         leader = row.get("leader")
         colour = colours.get(leader, NEUTRAL) if leader else NEUTRAL
         detail = "<br>".join(
@@ -223,8 +250,8 @@ def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) ->
             if row.get("tied") else _("no leader"))
         fig.add_trace(go.Scatter(
             x=[x], y=[y], mode="markers+text", showlegend=False,
-            text=[f"{row['name']} · {total} 👤"],
-            textposition=LABEL_AT.get(row["region"], "top center"),
+            text=[_region_label(row["name"], total, at)],
+            textposition=at,
             textfont={"size": 12, "color": "#2b2118"},
             marker={"size": 14 + 3 * min(total, 10), "color": colour,
                     "opacity": 0.9 if row["discovered"] else 0.35,
@@ -244,7 +271,7 @@ def region_map(rows: Sequence[Mapping[str, Any]], colours: Mapping[str, str]) ->
                              marker={"size": 12, "color": "rgba(0,0,0,0)",
                                      "line": {"width": 2, "color": "#2b2118"}}))
     # No locked aspect: the map fills its column (a half page on a desktop, a phone's width).
-    fig.update_xaxes(visible=False, range=[-127, -33], fixedrange=True)
+    fig.update_xaxes(visible=False, range=[-125, -31], fixedrange=True)
     fig.update_yaxes(visible=False, range=[-56, 63], fixedrange=True)
     return _layout(fig, _("The New World: who leads where (👤 workers there)"), height=520)
 

@@ -19,12 +19,14 @@ from companion.store.history import (
 )
 from companion.store.live import StoredGame
 from companion.store.results import StoredResult
+from companion.store.settings import GameSettings
 from companion.store.sheets import StoredSheet
 from companion.store.store import RebuildReport, Store
 from companion.store.summary import Summary, summarize, summarize_scored, summarize_sheet
 
 __all__ = [
     "DatabaseProblem", "FamilyStats", "FinishedGame", "FinishedSeat", "GameListing",
+    "GameSettings",
     "GameNotFound", "NationStats", "PlayerFamilyStats", "PlayerStats", "RebuildReport", "Store",
     "StoredGame", "StoredResult", "StoredSheet", "Summary", "UnstorableValue",
     "WrongKind", "default_url", "make_engine", "open_store", "summarize", "summarize_scored",

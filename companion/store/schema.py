@@ -1,7 +1,8 @@
 """The tables: ``games`` (one row per game, with derived summary columns), ``events`` (the log,
 which *is* a tracked game) and ``game_players`` (one row per seat, derived, for SQL statistics);
 beside them, outside any game record, ``entry_keys`` (the secret of each game's entry link)
-and ``entries`` (which device entered each step; both migration 0006).
+and ``entries`` (which device entered each step; both migration 0006), and
+``game_settings`` (a game's own switches, e.g. its hints; migration 0007).
 
 A game is of one of three kinds (``games.kind``): ``tracked``, entered event by event on the
 Table; ``score_sheet``, a finished result entered on the Score sheet (no events; its
@@ -16,7 +17,7 @@ Timestamps are stored as naive UTC (``DateTime`` without time zone) so that SQLi
 PostgreSQL give back the same values; the store hands them out as aware UTC datetimes.
 
 >>> sorted(Base.metadata.tables)
-['entries', 'entry_keys', 'events', 'game_players', 'games']
+['entries', 'entry_keys', 'events', 'game_players', 'game_settings', 'games']
 >>> sorted(c.name for c in Base.metadata.tables["events"].constraints if c.name)
 ['ck_events_seq', 'uq_events_game_seq']
 """
@@ -36,6 +37,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -188,3 +190,16 @@ class EntryRow(Base):
     revision: Mapped[int]  # the game's revision this write made
     device: Mapped[str | None] = mapped_column(String(DEVICE_LENGTH))
     created: Mapped[datetime]
+
+
+class GameSettingsRow(Base):
+    """A game's own switches, kept for every device that opens it (``companion.store
+    .settings``); no row: every setting at its default. Not part of a game record.
+    Migration 0007."""
+
+    __tablename__ = "game_settings"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    hints_on: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    updated: Mapped[datetime]

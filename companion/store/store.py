@@ -4,6 +4,7 @@
 * ``sheets.py``: score sheets of every game family (their inputs are the fact);
 * ``results.py``: results imported from another app;
 * ``history.py``: the read side (listings, statistics, CSV, finished games);
+* ``settings.py``: each game's own settings (its hints switch);
 * ``access.py``: the sessions, the locked row and the derived columns they all write.
 
 The facade keeps one method per thing a caller does; records of any kind come in and go out
@@ -51,6 +52,7 @@ from companion.store.history import (
 from companion.store.live import StoredGame
 from companion.store.results import Results, StoredResult, known_keys
 from companion.store.schema import EventRow, GamePlayerRow, GameRow
+from companion.store.settings import GameSettings, Settings
 from companion.store.sheets import ScoreSheets, StoredSheet
 from companion.store.tracked import TrackedGames
 
@@ -75,6 +77,7 @@ class Store:
         self.sheets = ScoreSheets(self.db)
         self.results = Results(self.db)
         self.history = History(self.db)
+        self.settings = Settings(self.db)
         self._kinds = {part.kind: part for part in (self.results, self.sheets, self.games)}
 
     def close(self) -> None:
@@ -165,6 +168,18 @@ class Store:
             session.execute(delete(GamePlayerRow).where(GamePlayerRow.game_id == game_id))
             session.delete(row)
         self.games.live.drop(game_id)
+
+    # ------------------------------------------------------------------ a game's settings
+
+    def game_settings(self, game_id: int) -> GameSettings:
+        """What the game's table chose for it (``companion.store.settings``): the defaults
+        for a game that never changed a setting."""
+        return self.settings.get(game_id)
+
+    def set_hints(self, game_id: int, on: bool) -> GameSettings:
+        """Turn the game's hints on or off for every device (the caller checks that this
+        device may write to the game). ``GameNotFound`` if there is none."""
+        return self.settings.set_hints(game_id, on)
 
     # ------------------------------------------------------------------ score sheets
 

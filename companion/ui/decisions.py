@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from companion.engine import AMOUNT_MAX, COUNT_MAX, Answer, Decision, Field, Kind
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.store import StoredGame
 from companion.ui import hints, playing, saved_games, session, views, widgets
 from companion.ui.views import md
@@ -238,7 +238,8 @@ def _multiset(field: Field, seq: int, depth: int) -> None:
     with st.container(horizontal=True, key=f"pick_row_{depth}@{seq}"):
         for j, option in enumerate(field.options):
             left = option.most - counts.get(option.value, 0)
-            label = option.label + (f" · {left} left" if option.most > 1 else "")
+            label = (ngettext("{item} · {n} left", "{item} · {n} left", left).format(
+                item=option.label, n=left) if option.most > 1 else option.label)
             st.button(md(label), key=f"pick_{j}@{seq}:{depth}", on_click=_pick,
                       args=(field, option.value, seq), disabled=left <= 0 or full)
     labels = {option.value: option.label for option in field.options}

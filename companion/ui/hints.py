@@ -1,7 +1,8 @@
 """Hints on screen (a teaching aid, off by default, turned on per game): beside the answers
 of the question on the Table page, what each is worth; on the Scoreboard, the standings if
 the game ended now. The values come from the engine (``companion.engine.hints``); this
-module only draws them and keeps the switch (in ``session``).
+module only draws them and the switch, which is kept with the game (``playing.hints_on``):
+every device and every reload sees it, and only a device that may enter steps changes it.
 """
 
 from __future__ import annotations
@@ -20,17 +21,23 @@ ENDED_NOW_LABEL = N_("Hints: the standings if the game ended now")  # the same, 
 
 
 def _switched(game_id: int, key: str) -> None:
-    session.set_hints(game_id, bool(session.widget_value(key)))
+    outcome = playing.set_hints(game_id, bool(session.widget_value(key)))
+    if not outcome.ok:
+        session.flash("error", outcome.error)
 
 
 def toggle(game_id: int, label: str = LABEL) -> bool:
-    """The per-game switch (remembered in this tab for the game), worded for what it shows
-    on this page; returns whether it is on."""
+    """The game's switch, worded for what it shows on this page, as the game keeps it (a
+    device that may not enter steps sees it, greyed); returns whether it is on."""
     key = f"hints_on_{game_id}"
-    st.toggle("💡 " + _(label), value=session.hints_on(game_id), key=key, on_change=_switched,
-              args=(game_id, key),
-              help=_("A teaching aid: it never decides or records anything."))
-    return session.hints_on(game_id)
+    on = playing.hints_on(game_id)
+    session.set_widget_value(key, on)  # the stored switch, whoever changed it last
+    refusal = playing.hints_refusal(game_id)
+    about = _("A teaching aid: it never decides or records anything.")
+    st.toggle("💡 " + _(label), key=key, on_change=_switched, args=(game_id, key),
+              disabled=refusal is not None,
+              help=about if refusal is None else f"{about} {refusal}")
+    return on
 
 
 def answer_hints(stored: StoredGame, decision: Decision) -> None:

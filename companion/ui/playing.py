@@ -168,6 +168,32 @@ def reapply_set_aside(leave_out_first: bool = False) -> Outcome:
         device=access.device_name()))
 
 
+@stops_on_database_problem
+def hints_on(game_id: int) -> bool:
+    """Whether the game's hints are on (kept with the game: every device, every reload)."""
+    return store().game_settings(game_id).hints_on
+
+
+@stops_on_database_problem
+def hints_refusal(game_id: int) -> str | None:
+    """Why this device may not switch the game's hints (None: it may): the same check as
+    entering a step."""
+    return access.entry_refusal(store(), game_id)
+
+
+@stops_on_database_problem
+def set_hints(game_id: int, on: bool) -> Outcome:
+    """Turn the game's hints on or off for every device, if this device may enter steps in
+    the game; a refused change stores nothing."""
+    if (refusal := hints_refusal(game_id)) is not None:
+        return Outcome(None, refusal)
+    try:
+        store().set_hints(game_id, on)
+    except GameNotFound as exc:
+        return Outcome(None, str(exc))
+    return Outcome(None)
+
+
 def _conflict(game_id: int, exc: Conflict) -> Outcome:
     """Another device got there first: this page moves on to the game as it now stands,
     keeps what was typed where it still applies, and says in one sentence what was

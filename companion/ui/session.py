@@ -24,12 +24,11 @@ BOARD = "aod.board"  # (seq, {track: [[player, worker], ...]}): the board being 
 HISTORY_GAME = "aod.history_game"  # the game opened on the History page
 SHEET_PREFILL = "aod.sheet_prefill"  # (game id, games.Sheet, date): a saved sheet to reopen
 SHEET_SAVED = "aod.sheet_saved"  # (fingerprint of the inputs, game id): the sheet last saved
-HINTS = "aod.hints"  # ids of the games whose hints are on (a teaching aid, off by default)
 ENTRY_KEYS = "aod.entry_keys"  # {game id: the entry key this device was let in with}
 DEVICE = "aod.device"  # this device's name, given when it joined for entry
 HOST_PIN_OK = "aod.host_pin_ok"  # the host's PIN was given on this device
 KEYS = (GAME_ID, GAME, OWN_WRITE, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL,
-        SHEET_SAVED, HINTS, ENTRY_KEYS, DEVICE, HOST_PIN_OK)
+        SHEET_SAVED, ENTRY_KEYS, DEVICE, HOST_PIN_OK)
 
 
 @dataclass(frozen=True)
@@ -225,37 +224,6 @@ def clear_drafts() -> None:
     st.session_state.pop(DRAFT, None)
     st.session_state.pop(PICKS, None)
     st.session_state.pop(BOARD, None)
-
-
-# ---------------------------------------------------------------- hints
-
-
-HINTS_PARAM = "hints"  # the games whose hints are on, in the page's address: kept over a reload
-
-
-def _hinted_in_address() -> set[str]:
-    return {g for g in str(st.query_params.get(HINTS_PARAM, "")).split(",") if g}
-
-
-def hints_on(game_id: int) -> bool:
-    """Whether this tab shows hints for ``game_id`` (off until turned on for that game; the
-    address keeps the switch, so a reloaded page has it too)."""
-    return (game_id in _get(HINTS, frozenset())
-            or (HINTS not in st.session_state and str(game_id) in _hinted_in_address()))
-
-
-def set_hints(game_id: int, on: bool) -> None:
-    ids = set(_get(HINTS, frozenset())) | {int(g) for g in _hinted_in_address()
-                                            if g.isdigit() and HINTS not in st.session_state}
-    if on:
-        ids.add(game_id)
-    else:
-        ids.discard(game_id)
-    st.session_state[HINTS] = frozenset(ids)
-    if ids:
-        st.query_params[HINTS_PARAM] = ",".join(map(str, sorted(ids)))
-    elif HINTS_PARAM in st.query_params:
-        del st.query_params[HINTS_PARAM]
 
 
 # ---------------------------------------------------------------- rights (companion.ui.access)

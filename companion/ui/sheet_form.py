@@ -47,8 +47,37 @@ def _stored(f: SheetField, value: Any) -> Any:
     return None if value == NONE and None in f.options else value
 
 
+PICK_OVER = 4  # a counts field of more parts (goods: 11) is entered by picking what is held
+
+
+def picked(f: SheetField) -> bool:
+    """Whether ``f`` is entered as "pick what the player holds, then how many of each": a
+    counts field of many parts that are always asked (on a phone, 11 steppers per seat
+    were a long scroll for a few goods)."""
+    return (f.type == "counts" and len(f.parts) > PICK_OVER
+            and all(p.shown is None for p in f.parts))
+
+
+def held_key(f: SheetField, seat: int) -> str:
+    """The key of the picker of a ``picked`` field: the part keys chosen."""
+    return key(f.name, seat, "held")
+
+
+def _held_changed(f: SheetField, seat: int) -> None:
+    """A part just picked starts at 1 (a pick means the player holds some); one let go
+    goes back to 0, so that nothing unseen is counted."""
+    held = set(session.widget_value(held_key(f, seat)) or ())
+    for part in f.parts:
+        k = key(f.name, seat, part.key)
+        count = int(session.widget_value(k) or 0)
+        if part.key in held and count <= 0:
+            session.set_widget_value(k, 1)
+        elif part.key not in held and count:
+            session.set_widget_value(k, 0)
+
+
 def _help(f: SheetField) -> str:
-    allowed = f"Allowed: {f.range_text()}."
+    allowed = _("Allowed: {range}.").format(range=f.range_text())
     return f"{f.help} {allowed}" if f.help else allowed
 
 
@@ -108,6 +137,8 @@ def _preset_player(f: SheetField, seat: int) -> None:
         for i, part in enumerate(f.parts):
             default = f.default[i] if f.type == "ints" else f.default.get(part.key, 0)
             _preset(key(f.name, seat, part.key), default)
+        if picked(f):
+            _preset(held_key(f, seat), [p.key for p in f.parts if f.default.get(p.key)])
     elif f.type in ("choice", "player"):
         _preset(k, _shown(f.default))
     else:
@@ -124,8 +155,10 @@ def _read(f: SheetField, seat: int, values: Mapping[str, Any]) -> Any:
     if f.type == "ints":
         return [int(session.widget_value(key(f.name, seat, p.key)) or 0) for p in f.parts]
     if f.type == "counts":
+        held = set(session.widget_value(held_key(f, seat)) or ()) if picked(f) else None
         counts = {p.key: int(session.widget_value(key(f.name, seat, p.key)) or 0)
-                  for p in f.parts if p.shown is None or p.shown(values)}
+                  for p in f.parts if (p.shown is None or p.shown(values))
+                  and (held is None or p.key in held)}
         return {k: n for k, n in counts.items() if n}
     if f.type == "multi":
         return list(value or [])
@@ -221,14 +254,23 @@ def _widget(f: SheetField, seat: int, parts: Sequence[Any], others: Sequence[str
                      format_func=lambda x: f.option_label(_stored(f, x)))
     elif f.type == "player":
         st.selectbox(f.label, [NONE, *others], key=k, help=_help(f),
-                     format_func=lambda x: x or "nobody")
+                     format_func=lambda x: x or _("nobody"))
     elif f.type == "multi":
         # No "Select all" / "Select N matches": one tap would give a player every token
         # that matched what was typed (and their VP).
         st.multiselect(f.label, list(f.options), key=k, help=f.help or None,
-                       format_func=f.option_label, select_all=False)
+                       format_func=f.option_label, select_all=False,
+                       placeholder=_("Tap to choose"))
     else:  # ints, counts: one number per part, side by side
-        if f.type == "counts":
+        if picked(f):  # the parts held, then a number for each of those only
+            labels = {p.key: p.label for p in parts}
+            held = st.pills(f.label, list(labels), selection_mode="multi", key=held_key(f, seat),
+                            format_func=labels.get, on_change=_held_changed, args=(f, seat),
+                            help=_("Tap what the player holds, then say how many of each."))
+            parts = [p for p in parts if p.key in set(held or ())]
+            if not parts:
+                return
+        elif f.type == "counts":
             st.caption(f.label)
         width = 3 if f.type == "ints" else 4
         cols = st.columns(min(width, len(parts)))
@@ -266,6 +308,9 @@ def prefill(sheet: Sheet, played: date | None) -> None:
                 for part in fld.parts:
                     session.set_widget_value(key(fld.name, seat, part.key),
                                              value.get(part.key, 0))
+                if picked(fld):
+                    session.set_widget_value(held_key(fld, seat),
+                                             [p.key for p in fld.parts if value.get(p.key)])
             elif fld.type in ("choice", "player"):
                 session.set_widget_value(k, _shown(value))
             else:

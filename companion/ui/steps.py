@@ -54,17 +54,40 @@ def _signed(n: int, unit: str = "") -> str:
     return ("+" if n > 0 else "−") + unit + str(abs(n))
 
 
+def _ship(before: GameState, after: GameState, name: str, change: int) -> str:
+    """A change of ships; the one taken on Merchant Shipping says how it was won when
+    workers there counted the same (the first in turn order wins) or Holland's power took it
+    from a player whose workers counted more."""
+    ship = component_count(abs(change), "good", "ship", after.setup.edition,
+                           written=_signed(change))
+    values = shipping_values(before) if "shipping" in before.tracks else {}
+    if change <= 0 or not values or not before.ship_on_track or after.ship_on_track:
+        return ship  # not the ship of Merchant Shipping
+    best = max(values.values())
+    if values.get(name, 0) < best:
+        return ship + " " + _("(by {title}, {nation}'s power; the workers there counted "
+                              "{value} at most)").format(title=power_label("holland"),
+                                                         nation=nation_label("holland"),
+                                                         value=best)
+    rivals = [n for n, v in values.items() if n != name and v == best]
+    if rivals:
+        ship += " " + _("(tied at {value} with {players}: the first in turn order wins)").format(
+            value=best, players=", ".join(rivals))
+    return ship
+
+
 def changes(before: GameState, after: GameState) -> str:
     """What a step changed in each player's holdings, in words: money, goods, ships, VP,
-    buildings and tokens (every automatic consequence the table must copy onto the board),
-    and who won a tie for the ship.
+    specialists gained, buildings and tokens (every automatic consequence the table must
+    copy onto the board), and who won a tie for the ship and why.
 
     >>> from companion.engine import Game
     >>> game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
     >>> after = game.state.clone()
     >>> after.players["Ann"].money += 3; after.players["Bob"].goods["fur"] += 1
+    >>> after.players["Bob"].incoming["merchant"] += 2
     >>> changes(game.state, after)
-    'Ann +$3; Bob +1 fur'
+    'Ann +$3; Bob +1 fur, +merchant ×2'
     """
     edition = after.setup.edition
     said = []
@@ -81,17 +104,13 @@ def changes(before: GameState, after: GameState) -> str:
                 parts.append(component_count(abs(change), "good", good.replace("_", " "),
                                              edition, written=_signed(change)))
         if p.ships != old.ships:
-            change = p.ships - old.ships
-            ship = component_count(abs(change), "good", "ship", edition, written=_signed(change))
-            values = shipping_values(before) if "shipping" in before.tracks else {}
-            rivals = [n for n, v in values.items()
-                      if n != name and v == values.get(name) and v == max(values.values())]
-            if p.ships > old.ships and rivals:
-                ship += " " + _("(tied at {value} with {players})").format(
-                    value=values[name], players=", ".join(rivals))
-            parts.append(ship)
+            parts.append(_ship(before, after, name, p.ships - old.ships))
         if _vp(p) != _vp(old):
             parts.append(_("{n} VP").format(n=_signed(_vp(p) - _vp(old))))
+        for worker, n in p.incoming.items():  # a Specialists box, Training, a building
+            gained = n - old.incoming.get(worker, 0)
+            if gained > 0:
+                parts.append("+" + worker_name(worker) + (f" ×{gained}" if gained > 1 else ""))
         parts += ["+" + building_title(after, b) for b in p.buildings[len(old.buildings):]]
         parts += ["+" + discovery_short(d) for d in p.discoveries[len(old.discoveries):]]
         if parts:

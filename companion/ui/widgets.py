@@ -82,6 +82,9 @@ PHONE_STYLE = """<style>
   .st-key-prompt [class*="st-key-place_"] [data-testid=stButtonGroup] > div { gap: 0.3rem; }
   /* the board's tracks: a thin rule between them, not a blank band */
   .st-key-tracks hr { margin: 0.35rem 0; }
+  /* the standings: seven narrow columns within a phone's width, no sideways scroll */
+  .st-key-standings table { font-size: 0.85rem; }
+  .st-key-standings th, .st-key-standings td { padding: 0.3rem 0.3rem; }
 }
 </style>"""
 

@@ -108,3 +108,98 @@ def test_phone_layout(served_app):
         assert right["x"] + right["width"] <= PHONE["width"], right
         page.screenshot(path=str(SHOTS / "phone-scoreboard.png"), full_page=True)
         browser.close()
+
+
+def test_map_labels_stay_inside_the_map_at_phone_width(served_app):
+    """Every region's label ("Brazil · 0 👤") is drawn whole inside the map at 390 px, in
+    English and in French (longer names), with no two labels on top of each other; the
+    standings above it fit the screen's width."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from companion.engine.playout import random_game
+    from companion.store import Store
+
+    url, data = served_app
+    with sync_playwright() as p:
+        browser, page = phone_at_home(p, url)
+        store = Store(f"sqlite:///{data / 'companion.db'}")
+        busy = store.import_record(random_game(FOUR, seed=7, stop_after=75).record())
+        store.close()
+        for lang in ("en", "fr"):
+            page.goto(f"{url}/scoreboard?game={busy.id}&lang={lang}")
+            chart = page.locator(".st-key-sb_map .js-plotly-plot")
+            expect(chart).to_be_visible(timeout=60_000)
+            chart.scroll_into_view_if_needed()
+            page.wait_for_timeout(800)
+            area = chart.locator(".nsewdrag").first.bounding_box()
+            whole = chart.bounding_box()
+            for line in chart.locator(".gtitle").all():  # the title, whole on the phone
+                box = line.bounding_box()
+                assert box["x"] + box["width"] <= whole["x"] + whole["width"], box
+            labels = chart.locator(".textpoint text")
+            assert labels.count() == 9
+            outside = []
+            for i in range(9):
+                box = labels.nth(i).bounding_box()
+                if (box["x"] < area["x"] - 0.5 or box["y"] < area["y"] - 0.5
+                        or box["x"] + box["width"] > area["x"] + area["width"] + 0.5
+                        or box["y"] + box["height"] > area["y"] + area["height"] + 0.5):
+                    outside.append((labels.nth(i).text_content(), box, area))
+            boxes = [labels.nth(i).bounding_box() for i in range(9)]
+            clashes = [(labels.nth(i).text_content(), labels.nth(j).text_content())
+                       for i in range(9) for j in range(i + 1, 9)
+                       if _overlaps(boxes[i], boxes[j])]
+            chart.screenshot(path=str(SHOTS / f"phone-map-{lang}.png"))
+            standings = page.locator(".st-key-standings table").first  # whole, no sideways
+            standings.scroll_into_view_if_needed()
+            wide = standings.bounding_box()
+            standings.screenshot(path=str(SHOTS / f"phone-standings-{lang}.png"))
+            assert wide["x"] >= 0 and wide["x"] + wide["width"] <= PHONE["width"], (lang, wide)
+            assert not outside, outside
+            assert not clashes, clashes
+
+        # The replay (History, the same session: the game on the Scoreboard), a turn back
+        page.locator(".st-key-page_menu").get_by_role("link", name="Historique").click()
+        back = page.get_by_role("button", name="Tour précédent", exact=False)
+        expect(back).to_be_visible(timeout=60_000)
+        back.click()
+        page.wait_for_timeout(1500)
+        replay_map = page.locator(f".st-key-hist_map_{busy.id} .js-plotly-plot")
+        expect(replay_map).to_be_visible(timeout=60_000)
+        page.screenshot(path=str(SHOTS / "phone-replay-fr.png"), full_page=True)
+        browser.close()
+
+
+def test_a_tapped_answer_leaves_no_shade_on_the_next_question(served_app):
+    """On a touch phone the answer drawn where the finger was is neither focused nor shaded
+    (it would read as already chosen)."""
+    from playwright.sync_api import sync_playwright
+
+    from companion.engine.playout import random_game
+    from companion.store import Store
+
+    url, data = served_app
+    with sync_playwright() as p:
+        browser, page = phone_at_home(p, url)
+        store = Store(f"sqlite:///{data / 'companion.db'}")
+        game = store.import_record(random_game(FOUR, seed=7, stop_after=27).record())
+        store.close()
+        touch = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        touch.goto(f"{url}/table?game={game.id}")
+        heading = touch.locator(".st-key-prompt h4")
+        heading.wait_for(timeout=60_000)
+        asked = heading.inner_text()
+        first = touch.locator('.st-key-prompt [class*="st-key-ans_"] button').first
+        box = first.bounding_box()
+        plain = first.evaluate("b => getComputedStyle(b).backgroundColor")  # untouched
+        first.tap()
+        touch.wait_for_function("q => document.querySelector('.st-key-prompt h4')"
+                                ".innerText !== q", arg=asked, timeout=30_000)
+        touch.wait_for_timeout(1500)
+        under = touch.evaluate("""([x, y]) => {
+            const b = document.elementFromPoint(x, y).closest('button');
+            return [b.matches(':hover'), b.matches(':focus'), getComputedStyle(b).backgroundColor,
+                    b.getAttribute('kind') || b.dataset.testid];
+        }""", [box["x"] + 10, box["y"] + box["height"] / 2])
+        assert under[:3] == [False, False, plain], under
+        browser.close()

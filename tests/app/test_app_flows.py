@@ -399,6 +399,7 @@ def test_the_score_sheet_totals_ranks_and_tie_breaks(at):
         at.number_input(key=f"sheet_colony_0_{age}").set_value(vp).run()
     at.multiselect(key="sheet_discoveries_0").set_value(["t01"]).run()
     at.multiselect(key="sheet_buildings_0").set_value(["navy"]).run()
+    at.pills(key="sheet_goods_0_held").set_value(["fur"]).run()  # the goods held, then counts
     at.number_input(key="sheet_goods_0_fur").set_value(3).run()
     at.number_input(key="sheet_ships_0").set_value(2).run()
     # Bob and Cid: 20 VP each; Cid wins the tie on turn-8 colony VP

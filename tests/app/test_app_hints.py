@@ -1,15 +1,17 @@
-"""Hints on the Table page and the Scoreboard (issue 14): off by default, turned on per game,
-and never recording anything."""
+"""Hints on the Table page and the Scoreboard (issue 14): off by default, turned on per game
+and kept with the game (issue 33: every device, every reload; only a device that may enter
+steps switches them), and never recording anything."""
 
 from __future__ import annotations
 
 import re
 
-from ui_driver import check, open_table
+import pytest
+from ui_driver import check, new_app, open_table
 
-from companion.ui import hints
+from companion.store import trust
+from companion.ui import access, hints, playing
 
-HINTS = "aod.hints"
 FOUR = {"edition": "empires",
         "players": [{"name": n, "colour": c} for n, c in
                     (("Ann", "red"), ("Bob", "blue"), ("Cid", "green"), ("Dee", "yellow"))]}
@@ -67,7 +69,7 @@ def test_hints_are_off_by_default_and_show_each_goods_worth_when_turned_on(at, s
     assert "💡 **fur** — income this turn $0 → $1; Economy VP at game end 0 → 1" in lines
     assert len(lines) == 4  # one per good offered; "Takes nothing" has none
     assert store.load(game_id).seq == len(goods_choice_events())  # nothing recorded
-    assert at.session_state[HINTS] == frozenset({game_id})
+    assert store.game_settings(game_id).hints_on  # kept with the game
 
     # The Scoreboard shows the "if the game ended now" lines for the same game.
     at.switch_page("app_pages/scoreboard.py").run()
@@ -103,3 +105,49 @@ def test_the_scoreboard_shows_no_ended_now_line_while_hints_are_off(at, store):
     at.switch_page("app_pages/scoreboard.py").run()
     check(at)
     assert not any("If the game ended now" in m.value for m in at.markdown)
+
+
+def test_the_switch_survives_a_fresh_session_and_shows_on_a_second_device(at, store):
+    game_id = saved_game(store, goods_choice_events())
+    open_table(at, game_id)
+    at.toggle(key=f"hints_on_{game_id}").set_value(True).run()
+    assert "hints" not in at.query_params  # the game keeps it, not the address
+    reloaded = new_app()  # a reload: a new session, the address names only the game
+    switch_to(reloaded, game_id)
+    check(reloaded)
+    assert reloaded.toggle(key=f"hints_on_{game_id}").value is True
+    assert len(hint_lines(reloaded)) == 4
+    reloaded.toggle(key=f"hints_on_{game_id}").set_value(False).run()
+    at.run()  # the first device's next run: the switch as the other device left it
+    assert at.toggle(key=f"hints_on_{game_id}").value is False
+    assert hint_lines(at) == []
+
+
+@pytest.fixture
+def remote_page(monkeypatch):
+    monkeypatch.setattr(access, "peer", lambda: "192.168.1.50")
+    monkeypatch.delenv(access.HOST_PIN_VAR, raising=False)
+
+
+def test_a_viewer_without_the_key_sees_the_switch_but_cannot_flip_it(remote_page, at, store):
+    game_id = saved_game(store, goods_choice_events())
+    store.set_hints(game_id, True)  # turned on at the table
+    switch_to(at, game_id)
+    check(at)
+    switch = at.toggle(key=f"hints_on_{game_id}")
+    assert switch.value is True and switch.disabled
+    assert "may not enter steps" in switch.help
+    assert len(hint_lines(at)) == 4  # the table's hints show on a viewer's page too
+    refused = playing.set_hints(game_id, False)  # what a forged tap would ask: refused
+    assert refused.error.startswith(f"This device follows game {game_id} but may not enter")
+    assert store.game_settings(game_id).hints_on  # nothing stored
+    at.switch_page("app_pages/scoreboard.py").run()
+    assert at.toggle(key=f"hints_on_{game_id}").disabled
+
+    entering = new_app()  # a device let in with the entry link flips it
+    entering.query_params["key"] = trust.entry_key(store, game_id)
+    entering.session_state["aod.device"] = "Anne's phone"
+    switch_to(entering, game_id)
+    assert not entering.toggle(key=f"hints_on_{game_id}").disabled
+    entering.toggle(key=f"hints_on_{game_id}").set_value(False).run()
+    assert not store.game_settings(game_id).hints_on

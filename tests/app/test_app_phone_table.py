@@ -91,18 +91,38 @@ def test_names_of_a_new_game_are_short_and_standings_fit_a_phone(at, store):
     assert any("Tie-break goods" in m.value.replace("\\", "") for m in at.markdown)  # folded
 
 
-def test_the_hints_switch_is_kept_over_a_reload(at, store):
-    game = store.create_game(FOUR)
+def _first_event(game_setup: dict, seed: int, wanted) -> tuple:
+    """The game played up to the answer of the first event whose changes ``wanted`` accepts
+    (with the steps settled after it), how many events lead to it, and its changes."""
+    from companion.engine import Game, apply
+    from companion.engine.playout import random_game
+    from companion.ui import steps
+
+    played = random_game(game_setup, seed=seed)
+    state = Game.new(played.setup).state
+    for i, ev in enumerate(played.events):
+        after = apply(state, ev)
+        said = steps.changes(state, after)
+        if wanted(said):
+            return random_game(game_setup, seed=seed, stop_after=i + 1), i + 1, said
+        state = after
+    raise AssertionError("no such step in this game")
+
+
+def test_specialists_and_a_ship_tie_are_said_on_the_table_and_in_the_history(at, store):
+    """The Specialists boxes give their workers when the track before them is done, and
+    the ship goes to the first in turn order among equals: automatic, so said."""
+    def wanted(s: str) -> bool:
+        return "first in turn order wins" in s and any(
+            f"+{w}" in s for w in ("captain", "merchant", "missionary", "soldier"))
+
+    played, version, said = _first_event(FOUR, 25, wanted)
+    game = store.import_record(played.record())
     open_table(at, game.id)
-    at.toggle(key=f"hints_on_{game.id}").set_value(True).run()
+    assert any(said in c.value.replace("\\", "") for c in at.caption), said
+    at.session_state["aod.history_game"] = game.id
+    at.switch_page("app_pages/history.py").run()
+    at.segmented_control(key=f"hist_mode_{game.id}").set_value("event").run()
+    at.slider(key=f"hist_event_{game.id}").set_value(version).run()  # that event alone
     check(at)
-    kept = at.query_params["hints"]
-    assert str(game.id) in kept
-    reloaded = new_app()  # the same address in a new session
-    reloaded.query_params["hints"] = kept
-    reloaded.query_params["game"] = str(game.id)
-    reloaded.switch_page("app_pages/table.py").run()
-    check(reloaded)
-    assert reloaded.toggle(key=f"hints_on_{game.id}").value is True
-    reloaded.toggle(key=f"hints_on_{game.id}").set_value(False).run()
-    assert "hints" not in reloaded.query_params
+    assert any(said in c.value.replace("\\", "") for c in at.caption), said

@@ -37,6 +37,8 @@ def fill_three_players(at: AppTest) -> None:
         at.number_input(key=f"sheet_colony_0_{age}").set_value(vp).run()
     at.multiselect(key="sheet_discoveries_0").set_value(["t01"]).run()
     at.multiselect(key="sheet_buildings_0").set_value(["navy"]).run()
+    at.pills(key="sheet_goods_0_held").set_value(["fur"]).run()  # only the goods held
+    assert at.number_input(key="sheet_goods_0_fur").value == 1  # a pick holds one at least
     at.number_input(key="sheet_goods_0_fur").set_value(3).run()
     at.number_input(key="sheet_ships_0").set_value(2).run()
     at.number_input(key="sheet_colony_1_0").set_value(20).run()
@@ -164,6 +166,10 @@ def test_a_saved_sheet_reopens_on_the_score_sheet_page(at, store):
     assert at.text_input(key="sheet_name_1").value == "Bob"
     assert at.number_input(key="sheet_typed_discovery_vp_0").value == 11
     assert at.number_input(key="sheet_facts_0_glory_regions").value == 3
+    assert at.pills(key="sheet_goods_0_held").value == ["sugar"]  # the goods held, picked
+    assert at.number_input(key="sheet_goods_0_sugar").value == 4
+    assert at.pills(key="sheet_goods_1_held").value == []
+    assert not [n for n in at.number_input if n.key.startswith("sheet_goods_1_")]
     assert at.number_input(key="sheet_extra_buildings_1").value == 1
     assert at.selectbox(key="sheet_nation_1").value == "holland"
     assert at.date_input(key="sheet_date").value == date(2024, 3, 2)
@@ -202,3 +208,54 @@ def test_a_bundle_carries_sheets_and_imports_again(store):
     again = store.load_sheet(report.imported[1])
     assert again.sheet == TYPED and again.created == datetime(2024, 3, 2, tzinfo=UTC)
     assert library.history(library.Filters(kind="score_sheet")).total == 2
+
+
+def test_goods_are_picked_then_counted_and_kept_exactly_as_before(at, store):
+    """Age of Discovery goods on a phone: the goods a player holds are picked, and only those
+    get a number (not 11 steppers per seat); the sheet stored is the one typed before, and a
+    count beyond the tokens in the game is still refused under the field."""
+    at.switch_page("app_pages/score_sheet.py").run()
+    at.segmented_control(key="sheet_count").set_value(2).run()
+    for i, name in enumerate(["Ann", "Bob"]):
+        at.text_input(key=f"sheet_name_{i}").set_value(name).run()
+    at.number_input(key="sheet_colony_0_0").set_value(4).run()
+    assert not [n for n in at.number_input if n.key.startswith("sheet_goods_")]
+    at.pills(key="sheet_goods_0_held").set_value(["sugar", "fur", "fish"]).run()
+    assert [n.key for n in at.number_input if n.key.startswith("sheet_goods_0_")] == [
+        "sheet_goods_0_sugar", "sheet_goods_0_fur", "sheet_goods_0_fish"]
+    at.number_input(key="sheet_goods_0_sugar").set_value(7).run()  # 6 in the game
+    check(at)
+    assert any("sugar" in e and "6" in e for e in errors(at)), errors(at)
+    at.number_input(key="sheet_goods_0_sugar").set_value(4).run()
+    at.pills(key="sheet_goods_0_held").set_value(["sugar", "fur"]).run()  # fish let go
+    check(at)
+    at.button(key="sheet_save").click().run()
+    (listing,) = store.list_games()
+    saved = store.load_sheet(listing.id).sheet
+    expected = aod_sheet(edition=saved.options["edition"], builders=saved.options["builders"],
+                         players=(aod_player("Ann", colony=(4, 0, 0),
+                                             goods={"sugar": 4, "fur": 1}),
+                                  aod_player("Bob")))
+    assert saved.players[0]["goods"] == {"sugar": 4, "fur": 1}
+    for seat, player in enumerate(expected.players):  # key by key, as typed before
+        assert dict(saved.players[seat]) == dict(player), seat
+
+
+def test_a_french_phone_reads_the_score_sheet_in_french(at, store):
+    """The sheet's own sentences (saved, changed since, cannot be totalled, a player
+    chooser's nobody, the goods picker's help) are in the table's language."""
+    at.context["locale"] = "fr-FR"
+    fill_three_players(at)
+    at.button(key="sheet_save").click().run()
+    check(at)
+    (listing,) = store.list_games()
+    assert [s.value for s in at.success] == [
+        f"Enregistrée dans l'historique comme partie n° {listing.id} : elle compte dans les "
+        "statistiques."]
+    assert at.pills(key="sheet_goods_1_held").help.startswith("Touchez ce que le joueur")
+    at.number_input(key="sheet_ships_0").set_value(3).run()
+    assert any(c.value.startswith(f"Modifiée depuis son enregistrement comme partie n° "
+                                  f"{listing.id}") for c in at.caption)
+    at.number_input(key="sheet_ships_0").set_value(-1).run()
+    assert any(e.value.startswith("La feuille ne peut pas encore être totalisée") and
+               e.value.endswith("places 1.") for e in at.error)

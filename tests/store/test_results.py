@@ -87,7 +87,7 @@ def test_a_0004_database_upgrades_keeping_its_games(db_url: str) -> None:
         with migrate.migration_transaction(store.engine) as conn:
             command.downgrade(migrate.config(conn), "0004")
         assert migrate.current(store.engine) == "0004"
-        assert migrate.upgrade(store.engine) == ["0005", "0006"]
+        assert migrate.upgrade(store.engine) == ["0005", "0006", "0007"]
     with Store(db_url) as store:
         assert store.load(gid).game.state == done.state
         assert store.load_sheet(sid).sheet == store.load_sheet(sid).sheet
@@ -102,6 +102,6 @@ def test_a_0004_database_upgrades_keeping_its_games(db_url: str) -> None:
         store.delete_game(rid)
         with migrate.migration_transaction(store.engine) as conn:
             command.downgrade(migrate.config(conn), "0004")
-        assert migrate.upgrade(store.engine) == ["0005", "0006"]
+        assert migrate.upgrade(store.engine) == ["0005", "0006", "0007"]
         assert store.count_games() == 2
     assert schema_differences(db_url) == []

@@ -7,10 +7,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from companion.engine import timeline
 from companion.engine.common import check_good, player, refuse
 from companion.engine.decisions import Answer, Decision, Field, Kind, Option
 from companion.engine.events import BuyVP, Refresh, Reveal
-from companion.engine.final import final_scores, region_counts, score_colonies
+from companion.engine.final import region_counts, score_colonies
 from companion.engine.flow import Phase
 from companion.engine.powers import west_indies
 from companion.engine.questions import (
@@ -37,7 +38,6 @@ from companion.rules.editions import (
     TRADE_GOODS_SLOTS,
     age_of_turn,
 )
-from companion.rules.regions import REGIONS
 
 
 def _take_goods(state: GameState, goods: tuple[str, ...], what: str) -> None:
@@ -102,45 +102,6 @@ def _next_order(state: GameState) -> list[str]:
     return first + [name for name in state.order if name not in first]
 
 
-def snapshot(state: GameState, turn: int,
-             regions: dict[str, dict[str, int]] | None = None) -> dict:
-    """``regions``: ``region_counts(state)``, when the caller already has it."""
-    if regions is None:
-        regions = region_counts(state)  # read once: the scores and the leaders both need it
-    scores = {s.player: s for s in final_scores(state, regions)}
-    return {
-        "turn": turn,
-        "players": {
-            name: {
-                "vp": scores[name].total,
-                "colony": scores[name].colony_total,
-                "discoveries": scores[name].discoveries,
-                "buildings": scores[name].buildings_total,
-                "economy": scores[name].economy,
-                "bought": scores[name].bought,
-                "money": p.money,
-                "income": p.income.get(turn, 0),
-                "new_world_workers": sum(regions[r][name] for r in REGIONS),
-            }
-            for name, p in state.players.items()
-        },
-        "leaders": {region: region_leader(state, region, regions[region]) for region in REGIONS},
-    }
-
-
-def region_leader(state: GameState, region: str,
-                  workers: dict[str, int] | None = None) -> str | None:
-    """The one player with the most workers in ``region``; None when empty or tied
-    (``workers``: player -> workers there, when the caller already has them)."""
-    if workers is None:
-        workers = {n: state.workers_in_region(region, n) for n in state.order}
-    most = max(workers.values(), default=0)
-    if not most:
-        return None
-    top = [n for n, c in workers.items() if c == most]
-    return top[0] if len(top) == 1 else None
-
-
 def refresh(state: GameState, ev: Refresh) -> None:
     if state.phase != Phase.BENEFITS:
         raise refuse(state, _("the board is refreshed only after the building benefits"))
@@ -194,7 +155,7 @@ def refresh(state: GameState, ev: Refresh) -> None:
                 who.available[worker] += taken
     scored_order = list(state.order)
     state.order = _next_order(state)
-    state.timeline.append(snapshot(state, turn, regions))
+    timeline.turn_ended(state, turn, regions)
     state.turn += 0 if last else 1
     if state.setup.options.buy_vp and turn in SCORING_TURNS:
         if last:  # Wealth may be scored before the last VP purchase
@@ -229,7 +190,7 @@ def buy_vp(state: GameState, ev: BuyVP) -> None:
                                 price=price, age_of_turn=age_of_turn(scored_turn)))
     who.money -= ev.vp * price
     who.bought_vp += ev.vp
-    state.timeline[-1] = snapshot(state, scored_turn)
+    timeline.vp_bought(state, scored_turn)
     state.queue.pop(0)
     if not state.queue:
         _after_turn(state, scored_turn == LAST_TURN)
@@ -267,18 +228,30 @@ def _pile(state: GameState, age: int) -> dict[str, int]:
     return {b.id: b.tiles - seen[b.id] for b in building_pile(state, age)}
 
 
+def _forced(pile: Mapping[str, int], slots: int) -> list[str] | None:
+    """What comes out when the rules leave one outcome, so that nothing is asked: nothing
+    when no slot is free, every tile left when the free slots take them all."""
+    if slots <= 0:
+        return []
+    return as_list(pile) if sum(pile.values()) <= slots else None
+
+
 def _ask_reveal(state: GameState, draft: dict[str, Any]) -> Decision:
     if "goods" not in draft:
-        wanted = min(TRADE_GOODS_SLOTS, sum(state.supply.values()))
-        return _goods_report(state, draft, state.supply, wanted,
-                             _("Set-up: which {wanted} goods were turned face up on Trade "
-                               "Goods?").format(wanted=wanted))
+        forced = _forced(state.supply, TRADE_GOODS_SLOTS)
+        if forced is None:
+            return _goods_report(state, draft, state.supply, TRADE_GOODS_SLOTS,
+                                 _("Set-up: which {wanted} goods were turned face up on "
+                                   "Trade Goods?").format(wanted=TRADE_GOODS_SLOTS))
+        draft = {**draft, "goods": forced}
     if "buildings" not in draft:
         pile = _pile(state, 1)
-        wanted = min(BUILDING_SLOTS, sum(pile.values()))
-        return _buildings_report(state, draft, pile, wanted,
-                                 _("Set-up: which {wanted} Age I buildings were turned face "
-                                   "up?").format(wanted=wanted))
+        forced = _forced(pile, BUILDING_SLOTS)
+        if forced is None:
+            return _buildings_report(state, draft, pile, BUILDING_SLOTS,
+                                     _("Set-up: which {wanted} Age I buildings were turned "
+                                       "face up?").format(wanted=BUILDING_SLOTS))
+        draft = {**draft, "buildings": forced}
     return record(draft, _("Start turn 1"))
 
 
@@ -302,24 +275,25 @@ def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
     turn = state.turn
     last = turn == LAST_TURN
     if not last and "goods" not in draft:
-        wanted = min(TRADE_GOODS_SLOTS, sum(supply.values()))
-        if wanted:
-            return _goods_report(state, draft, supply, wanted,
+        forced = _forced(supply, TRADE_GOODS_SLOTS)
+        if forced is None:
+            return _goods_report(state, draft, supply, TRADE_GOODS_SLOTS,
                                  _("End of turn {turn}: which {wanted} goods came out?").format(
-                                     turn=turn, wanted=wanted))
-        draft = {**draft, "goods": []}
+                                     turn=turn, wanted=TRADE_GOODS_SLOTS))
+        draft = {**draft, "goods": forced}
     if not last and "buildings" not in draft:
         next_age = age_of_turn(turn + 1)
         keep = len(state.buildings_offer) if next_age == state.age else 0
         pile = _pile(state, next_age)
-        wanted = min(BUILDING_SLOTS - keep, sum(pile.values()))
-        if wanted:
+        wanted = BUILDING_SLOTS - keep
+        forced = _forced(pile, wanted)
+        if forced is None:
             age = "I" * next_age
             return _buildings_report(state, draft, pile, wanted,
                                      _("End of turn {turn}: which {wanted} Age {age} "
                                        "building(s) were turned face up?").format(
                                          turn=turn, wanted=wanted, age=age))
-        draft = {**draft, "buildings": []}
+        draft = {**draft, "buildings": forced}
     return record(draft, _("Score the game") if last else _("Start turn {value}").format(
                                                            value=turn + 1))
 

@@ -186,7 +186,9 @@ def show() -> None:
                     stored = outcome.stored
                     game = stored.game
                     marks = views.turn_marks(game)
-                    mode = st.segmented_control(_("Step by"), ["turn", "event"], default="turn",
+                    modes = {"turn": _("turn"), "event": _("event")}
+                    mode = st.segmented_control(_("Step by"), list(modes), default="turn",
+                                                format_func=modes.get,
                                                 key=f"hist_mode_{chosen}") or "turn"
                     if mode == "turn":
                         index = st.select_slider(

@@ -46,8 +46,8 @@ def show() -> None:
     if problems:
         seats = sorted({p.seat for p in problems if p.seat is not None})
         if seats:
-            st.error(f"The sheet cannot be totalled yet: see the entries marked on seat(s) "
-                     f"{', '.join(map(str, seats))}.", icon="🚫")
+            st.error(_("The sheet cannot be totalled yet: see the entries marked on seat(s) "
+                       "{seats}.").format(seats=", ".join(map(str, seats))), icon="🚫")
         st.stop()
     scored = family.tally(sheet)
     # the chart is drawn on request: building it costs more than the rest of a rerun
@@ -68,13 +68,14 @@ def show() -> None:
     fingerprint = library.sheet_fingerprint(sheet, played)
     saved = session.sheet_saved()
     if saved is not None and saved[0] == fingerprint:
-        st.success(f"Saved to the history as game #{saved[1]}: it counts in the statistics.",
-                   icon="✅")
+        st.success(_("Saved to the history as game #{id}: it counts in the statistics.")
+                   .format(id=saved[1]), icon="✅")
         language.page_link("app_pages/history.py", _("Open it in the History"), "📜")
     else:
         if saved is not None and library.fingerprint_game(saved[0]) == family.id:
-            st.caption(f"Changed since it was saved as game #{saved[1]}: saving again keeps this "
-                       "as another game (delete the old one in the History if this replaces it).")
+            st.caption(_("Changed since it was saved as game #{id}: saving again keeps this "
+                         "as another game (delete the old one in the History if this replaces "
+                         "it).").format(id=saved[1]))
         if st.button(_("Save to history"), key="sheet_save", type="primary",
                      help=_("Keep this result: the History lists it with the tracked games and "
                           "the statistics count it")):

@@ -7,6 +7,7 @@ from companion.i18n import _
 from companion.ui import (
     board_entry,
     decisions,
+    hints,
     joining,
     language,
     library,
@@ -66,8 +67,9 @@ def show() -> None:
                 st.caption(_("Last step: {step}").format(step=views.md(last)))
         with st.container(border=True, key="prompt"):
             widgets.show_flashes("prompt")  # a refused answer, at the question it answers
-            if viewer:
-                decisions.prompt_text(stored)
+            if viewer:  # the question, and the hints if the table turned them on
+                if (decision := decisions.prompt_text(stored)) is not None:
+                    hints.answer_hints(stored, decision)
             else:
                 decisions.prompt(stored)
                 board_entry.board_entry(stored)
