@@ -68,6 +68,7 @@ def updated(lang: str, template: Catalog) -> Catalog:
         for message in catalog:
             if message.id:
                 message.string = message.id
+                message.flags.discard("fuzzy")  # (Babel marks a singular turned plural)
     return catalog
 
 
