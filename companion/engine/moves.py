@@ -93,7 +93,7 @@ def legal_moves(state: GameState, draft: Mapping[str, Any] | None = None) -> Leg
 
 def settled(state: GameState, draft: Mapping[str, Any]) -> Legal:
     """``draft``'s moves, those that ask on settled (see ``settle``)."""
-    raw = legal(state, draft)
+    raw = QUESTIONS[draft["type"]].legal(state, draft, None)  # (``legal``, one call less)
     moves = raw.moves
     for move in () if raw.settled else moves:
         if move.draft is not None and not move.events and not move.open:
