@@ -61,12 +61,12 @@ per 4-player game (seeds 0..5, less a warm run of seed 99; the same games, playo
 e38aa3eb... unchanged, then d598b32d... with issue 33's refresh): 103.7 M (main 116c12e) ->
 78.7 M (-24%). The wins, each its own commit: discovery tokens compared by their face as
 numbers (``FACE_KEYS``), never put in words while listing legal moves, and the unseen
-tokens listed once per expedition question (about -8 M); the charts' timeline no longer
-built by the fold (``Game.timeline`` replays the log for a chart); each track's open places
-written out in one pass (``placement.open_labels``) instead of one opener call per place
-(with the timeline, 103.7 -> 83.1 M); the fold's turn checks, ``resolution.pending`` (its
+tokens listed once per expedition question (103.7 -> 87.6 M); the charts' timeline no
+longer built by the fold (``Game.timeline`` replays the log for a chart; -> 84.5 M); each
+track's open places written out in one pass (``placement.open_labels``) instead of one
+opener call per place (-> 83.1 M); the fold's turn checks, ``resolution.pending`` (its
 values made once), ``Legal.only_move``, ``parse_event`` and ``moves.settled`` in fewer
-steps (83.1 -> 78.7 M). Wall clock on a machine with a load of about
+steps (-> 78.7 M). Wall clock on a machine with a load of about
 3 on its 2 cores (other engineers' suites), two back-to-back pairs, ``--rounds 3 --seconds
 2``: before (yardstick 40.6 / 26.0 ms) 2 / 4 / 6 players 43.8 / 32.0 / 26.0 and 43.9 /
 41.8 / 22.8 games/s; after (yardstick 17.8 / 18.3 ms) 106.8 / 41.1 / 23.1 and 83.3 / 47.3 /
