@@ -69,6 +69,7 @@ class Refusal:
     index: int  # its position in the record's log (0-based)
     event: Mapping[str, Any]  # as the record stores it
     reason: str  # the engine's refusal, naming the rule
+    unreadable: bool = False  # the event could not be read at all (a malformed shape)
 
     def describe(self) -> str:
         kind = str(self.event.get("type", "?")).replace("_", " ")
@@ -172,16 +173,18 @@ def load(setup: Any, events: Sequence[Any], version: int = RECORD_VERSION,
             done.append(apply_in_place(state, ev))
         except (EngineError, KeyError, TypeError, AttributeError) as exc:
             reason = (str(exc) if isinstance(exc, EngineError)
-                      else f"cannot read it: {shape_problem(exc)}")
+                      else _("cannot read it: {shape_problem}").format(
+                          shape_problem=shape_problem(exc)))
+            unreadable = not isinstance(exc, EngineError) or isinstance(exc, MalformedEvent)
             if strict:
                 kind = type(exc) if isinstance(exc, EngineError) else MalformedEvent
-                raise kind(f"event {index}: {reason}") from None
+                raise kind(_("event {index}: {why}").format(index=index, why=reason)) from None
             # A refused event may have changed the state half-way: replay what was accepted.
             state = initial_state(parsed_setup)
             for ev in done:
                 apply_in_place(state, ev)
             return Loaded(parsed_setup, tuple(done), state, Refusal(index, as_stored(raw),
-                                                                    reason))
+                                                                    reason, unreadable))
     return Loaded(parsed_setup, tuple(done), state)
 
 

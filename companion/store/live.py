@@ -32,6 +32,7 @@ from companion.engine import (
     EngineError,
     Game,
     GameState,
+    MalformedEvent,
     Phase,
     Refusal,
     as_stored,
@@ -141,7 +142,8 @@ def fold(setup: Any, raw_events: Sequence[Any], version: int = RECORD_VERSION, *
                 raise type(exc)(_("event {index}: {why}").format(index=index, why=exc)) \
                     from None
             held = (before,) if game is not before else ()
-            return Folded(game, held, Refusal(index, as_stored(raw_events[index]), str(exc)))
+            return Folded(game, held, Refusal(index, as_stored(raw_events[index]), str(exc),
+                                                    isinstance(exc, MalformedEvent)))
     return Folded(game, (before,) if start < len(raw_events) else ())
 
 

@@ -86,7 +86,7 @@ def fold_record(record: Mapping[str, Any]) -> Folded:
             raise MalformedEvent(_("event {index}: {why}").format(index=index, why=exc)) \
                 from None
     folded = fold(setup, events, version, strict=False)
-    if folded.refusal is not None and folded.refusal.reason.startswith("cannot read"):
+    if folded.refusal is not None and folded.refusal.unreadable:
         raise MalformedEvent(folded.refusal.describe())
     return folded
 

@@ -134,3 +134,32 @@ def test_at_turn_end_is_the_state_after_the_turns_refresh_scoring_included():
     assert end_3.players["Red"].money + 5 == game.state.players["Red"].money
     with pytest.raises(IllegalAction, match="turn 4 is not over yet"):
         game.at_turn_end(4)
+
+
+def test_an_event_that_cannot_be_read_is_told_apart_by_kind_not_by_its_words(monkeypatch):
+    """The store keeps an older record the rules now refuse, but never one it cannot read:
+    it tells the two apart by the refusal's kind, so a French reason changes nothing."""
+    from companion import i18n
+    from companion.engine import records
+
+    game = _two_dock_workers()
+    record = game.record()
+    refused = dict(record, events=record["events"] + [
+        {"type": "dock", "player": "Blue", "region": "caribbean"}])  # Red's to decide
+    with i18n.use_language("fr"):
+        rule = records.load(refused["setup"], refused["events"]).refusal
+    assert rule is not None and not rule.unreadable
+
+    applied = records.apply_in_place
+    last = len(record["events"]) - 1
+
+    def shape_problem_at_last(state, ev):
+        if state.version == last:
+            raise KeyError("region")  # a shape the fold could not read
+        return applied(state, ev)
+
+    monkeypatch.setattr(records, "apply_in_place", shape_problem_at_last)
+    with i18n.use_language("fr"):
+        unread = records.load(record["setup"], record["events"]).refusal
+    assert unread is not None and unread.unreadable and unread.index == last
+    assert "cannot read" not in unread.reason  # said in French
