@@ -126,3 +126,19 @@ def test_specialists_and_a_ship_tie_are_said_on_the_table_and_in_the_history(at,
     at.slider(key=f"hist_event_{game.id}").set_value(version).run()  # that event alone
     check(at)
     assert any(said in c.value.replace("\\", "") for c in at.caption), said
+
+
+def test_a_colony_scoring_says_which_regions_and_ties_it_judged(at, store):
+    """End of turn 3: the VP given, and the regions scored with the workers there (equal
+    counts joined by '='), on the Table and in the History."""
+    played, version, said = _first_event(FOUR, 3, lambda s: "colony scoring" in s)
+    assert "VP" in said and "Caribbean" in said and " = " in said, said
+    game = store.import_record(played.record())
+    open_table(at, game.id)
+    assert any(said in c.value.replace("\\", "") for c in at.caption), said
+    at.session_state["aod.history_game"] = game.id
+    at.switch_page("app_pages/history.py").run()
+    at.segmented_control(key=f"hist_mode_{game.id}").set_value("event").run()
+    at.slider(key=f"hist_event_{game.id}").set_value(version).run()
+    check(at)
+    assert any(said in c.value.replace("\\", "") for c in at.caption), said
