@@ -5,10 +5,12 @@ here.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import Game, GameState, apply, decide, shipping_values
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.ui.views import (
     box_title,
     building_title,
@@ -42,7 +44,7 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
     text = "; ".join(dict.fromkeys(told))
     if settled:
         text += " — " + _("then, with no other choice: {steps}").format(steps="; ".join(settled))
-    said = changes(before, after.state)
+    said = changes(before, after.state, events)
     return f"{text} — {said}" if said else text
 
 
@@ -73,20 +75,23 @@ def _ship(before: GameState, after: GameState, name: str, change: int) -> str:
     return ship
 
 
-def changes(before: GameState, after: GameState) -> str:
+def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> str:
     """What a step changed in each player's holdings, in words: money, goods, ships, VP,
-    specialists gained, buildings and tokens (every automatic consequence the table must
-    copy onto the board), and who won a tie for the ship and why.
+    specialists gained, workers gained or lost in the New World, buildings and tokens (every
+    automatic consequence the table must copy onto the board), and who won a tie for the
+    ship and why. ``events``: the step's own; a dock worker they send is not said again.
 
     >>> from companion.engine import Game
     >>> game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
     >>> after = game.state.clone()
     >>> after.players["Ann"].money += 3; after.players["Bob"].goods["fur"] += 1
     >>> after.players["Bob"].incoming["merchant"] += 2
+    >>> after.regions["caribbean"] = {"Ann": {"colonist": 3}}
     >>> changes(game.state, after)
-    'Ann +$3; Bob +1 fur, +merchant ×2'
+    'Ann +$3, +3 workers in Caribbean; Bob +1 fur, +merchant ×2'
     """
     edition = after.setup.edition
+    sent = Counter((ev.player, ev.region) for ev in events if getattr(ev, "type", None) == "dock")
     said = []
     for name, p in after.players.items():
         old = before.players.get(name)
@@ -102,6 +107,13 @@ def changes(before: GameState, after: GameState) -> str:
             parts.append(_ship(before, after, name, p.ships - old.ships))
         if _vp(p) != _vp(old):
             parts.append(_("{n} VP").format(n=_signed(_vp(p) - _vp(old))))
+        for region in after.regions:  # a battle, a plague, Overpopulation, a discovery ...
+            moved = (after.workers_in_region(region, name)
+                     - before.workers_in_region(region, name) - sent[name, region])
+            if moved:
+                parts.append(ngettext("{n} worker in {region}", "{n} workers in {region}",
+                                      abs(moved)).format(n=_signed(moved),
+                                                         region=region_title(after, region)))
         for worker, n in p.incoming.items():  # a Specialists box, Training, a building
             gained = n - old.incoming.get(worker, 0)
             if gained > 0:

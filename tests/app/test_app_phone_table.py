@@ -142,3 +142,21 @@ def test_a_colony_scoring_says_which_regions_and_ties_it_judged(at, store):
     at.slider(key=f"hist_event_{game.id}").set_value(version).run()
     check(at)
     assert any(said in c.value.replace("\\", "") for c in at.caption), said
+
+
+def test_workers_lost_in_a_battle_are_said_in_the_history(at, store):
+    """A battle takes a worker off the board: the History's step says whose and where (a
+    dock worker sent is the step itself, not said twice)."""
+    played, version, said = _first_event(FOUR, 0, lambda s: "−1 worker in" in s)
+    assert played.events[version - 1].type == "warfare", said
+    game = store.import_record(played.record())
+    at.session_state["aod.history_game"] = game.id
+    at.switch_page("app_pages/history.py").run()
+    at.segmented_control(key=f"hist_mode_{game.id}").set_value("event").run()
+    at.slider(key=f"hist_event_{game.id}").set_value(version).run()
+    check(at)
+    assert any(said in c.value.replace("\\", "") for c in at.caption), said
+    docked = next(i for i, e in enumerate(played.events) if e.type == "dock" and e.region)
+    at.slider(key=f"hist_event_{game.id}").set_value(docked + 1).run()
+    shown = next(c.value for c in at.caption if c.value.startswith("Last step shown"))
+    assert "dock worker →" in shown and "worker in" not in shown, shown
