@@ -162,6 +162,16 @@ class Game:
                                          turn=turn))
         return state
 
+    def timeline(self, version: int | None = None) -> list[dict]:
+        """The charts' per-turn snapshots (``companion.engine.timeline``) after the first
+        ``version`` events (default: all): a replay of the log that keeps them, made only
+        when a chart looks (no other fold builds them)."""
+        state = initial_state(self.setup)
+        state.timeline = []
+        for ev in self.events[:version]:
+            apply_in_place(state, ev)
+        return state.timeline
+
     def pending(self) -> Decision | None:
         """The Decision the game waits for (None once it is over). Asked once per game:
         the state of a ``Game`` never changes, so neither does its question."""

@@ -242,8 +242,14 @@ def token_items(state: GameState, target: str) -> list[str]:
         return [c for c in CARDS if c not in owned]
     if target in state.known_tokens:
         return [state.known_tokens[target]]
+    return unseen_tokens(state)
+
+
+def unseen_tokens(state: GameState) -> list[str]:
+    """The tokens an unknown region may reveal: those not accounted for, one per printed
+    face (compared by numbers, never by words)."""
     used = accounted_tokens(state)
-    return same_face(t for t in TOKENS if t not in used)  # one answer per printed face
+    return same_face(t for t in TOKENS if t not in used)
 
 
 def token_moves(state: GameState, target: str, extend: Callable[[str], dict[str, Any]],

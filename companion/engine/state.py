@@ -127,7 +127,9 @@ class GameState:
     turn_uses: dict[str, int] = field(default_factory=dict)  # powers used this turn
     turn_choices: dict[str, str] = field(default_factory=dict)  # "player:power" -> choice
     mayflower_ships: dict[str, int] = field(default_factory=dict)  # ships carrying this turn
-    timeline: list[dict] = field(default_factory=list)  # per-turn snapshots for charts
+    # The charts' per-turn snapshots, kept only by a state replayed for them (None: not
+    # kept; ``companion.engine.timeline``): game data and turn flow never read them.
+    timeline: list[dict] | None = None
     version: int = 0  # events applied
 
     @property
@@ -208,7 +210,8 @@ class GameState:
             order=self.order.copy(), placing=self.placing, step=self.step,
             cursor=self.cursor, queue=self.queue.copy(), turn_uses=self.turn_uses.copy(),
             turn_choices=self.turn_choices.copy(),
-            mayflower_ships=self.mayflower_ships.copy(), timeline=self.timeline.copy(),
+            mayflower_ships=self.mayflower_ships.copy(),
+            timeline=None if self.timeline is None else self.timeline.copy(),
             version=self.version)
 
 

@@ -27,6 +27,12 @@ class Discovery:
     natives: int  # the resistance an expedition must match
     vp: int
 
+    @property
+    def face_key(self) -> tuple[int, int, int, int]:
+        """What its face shows, as numbers (natives, $, $ per soldier, VP): two tokens with
+        the same key look the same. Compared without building words (``face``)."""
+        return (self.natives, self.dollars, self.dollars_per_soldier, self.vp)
+
     def loot(self, soldiers_sent: int) -> int:
         return self.dollars + self.dollars_per_soldier * soldiers_sent
 
@@ -74,6 +80,8 @@ CARDS: dict[str, Discovery] = {
     cid: Discovery(cid, name, "card", d, s, n, vp) for cid, name, d, s, n, vp in _CARD_ROWS
 }
 DISCOVERIES: dict[str, Discovery] = {**TOKENS, **CARDS}
+# Each token's face as numbers, looked up by id (legal moves compare faces, never words).
+FACE_KEYS: dict[str, tuple[int, int, int, int]] = {t: d.face_key for t, d in TOKENS.items()}
 TOKENS_IN_PLAY = 8  # one per undiscovered region; the other 8 go back to the box
 
 
@@ -104,9 +112,10 @@ def same_face(token_ids: Iterable[str]) -> list[str]:
     >>> same_face(["t01", "t02", "t03", "t05", "t04"])
     ['t01', 't03', 't04']
     """
-    seen: dict[str, str] = {}
+    seen: dict[object, str] = {}
+    keys = FACE_KEYS
     for t in token_ids:
-        seen.setdefault(DISCOVERIES[t].face if t in DISCOVERIES else t, t)
+        seen.setdefault(keys.get(t, t), t)
     return list(seen.values())
 
 
@@ -121,7 +130,7 @@ def listed_name(discovery_id: str) -> str:
     found = DISCOVERIES.get(discovery_id)
     if found is None or found.kind != "token":
         return name
-    alike = [t for t in TOKENS.values() if t.face == found.face]
+    alike = [t for t in TOKENS.values() if t.face_key == found.face_key]
     if len(alike) == 1:
         return name
     return _("{token} ({k} of {n})").format(token=name, k=alike.index(found) + 1, n=len(alike))
@@ -129,7 +138,7 @@ def listed_name(discovery_id: str) -> str:
 
 def faces() -> list[tuple[Discovery, int]]:
     """Each distinct token face once, with how many tokens in the box show it."""
-    counted: dict[str, list[Discovery]] = {}
+    counted: dict[tuple[int, int, int, int], list[Discovery]] = {}
     for t in TOKENS.values():
-        counted.setdefault(t.face, []).append(t)
+        counted.setdefault(t.face_key, []).append(t)
     return [(same[0], len(same)) for same in counted.values()]

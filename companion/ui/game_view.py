@@ -105,7 +105,7 @@ class GameView:
 
     @cached_property
     def timeline(self) -> list[dict[str, Any]]:
-        return views.timeline(self.state, self.standings)
+        return views.timeline(self.game, self.state, self.standings)
 
     @cached_property
     def colours(self) -> dict[str, str]:

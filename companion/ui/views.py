@@ -517,11 +517,14 @@ def regions(state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
-def timeline(state: GameState, scored: Sequence[tuple[int, ScoreBreakdown]] | None = None,
-             ) -> list[dict[str, Any]]:
-    """Per-turn snapshots, plus a provisional point for the turn being played (``scored``:
-    the standings, when already worked out)."""
-    points = list(state.timeline)
+def timeline(game: Game, state: GameState | None = None,
+             scored: Sequence[tuple[int, ScoreBreakdown]] | None = None) -> list[dict[str, Any]]:
+    """Per-turn snapshots of ``game`` up to ``state`` (default: the game's own), plus a
+    provisional point for the turn being played (``scored``: the standings of ``state``,
+    when already worked out)."""
+    if state is None:
+        state = game.state
+    points = game.timeline(state.version)
     done = points[-1]["turn"] if points else 0
     if state.phase not in (Phase.OVER, Phase.SETUP) and state.turn > done:
         scores = {sc.player: sc for _, sc in (standings(state) if scored is None else scored)}

@@ -82,9 +82,9 @@ def test_the_refresh_report_asks_for_the_next_age_buildings():
 
 def test_the_timeline_ends_with_a_provisional_point(finished):
     half = Game.from_events(finished.setup, finished.events[:150])
-    points = views.timeline(half.state)
+    points = views.timeline(half)
     assert points[-1].get("provisional") and points[-1]["turn"] == half.state.turn
-    assert not views.timeline(finished.state)[-1].get("provisional")
+    assert not views.timeline(finished)[-1].get("provisional")
 
 
 def test_turn_marks_step_through_a_finished_game(finished):
@@ -135,10 +135,10 @@ def test_charts_are_built_and_names_escaped(finished):
     assert "<b>Ann" not in json.dumps(fig.to_plotly_json()["data"])
     state = finished.state
     colours = views.colour_hex(finished.setup)
-    for fig in (charts.vp_by_turn(views.timeline(state), colours),
-                charts.money_by_turn(views.timeline(state), colours),
+    for fig in (charts.vp_by_turn(views.timeline(finished), colours),
+                charts.money_by_turn(views.timeline(finished), colours),
                 charts.vp_by_category(views.category_totals(standings(state))),
-                charts.region_control(views.timeline(state),
+                charts.region_control(views.timeline(finished),
                                       {r["region"]: r["name"] for r in views.regions(state)},
                                       colours),
                 charts.region_map(views.regions(state), colours),

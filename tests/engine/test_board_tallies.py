@@ -7,7 +7,7 @@ import pytest
 
 from companion.engine.final import new_world_tally, region_counts
 from companion.engine.playout import random_game
-from companion.engine.tracks.refresh import region_leader
+from companion.engine.timeline import region_leader
 from companion.rules.regions import REGIONS
 
 SETUPS = [

@@ -208,3 +208,26 @@ def test_the_token_question_offers_each_printed_face_once():
     assert notes["natives 4 · $3 + $4 per soldier · 6 VP"] == "fails: strength 3"
     # once one of two identical tokens is owned, the other still answers for that face
     assert (same_face(t for t in TOKENS if t != "t01")[0], same_face(TOKENS)[0]) == ("t02", "t01")
+
+
+def test_listing_an_expeditions_legal_moves_builds_no_words(monkeypatch):
+    """Legal moves (what playouts, settling and probing read) compare tokens by their face
+    as numbers: a token's face in words is built only when a person looks."""
+    from companion.engine.moves import legal_moves
+    from companion.rules.discoveries import Discovery
+
+    game = _explorers(new_game(), {"captain": 1, "colonist": 1})
+    worded = game.ask({"type": "expedition", "player": "Red", "target": "new_spain",
+                       "workers": {"captain": 1, "colonist": 1}})
+
+    def no_words(self):
+        raise AssertionError("a token's face was put in words while listing legal moves")
+
+    monkeypatch.setattr(Discovery, "face", property(no_words))
+    where = legal_moves(game.state)
+    tokens = legal_moves(game.state, {"type": "expedition", "player": "Red",
+                                      "target": "new_spain",
+                                      "workers": {"captain": 1, "colonist": 1}})
+    assert len(where.moves) == 8 and where.decline is not None  # each undiscovered region
+    assert [m.value for m in tokens.moves] == [a.value for a in worded.answers]
+    assert len(tokens.moves) == 12  # one per printed face of the 16 tokens

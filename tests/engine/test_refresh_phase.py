@@ -269,7 +269,7 @@ def test_buy_vp_follows_the_order_of_the_scored_turn():
 def test_a_region_tied_at_the_top_has_no_single_leader_in_the_snapshot():
     """Tied players share the lead: the snapshot names nobody, as the map and table do."""
     from companion.engine.game import Game
-    from companion.engine.tracks.refresh import region_leader
+    from companion.engine.timeline import region_leader
 
     state = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cid"}]}).state
     region = state.discovered[0]

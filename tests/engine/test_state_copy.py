@@ -60,8 +60,12 @@ def test_a_clone_shares_nothing_the_fold_changes() -> None:
     original: dict[int, str] = {}
     cloned: dict[int, str] = {}
     for name in STATE_COPIED:
-        if name == "timeline":  # its snapshots are replaced, never changed: shared
-            assert twin.timeline is not state.timeline
+        if name == "timeline":  # kept only when replayed for a chart; its snapshots are
+            assert state.timeline is None  # replaced, never changed: shared, its list copied
+            keeping = state.clone()
+            keeping.timeline = [{"turn": 1}]
+            copied = keeping.clone().timeline
+            assert copied == keeping.timeline and copied is not keeping.timeline
             continue
         _mutables(getattr(state, name), original, name)
         _mutables(getattr(twin, name), cloned, name)

@@ -32,6 +32,7 @@ from companion.engine.questions import (
     token_items,
     token_moves,
     token_words,
+    unseen_tokens,
     worker_name,
 )
 from companion.engine.questions import region_name as shown_region
@@ -67,13 +68,17 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     if "target" not in draft:
         decline = Move(None, events=({"type": "expedition", "player": me, "workers": {}},))
         undiscovered = [r for r in REGIONS if r not in state.discovered]
-        moves = [_to(state, r, {**draft, "target": r}, parts) for r in undiscovered]
+        known = state.known_tokens
+        unseen = (unseen_tokens(state) if parts and any(r not in known for r in undiscovered)
+                  else [])
+        moves = [_to(r, {**draft, "target": r}, parts, [known[r]] if r in known else unseen)
+                 for r in undiscovered]
         cards = _free_cards(state)
         if cards and not undiscovered:
-            moves.append(_to(state, "card", {**draft, "target": "card"}, parts))
+            moves.append(_to("card", {**draft, "target": "card"}, parts, cards))
         if cards and portugal.ready(state, me):
-            moves.append(_to(state, "card", {**draft, "target": "card", "nation_power": True},
-                             parts))
+            moves.append(_to("card", {**draft, "target": "card", "nation_power": True},
+                             parts, cards))
         return Legal(Kind.REGION, "expedition", me, tuple(m for m in moves if m is not None),
                      decline, draft=draft, settled=True)
     target = draft["target"]
@@ -89,16 +94,17 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         is not None), draft=draft, settled=True)
 
 
-def _to(state: GameState, target: str, draft: dict[str, Any],
-        parts: tuple[Any, ...]) -> Move | None:
-    """A target: open when who sails or what turns up leaves two or more outcomes."""
+def _to(target: str, draft: dict[str, Any], parts: tuple[Any, ...],
+        items: list[str]) -> Move | None:
+    """A target (``items``: what may turn up there): open when who sails or what turns up
+    leaves two or more outcomes."""
     if not parts:
         return None
     if len(parts) > LIST_AT_MOST:  # who sails is a field
         return Move(target, draft=draft, open=True)
     if len(parts) > 1:
-        return _crew(target, draft, token_items(state, target), open_anyway=True)
-    return _crew(target, draft, token_items(state, target), part=dict(parts[0]))
+        return _crew(target, draft, items, open_anyway=True)
+    return _crew(target, draft, items, part=dict(parts[0]))
 
 
 def _crew(value: Any, draft: dict[str, Any], items: list[str], usual: bool = False,

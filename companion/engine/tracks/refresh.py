@@ -7,10 +7,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from companion.engine import timeline
 from companion.engine.common import check_good, player, refuse
 from companion.engine.decisions import Answer, Decision, Field, Kind, Option
 from companion.engine.events import BuyVP, Refresh, Reveal
-from companion.engine.final import final_scores, region_counts, score_colonies
+from companion.engine.final import region_counts, score_colonies
 from companion.engine.flow import Phase
 from companion.engine.powers import west_indies
 from companion.engine.questions import (
@@ -37,7 +38,6 @@ from companion.rules.editions import (
     TRADE_GOODS_SLOTS,
     age_of_turn,
 )
-from companion.rules.regions import REGIONS
 
 
 def _take_goods(state: GameState, goods: tuple[str, ...], what: str) -> None:
@@ -102,45 +102,6 @@ def _next_order(state: GameState) -> list[str]:
     return first + [name for name in state.order if name not in first]
 
 
-def snapshot(state: GameState, turn: int,
-             regions: dict[str, dict[str, int]] | None = None) -> dict:
-    """``regions``: ``region_counts(state)``, when the caller already has it."""
-    if regions is None:
-        regions = region_counts(state)  # read once: the scores and the leaders both need it
-    scores = {s.player: s for s in final_scores(state, regions)}
-    return {
-        "turn": turn,
-        "players": {
-            name: {
-                "vp": scores[name].total,
-                "colony": scores[name].colony_total,
-                "discoveries": scores[name].discoveries,
-                "buildings": scores[name].buildings_total,
-                "economy": scores[name].economy,
-                "bought": scores[name].bought,
-                "money": p.money,
-                "income": p.income.get(turn, 0),
-                "new_world_workers": sum(regions[r][name] for r in REGIONS),
-            }
-            for name, p in state.players.items()
-        },
-        "leaders": {region: region_leader(state, region, regions[region]) for region in REGIONS},
-    }
-
-
-def region_leader(state: GameState, region: str,
-                  workers: dict[str, int] | None = None) -> str | None:
-    """The one player with the most workers in ``region``; None when empty or tied
-    (``workers``: player -> workers there, when the caller already has them)."""
-    if workers is None:
-        workers = {n: state.workers_in_region(region, n) for n in state.order}
-    most = max(workers.values(), default=0)
-    if not most:
-        return None
-    top = [n for n, c in workers.items() if c == most]
-    return top[0] if len(top) == 1 else None
-
-
 def refresh(state: GameState, ev: Refresh) -> None:
     if state.phase != Phase.BENEFITS:
         raise refuse(state, _("the board is refreshed only after the building benefits"))
@@ -194,7 +155,7 @@ def refresh(state: GameState, ev: Refresh) -> None:
                 who.available[worker] += taken
     scored_order = list(state.order)
     state.order = _next_order(state)
-    state.timeline.append(snapshot(state, turn, regions))
+    timeline.turn_ended(state, turn, regions)
     state.turn += 0 if last else 1
     if state.setup.options.buy_vp and turn in SCORING_TURNS:
         if last:  # Wealth may be scored before the last VP purchase
@@ -229,7 +190,7 @@ def buy_vp(state: GameState, ev: BuyVP) -> None:
                                 price=price, age_of_turn=age_of_turn(scored_turn)))
     who.money -= ev.vp * price
     who.bought_vp += ev.vp
-    state.timeline[-1] = snapshot(state, scored_turn)
+    timeline.vp_bought(state, scored_turn)
     state.queue.pop(0)
     if not state.queue:
         _after_turn(state, scored_turn == LAST_TURN)
