@@ -10,6 +10,13 @@ Session 12 (issue 33): unchanged at a median of 43.5 taps per turn (Builders; 42
 1.0 tap per decision, 0 taps on one-outcome steps: per turn about 24.5 placements, 7 taps
 reading the goods and buildings turned up, 12 answers in the resolution, each a question
 with two or more outcomes (one tap each).
+Session 13 (issue 33, target <= 38): the taps per question type, per turn, are printed
+(Builders game: place 24.5, refresh 5.1, dock 4.4, take_good 3.6, expedition 2.9, buy 1.9,
+training 0.5, benefit 0.4, warfare 0.2). A refresh whose tiles the rules fix is no longer
+asked (0 taps where it used to cost one per tile; it does not occur in these two games),
+so the figures stay 43.5 (Builders) and 42.5 (base) per turn: every question left has two
+or more outcomes, placement is one tap per worker, and the rest is what the table turned
+up or chose. The target is not met; see the session's report for what was measured.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import os
 import random
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 from statistics import mean, median
 
@@ -43,6 +51,7 @@ def play(setup: dict, seed: int) -> dict:
         driver = Driver(at, store, sg.id)
         rng = random.Random(seed)
         per_turn: dict[int, dict[str, int]] = {}
+        questions: Counter[str] = Counter()  # taps per question type over turns 1-8
         while True:
             game = store.load(sg.id).game
             state = game.state
@@ -50,13 +59,16 @@ def play(setup: dict, seed: int) -> dict:
                 break
             turn = 0 if state.phase == "setup" else state.turn
             before = (driver.taps, driver.decisions, driver.one_answer_taps)
+            asked = Counter(driver.by_question)
             driver.enter(next_answer(game, rng))
+            if turn:
+                questions.update(driver.by_question - asked)
             row = per_turn.setdefault(turn, {"taps": 0, "decisions": 0, "one_answer_taps": 0})
             row["taps"] += driver.taps - before[0]
             row["decisions"] += driver.decisions - before[1]
             row["one_answer_taps"] += driver.one_answer_taps - before[2]
         store.close()
-        return {"per_turn": per_turn, "choice_taps": driver.choice_taps,
+        return {"per_turn": per_turn, "questions": questions, "choice_taps": driver.choice_taps,
                 "decisions": driver.decisions, "report_taps": driver.report_taps,
                 "one_answer_taps": driver.one_answer_taps}
 
@@ -79,6 +91,9 @@ def main() -> None:
         print(f"  mean {mean(taps):.1f}, median {median(taps)}; report taps "
               f"{result['report_taps']}; {result['choice_taps']} taps on "
               f"{result['decisions']} decisions")
+        per_question = ", ".join(f"{q} {n / len(turns):.1f}"
+                                 for q, n in result["questions"].most_common())
+        print(f"  taps per turn by question: {per_question}")
         if summary is None:
             summary = {"taps_per_turn_median": median(taps),
                        "one_answer_taps": 0,

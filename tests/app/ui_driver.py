@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -191,6 +192,7 @@ class Driver:
         self.choice_taps = 0  # taps spent on them
         self.report_taps = 0  # taps spent reading facts off the components
         self.one_answer_taps = 0  # taps on questions the rules left one outcome
+        self.by_question: Counter[str] = Counter()  # taps per question (its event type)
 
     @property
     def stored(self) -> StoredGame:
@@ -230,6 +232,7 @@ class Driver:
                     if not action.moment:
                         self.taps += 1  # open the expander
                     self.click(f"act_{k}@{seq}")
+                    self.by_question[first.type] += 1 + (not action.moment)
                     if first.only_answer is not None:  # one way to use it: recorded by the tap
                         self.decisions += 1
                         self.choice_taps += 1
@@ -243,6 +246,7 @@ class Driver:
             before = self.taps
             answer = self._answer_on_page(game, decision, target, seq, depth)
             spent = self.taps - before
+            self.by_question[decision.type] += spent
             if decision.report:
                 self.report_taps += spent
             elif decision.outcomes >= 2:

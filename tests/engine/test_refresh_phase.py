@@ -10,6 +10,7 @@ from helpers import (
     money,
     new_game,
     next_buildings,
+    next_goods,
     only_workers,
     pass_turn,
     place,
@@ -279,3 +280,22 @@ def test_a_region_tied_at_the_top_has_no_single_leader_in_the_snapshot():
     assert region_leader(state, region) == "Cid"
     state.regions[region] = {}
     assert region_leader(state, region) is None
+
+
+def test_a_pile_the_free_slots_take_whole_is_not_asked():
+    """Two Age I tiles left for three free slots: both come out, so after the goods the
+    refresh asks nothing more (it used to ask the table to pick the two)."""
+    game = decline_until(only_workers(new_game(), {}), "refresh")
+    state = game.state
+    state.buildings_offer = state.buildings_offer[:2]  # three slots free
+    pile = [b for b in state.catalogue.values() if b.age == 1]
+    left = [b.id for b in pile for _ in range(b.tiles - state.buildings_seen.count(b.id))]
+    state.buildings_seen += left[2:]  # as if the others had come out earlier
+    goods = game.pending()
+    assert goods is not None and goods.field is not None and "goods" in goods.prompt
+    answer = goods.field.answer(next_goods(state))
+    assert answer.ready  # the goods were the last thing to ask
+    (event,) = answer.events
+    assert sorted(event["buildings"]) == sorted(left[:2])
+    game = game.apply(event)
+    assert sorted(game.state.buildings_offer[2:]) == sorted(left[:2])

@@ -228,18 +228,30 @@ def _pile(state: GameState, age: int) -> dict[str, int]:
     return {b.id: b.tiles - seen[b.id] for b in building_pile(state, age)}
 
 
+def _forced(pile: Mapping[str, int], slots: int) -> list[str] | None:
+    """What comes out when the rules leave one outcome, so that nothing is asked: nothing
+    when no slot is free, every tile left when the free slots take them all."""
+    if slots <= 0:
+        return []
+    return as_list(pile) if sum(pile.values()) <= slots else None
+
+
 def _ask_reveal(state: GameState, draft: dict[str, Any]) -> Decision:
     if "goods" not in draft:
-        wanted = min(TRADE_GOODS_SLOTS, sum(state.supply.values()))
-        return _goods_report(state, draft, state.supply, wanted,
-                             _("Set-up: which {wanted} goods were turned face up on Trade "
-                               "Goods?").format(wanted=wanted))
+        forced = _forced(state.supply, TRADE_GOODS_SLOTS)
+        if forced is None:
+            return _goods_report(state, draft, state.supply, TRADE_GOODS_SLOTS,
+                                 _("Set-up: which {wanted} goods were turned face up on "
+                                   "Trade Goods?").format(wanted=TRADE_GOODS_SLOTS))
+        draft = {**draft, "goods": forced}
     if "buildings" not in draft:
         pile = _pile(state, 1)
-        wanted = min(BUILDING_SLOTS, sum(pile.values()))
-        return _buildings_report(state, draft, pile, wanted,
-                                 _("Set-up: which {wanted} Age I buildings were turned face "
-                                   "up?").format(wanted=wanted))
+        forced = _forced(pile, BUILDING_SLOTS)
+        if forced is None:
+            return _buildings_report(state, draft, pile, BUILDING_SLOTS,
+                                     _("Set-up: which {wanted} Age I buildings were turned "
+                                       "face up?").format(wanted=BUILDING_SLOTS))
+        draft = {**draft, "buildings": forced}
     return record(draft, _("Start turn 1"))
 
 
@@ -263,24 +275,25 @@ def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
     turn = state.turn
     last = turn == LAST_TURN
     if not last and "goods" not in draft:
-        wanted = min(TRADE_GOODS_SLOTS, sum(supply.values()))
-        if wanted:
-            return _goods_report(state, draft, supply, wanted,
+        forced = _forced(supply, TRADE_GOODS_SLOTS)
+        if forced is None:
+            return _goods_report(state, draft, supply, TRADE_GOODS_SLOTS,
                                  _("End of turn {turn}: which {wanted} goods came out?").format(
-                                     turn=turn, wanted=wanted))
-        draft = {**draft, "goods": []}
+                                     turn=turn, wanted=TRADE_GOODS_SLOTS))
+        draft = {**draft, "goods": forced}
     if not last and "buildings" not in draft:
         next_age = age_of_turn(turn + 1)
         keep = len(state.buildings_offer) if next_age == state.age else 0
         pile = _pile(state, next_age)
-        wanted = min(BUILDING_SLOTS - keep, sum(pile.values()))
-        if wanted:
+        wanted = BUILDING_SLOTS - keep
+        forced = _forced(pile, wanted)
+        if forced is None:
             age = "I" * next_age
             return _buildings_report(state, draft, pile, wanted,
                                      _("End of turn {turn}: which {wanted} Age {age} "
                                        "building(s) were turned face up?").format(
                                          turn=turn, wanted=wanted, age=age))
-        draft = {**draft, "buildings": []}
+        draft = {**draft, "buildings": forced}
     return record(draft, _("Score the game") if last else _("Start turn {value}").format(
                                                            value=turn + 1))
 
