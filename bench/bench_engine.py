@@ -56,6 +56,22 @@ log hash is unchanged and a test compares both engines). Callgrind, instructions
 4-player game played in 12.3 / 11.9 -> 7.0 / 7.4 ms. The same code interpreted
 (COMPANION_ENGINE=interpreted): 158.8 / 75.0 / 45.8. The target of 100 four-player games/s
 is reached compiled.
+Session 13 (issue 29, the compile switch gone: plain Python only). Callgrind, instructions
+per 4-player game (seeds 0..5, less a warm run of seed 99; the same games, playout hash
+e38aa3eb... unchanged): 103.7 M (main 116c12e) -> 81.0 M (-22%). The wins, each its own
+commit: discovery tokens compared by their face as numbers (``FACE_KEYS``), never put in
+words while listing legal moves, and the unseen tokens listed once per expedition question;
+the charts' timeline no longer built by the fold (``Game.timeline`` replays the log for a
+chart; 4% of a playout); each track's open places written out in one pass
+(``placement.open_labels``) instead of one opener call per place; the fold's turn checks
+and ``resolution.pending`` in the fewest steps. Wall clock on a machine with a load of about
+3 on its 2 cores (other engineers' suites), two back-to-back pairs, ``--rounds 3 --seconds
+2``: before (yardstick 40.6 / 26.0 ms) 2 / 4 / 6 players 43.8 / 32.0 / 26.0 and 43.9 /
+41.8 / 22.8 games/s; after (yardstick 17.8 / 18.3 ms) 106.8 / 41.1 / 23.1 and 83.3 / 47.3 /
+25.6 games/s; one 4-player game played in 22.5 / 24.9 -> 31.6 / 19.6 ms; the replay of the
+kept 522-event game 20.5 / 19.5 -> 6.8 / 7.5 ms (no snapshots). The wall clock
+moved more with the load than with the code: read the callgrind figure. The target of 150
+four-player games/s (about 55 M instructions) is not reached.
 """
 
 from __future__ import annotations

@@ -6,7 +6,6 @@ random playouts in place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine.asking import actions, moment_power_usable, words
@@ -21,30 +20,37 @@ from companion.i18n import _, language_key
 MAX_AUTO = 200  # one answer never settles more steps than a whole turn has
 
 
-@dataclass
 class Asked:
     """What a state asks: its pending legal moves, and their Decision and the actions once
     wanted, in each language asked for (two phones may read two languages). Valid only
-    while the state is unchanged."""
+    while the state is unchanged. (One is made after every event of every game: its
+    two maps are made only when first wanted.)"""
 
-    pending: Legal | None
-    actions: dict[tuple[str, int], list[Action]] = field(default_factory=dict)
-    decisions: dict[tuple[str, int], Decision] = field(default_factory=dict)
+    __slots__ = ("pending", "_actions", "_decisions")
+
+    def __init__(self, pending: Legal | None) -> None:
+        self.pending = pending
+        self._actions: dict[tuple[str, int], list[Action]] | None = None
+        self._decisions: dict[tuple[str, int], Decision] | None = None
 
     def decision_in(self, state: GameState) -> Decision | None:
         if self.pending is None:
             return None
         lang = language_key()
-        found = self.decisions.get(lang)
+        if self._decisions is None:
+            self._decisions = {}
+        found = self._decisions.get(lang)
         if found is None:
-            found = self.decisions[lang] = words(state, self.pending, opening=True)
+            found = self._decisions[lang] = words(state, self.pending, opening=True)
         return found
 
     def actions_in(self, state: GameState) -> list[Action]:
         lang = language_key()
-        found = self.actions.get(lang)
+        if self._actions is None:
+            self._actions = {}
+        found = self._actions.get(lang)
         if found is None:
-            found = self.actions[lang] = actions(state)
+            found = self._actions[lang] = actions(state)
         return found
 
 

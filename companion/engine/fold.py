@@ -30,8 +30,8 @@ from companion.i18n import N_, _, component_name
 # Answers decided by the player of the slot (or the expedition) being resolved: a record
 # names that player on each of them (record version 3).
 # Events that move the turn on: each is taken only when the game waits for one of its type.
-FLOW_EVENTS = ("reveal", "place", "dock", "take_good", "buy", "expedition", "training",
-               "warfare", "refresh", "buy_vp")
+FLOW_EVENTS = frozenset(("reveal", "place", "dock", "take_good", "buy", "expedition",
+                         "training", "warfare", "refresh", "buy_vp"))
 NAMED_ANSWERS = {"dock": N_("dock worker"), "take_good": N_("Trade Goods choice"),  # i18n._
                  "buy": N_("Capital Buildings choice"), "expedition": N_("expedition"),
                  "training": N_("Training choice"), "warfare": N_("Warfare choice")}
@@ -141,9 +141,13 @@ def apply_in_place(state: GameState, ev: Event) -> Event:
     if state.phase == Phase.OVER and ev.type != "correction":
         raise refuse(state, _("no more moves: the game is over"))
     wanted = resolution.pending(state)  # read once: both checks below look at it
-    _in_turn(state, ev, wanted)
-    ev = named(state, ev, wanted)
-    HANDLERS[ev.type](state, ev)
+    kind = ev.type
+    if wanted is not None:  # (the usual case, the awaited answer, in the fewest steps)
+        if wanted.kind != kind:
+            _in_turn(state, ev, wanted)
+        elif kind in NAMED_ANSWERS:
+            ev = named(state, ev, wanted)
+    HANDLERS[kind](state, ev)
     state.version += 1
     return ev
 

@@ -182,10 +182,15 @@ def pending(state: GameState) -> Pending | None:
         return None
     step = state.step
     assert step is not None  # the resolution is always on a step
-    if step == Step.DECLARE or discovery_pause(state) or nation_pause(state):
+    # (each pause asked only on its own steps: this is read before every event applied)
+    if step == Step.DECLARE:
         return Pending("resolve")
     if step == Step.DISCOVERY:
+        if discovery_pause(state):
+            return Pending("resolve")
         return Pending(ANSWER_OF_STEP[step], state.queue[0])
+    if (step == Step.SHIPPING or step == Step.SPECIALISTS) and nation_pause(state):
+        return Pending("resolve")
     if step == Step.INCOME:
         due = choice_due(state)
         return Pending("benefit", due[0] if due else None)

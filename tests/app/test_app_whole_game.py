@@ -42,7 +42,7 @@ def play_through_the_widgets(at, store, setup: dict, seed: int,
             break
         answer = next_answer(game, rng)
         turn = 0 if state.phase == "setup" else state.turn
-        before = driver.taps
+        before, read = driver.taps, driver.report_taps
         driver.enter(answer)
         after = store.load(sg.id)
         stored = after.game.events[len(game.events):]
@@ -51,7 +51,14 @@ def play_through_the_widgets(at, store, setup: dict, seed: int,
             f"{answer} was not recorded at {state.describe()}: {errors(at)}")
         assert all(same_event({**e.model_dump(mode="json"), "group": False}, a)
                    for e, a in zip(table, answer, strict=True))
-        taps[turn] = taps.get(turn, 0) + driver.taps - before
+        spent = driver.taps - before
+        taps[turn] = taps.get(turn, 0) + spent
+        first = answer[0]
+        if first["type"] == "place":  # one tap on its spot: no worker picked apart, no "OK"
+            assert spent == 1, f"placing {first} took {spent} taps"
+        if first["type"] in ("reveal", "refresh"):  # at most a tap per tile turned up
+            tiles = sum(len(first.get(k) or ()) for k in ("goods", "buildings", "drawn"))
+            assert driver.report_taps - read <= tiles, f"reporting {first} took {spent} taps"
         kinds.add(answer[0]["type"])
     assert not errors(at)
     return taps

@@ -12,7 +12,6 @@ has room (its opener), the placement itself, and the placement question.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -93,33 +92,64 @@ def open_label(state: GameState, name: str, track_id: str,
                box: str | None) -> tuple[str | None, str]:
     """The slot a worker of ``name`` would take on the track (whatever its type), or None
     and why not. It returns, never raises."""
-    label = _OPENERS[track_id](state, name, state.tracks[track_id], box)
+    label = open_labels(state, name, track_id).get((track_id, box))
     if label is not None:
         return label, ""
     return None, _WHY_CLOSED[track_id](state, name, state.tracks[track_id], box)
 
 
-# Each track's rule: the slot taken (None: closed), then the reason it is closed.
-def _initiative(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
-    for s in track:
-        if s.player == name:
-            return None
-    return str(len(track) + 1)
+def open_labels(state: GameState, name: str, only: str | None = None) -> dict[TrackBox, str]:
+    """Every (track, box) place open to ``name`` now (``only``: on that track), in board
+    order, with the slot a worker would take there: each track's rule, in one pass over
+    the board (asked before every placement of every game: written out, not one call per
+    track)."""
+    tracks, edition = state.tracks, state.edition
+    labels: dict[TrackBox, str] = {}
+    every = only is None
+    if every or only == "initiative":
+        track = tracks["initiative"]
+        for s in track:  # one worker each
+            if s.player == name:
+                break
+        else:
+            labels[("initiative", None)] = str(len(track) + 1)
+    if every or only == "dock":
+        numbered = 0
+        for s in tracks["dock"]:
+            if s.label.isdigit():
+                numbered += 1
+        any_time = state.setup.readings.mayflower_any_time
+        if numbered < _dock_slot_count(edition.id, len(state.players)):
+            labels[("dock", None)] = str(numbered + 1)
+        if any_time or ("dock", None) not in labels:  # a ship of the Mayflower's owner
+            ship = mayflower.extra_dock_label(state, state.players[name])
+            if ship is not None:
+                labels.setdefault(("dock", None), ship)
+                if any_time:
+                    labels[("dock", "mayflower")] = ship
+    if (every or only == "trade_goods") and len(tracks["trade_goods"]) < len(state.goods_offer):
+        labels[("trade_goods", None)] = str(len(tracks["trade_goods"]) + 1)
+    if every or only == "shipping":
+        labels[("shipping", None)] = str(len(tracks["shipping"]) + 1)
+    if (every or only == "buildings") and len(tracks["buildings"]) < len(state.buildings_offer):
+        labels[("buildings", None)] = str(len(tracks["buildings"]) + 1)
+    if every or only == "discovery":
+        labels[("discovery", None)] = str(len(tracks["discovery"]) + 1)
+    if every or only == "specialists":
+        taken = [s.label for s in tracks["specialists"]]
+        for box in edition.specialist_boxes(state.setup.options.builders):
+            if box not in taken:
+                labels[("specialists", box)] = box
+    if every or only == "warfare":
+        cap = edition.warfare_cap
+        if cap is None or len(tracks["warfare"]) < cap:
+            labels[("warfare", None)] = str(len(tracks["warfare"]) + 1)
+    return labels
 
 
+# Why a place is closed (the rule itself is ``open_labels``).
 def _initiative_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
     return _("{name} already has a worker on Initiative (one each)").format(name=name)
-
-
-def _dock(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
-    if box == "mayflower":
-        if not state.setup.readings.mayflower_any_time:
-            return None
-        return mayflower.extra_dock_label(state, state.players[name])
-    numbered = sum(1 for s in track if s.label.isdigit())
-    if numbered >= _numbered_dock_slots(state):
-        return mayflower.extra_dock_label(state, state.players[name])
-    return str(numbered + 1)
 
 
 def _dock_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
@@ -134,32 +164,13 @@ def _dock_closed(state: GameState, name: str, track: list[Slot], box: str | None
                last=last, n=len(state.players))
 
 
-def _trade_goods(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
-    return None if len(track) >= len(state.goods_offer) else str(len(track) + 1)
-
-
 def _trade_goods_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
     return _("Trade Goods is full ({n} goods this turn)").format(n=len(state.goods_offer))
-
-
-def _buildings(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
-    return None if len(track) >= len(state.buildings_offer) else str(len(track) + 1)
 
 
 def _buildings_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
     return _("Capital Buildings is full ({n} buildings face up)").format(
                n=len(state.buildings_offer))
-
-
-def _specialists(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
-    return box if box is not None and box in _free_boxes(state, track) else None
-
-
-def _free_boxes(state: GameState, track: list[Slot]) -> list[str]:
-    """The Specialists boxes of this game nobody has taken yet, in board order."""
-    taken = [s.label for s in track]
-    return [box for box in state.edition.specialist_boxes(state.setup.options.builders)
-            if box not in taken]
 
 
 def _specialists_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
@@ -171,26 +182,11 @@ def _specialists_closed(state: GameState, name: str, track: list[Slot], box: str
     return _("the {box} box is already taken").format(box=box)
 
 
-def _warfare(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
-    cap = state.edition.warfare_cap
-    return None if cap is not None and len(track) >= cap else str(len(track) + 1)
-
-
 def _warfare_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
     return _("Warfare is full ({warfare_cap} workers per turn)").format(
                warfare_cap=state.edition.warfare_cap)
 
 
-def _anywhere(state: GameState, name: str, track: list[Slot], box: str | None) -> str | None:
-    return str(len(track) + 1)  # shipping, discovery
-
-
-Opener = Callable[[GameState, str, list[Slot], str | None], str | None]  # (player, slots, box)
-
-_OPENERS: dict[str, Opener] = {
-    "initiative": _initiative, "dock": _dock, "trade_goods": _trade_goods,
-    "shipping": _anywhere, "buildings": _buildings, "discovery": _anywhere,
-    "specialists": _specialists, "warfare": _warfare}
 _WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
                "trade_goods": _trade_goods_closed, "buildings": _buildings_closed,
                "specialists": _specialists_closed, "warfare": _warfare_closed}
@@ -251,33 +247,14 @@ def placement_choices(workers: tuple[str, ...],
 def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
     """The current placer, the worker types they have left, and the (track, box) places
     open to them: every placement is one worker type on one place."""
-    name = current_placer(state)
-    if name is None:
+    if state.phase != Phase.PLACEMENT:
         return "", (), ()
+    name = state.order[state.placing]
     available = state.players[name].available
-    workers = tuple([w for w in WORKER_TYPES if available.get(w, 0) >= 1])
+    workers = tuple([w for w in WORKER_TYPES if available.get(w, 0) > 0])
     if not workers:
         return name, (), ()
-    # Whether a slot is free depends on the track, the box and the player, not on the
-    # worker: probe each place once, then offer it to every worker the player has.
-    free: list[tuple[str, str | None]] = []
-    tracks = state.tracks
-    for place, opener in _places_to_probe(state.setup.readings.mayflower_any_time):
-        track = place[0]
-        if opener is None:  # the Specialists boxes, in one pass over the track
-            free.extend([(track, box) for box in _free_boxes(state, tracks[track])])
-        elif opener(state, name, tracks[track], place[1]) is not None:
-            free.append(place)
-    return name, workers, tuple(free)
-
-
-@lru_cache(maxsize=4)
-def _places_to_probe(mayflower_any_time: bool) -> tuple[tuple[TrackBox, Opener | None], ...]:
-    """Each (track, box) place a worker may ask for, in board order, with its track's
-    opener (None for the Specialists boxes, which are the game's own: ``_free_boxes``)."""
-    dock = (None, "mayflower") if mayflower_any_time else (None,)
-    return tuple(((track, box), None if track == "specialists" else _OPENERS[track])
-                 for track in TRACKS for box in (dock if track == "dock" else (None,)))
+    return name, workers, tuple(open_labels(state, name))
 
 
 @lru_cache(maxsize=4096)
