@@ -42,8 +42,8 @@ from babel.support import Translations
 DEFAULT = "en"  # the language of the msgids, and of anything no catalogue covers
 MESSAGES = "messages"  # our own words
 COMPONENTS = "components"  # component names as printed (msgctxt: "<kind>" or "<kind>/<edition>")
-COMPONENT_KINDS = ("building", "good", "region", "nation", "specialist", "discovery", "track",
-                   "worker", "card", "endeavor", "nouveau_monde")
+COMPONENT_KINDS = ("building", "good", "region", "nation", "power", "specialist", "discovery",
+                   "track", "worker", "card", "endeavor", "nouveau_monde")
 
 _LOCALE_DIR = Path(__file__).parent / "locale"
 _locale_dir = _LOCALE_DIR
@@ -156,6 +156,11 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's usual name for a mark wit
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - N_ for a plural pair
+    """Marks a singular/plural pair for the catalogue; shown with ``ngettext(*pair, n)``."""
+    return singular, plural
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalogue(current_language(), MESSAGES).ngettext(singular, plural, n)
 
@@ -211,10 +216,34 @@ def _clear_caches() -> None:
 # ---------------------------------------------------------------- component names as printed
 
 
-def component_name(kind: str, english_name: str, edition: str | None = None) -> str:
+def component_name(kind: str, english_name: str, edition: str | None = None,
+                   count: int | None = None) -> str:
     """A component's name as printed in the current language: the edition's own name
-    (msgctxt ``"<kind>/<edition>"``) over the kind's (``"<kind>"``), else the English one."""
-    return _printed(current_language(), kind, english_name, edition)
+    (msgctxt ``"<kind>/<edition>"``) over the kind's (``"<kind>"``), else the English one.
+    With ``count``: the name's form for that many (an entry's ``msgid_plural``: "2 riz",
+    "2 soldats"; in English, the template's plural).
+
+    >>> with use_language("fr"):
+    ...     component_name("good", "rice", count=2), component_name("worker", "soldier", count=2)
+    ('riz', 'soldats')
+    >>> component_name("worker", "missionary", count=3)
+    'missionaries'
+    """
+    return _printed(current_language(), kind, english_name, edition, count)
+
+
+def component_count(n: int, kind: str, english_name: str, edition: str | None = None,
+                    written: str | None = None) -> str:
+    """``n`` of a component, its name in the form for ``n`` ("2 soldats", "3 riz");
+    ``written``: the number as shown, when not plain (a change: "+2").
+
+    >>> component_count(1, "worker", "colonist"), component_count(2, "worker", "colonist")
+    ('1 colonist', '2 colonists')
+    >>> component_count(2, "good", "ship", written="+2")
+    '+2 ships'
+    """
+    return pgettext("a number of components", "{n} {name}").format(
+        n=written or n, name=component_name(kind, english_name, edition, count=n))
 
 
 def component_names(kind: str, english_name: str, edition: str | None = None) -> set[str]:
@@ -232,26 +261,44 @@ def printed_or_ours(kind: str | None, text: str, edition: str | None = None) -> 
     return _(text)
 
 
-def _printed(lang: str, kind: str, english_name: str, edition: str | None) -> str:
-    names = _component_names(lang)
-    if not names:
-        return english_name
-    if edition is not None:
-        own = names.get((f"{kind}/{edition}", english_name))
-        if own:
-            return own
-    return names.get((kind, english_name)) or english_name
+def _printed(lang: str, kind: str, english_name: str, edition: str | None,
+             count: int | None = None) -> str:
+    names, plural = _component_names(lang)
+    contexts = (f"{kind}/{edition}", kind) if edition is not None else (kind,)
+    for context in contexts:
+        forms = names.get((context, english_name))
+        if forms:
+            return forms[0] if count is None else forms[plural(count)]
+    if count is not None and count != 1:  # untranslated: the template's English plural
+        forms = _component_names(None)[0].get((kind, english_name))
+        if forms:
+            return forms[-1]
+    return english_name
 
 
 @functools.cache
-def _component_names(lang: str) -> dict[tuple[str, str], str]:
-    path = catalogue_path(lang, COMPONENTS)
+def _component_names(lang: str | None) -> tuple[dict[tuple[str, str], tuple[str, ...]],
+                                               Callable[[int], int]]:
+    """Each entry's forms (one, or one per plural form) and the plural rule; ``lang`` None:
+    the template's English forms (the msgid and its ``msgid_plural``)."""
+    path = catalogue_path(lang, COMPONENTS) if lang else _locale_dir / f"{COMPONENTS}.pot"
+    if lang == DEFAULT and not path.is_file():
+        return _component_names(None)
     if not path.is_file():
-        return {}
+        return {}, lambda n: int(n != 1)
     with path.open("rb") as po:
         catalog = read_po(po, locale=lang, domain=COMPONENTS)
-    return {(m.context or "", m.id): m.string for m in catalog
-            if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+    forms: dict[tuple[str, str], tuple[str, ...]] = {}
+    for m in catalog:
+        if not m.id or m.fuzzy:
+            continue
+        singular = m.id[0] if isinstance(m.id, tuple) else m.id
+        said = m.id if lang is None else m.string
+        said = tuple(said) if isinstance(said, tuple | list) else (said,)
+        if all(said):
+            forms[(m.context or "", singular)] = said
+    rule = _gettext.c2py(catalog.plural_expr) if lang else (lambda n: int(n != 1))
+    return forms, rule
 
 
 # ---------------------------------------------------------------- numbers and dates
@@ -273,3 +320,23 @@ def format_list(items: Iterable[str], style: str = "standard") -> str:
     """``a, b and c`` in the current language (``style="or"``: a choice)."""
     from babel.lists import format_list as babel_list
     return babel_list(list(items), style=style, locale=current_language())
+
+
+ORDINALS = {  # CLDR's ordinal categories (Babel), each a whole form in the catalogue
+    "zero": N_("{n}th"), "one": N_("{n}st"), "two": N_("{n}nd"), "few": N_("{n}rd"),
+    "many": N_("{n}th"), "other": N_("{n}th"),
+}
+
+
+def format_ordinal(n: int) -> str:
+    """``n`` as an ordinal in the current language: the language's own category for ``n``
+    (Babel: English 21 is "one", French 21 "other") worded by the catalogue.
+
+    >>> format_ordinal(1), format_ordinal(22), format_ordinal(13)
+    ('1st', '22nd', '13th')
+    >>> with use_language("fr"):
+    ...     format_ordinal(1), format_ordinal(22)
+    ('1er', '22e')
+    """
+    category = Locale.parse(current_language()).ordinal_form(n)
+    return _(ORDINALS[category]).format(n=n)

@@ -224,3 +224,95 @@ def test_a_database_problem_is_said_in_the_reader_language():
         what, todo = found.words()
     assert what == "La base de données (/tmp/games.db) est occupée par une autre écriture."
     assert todo == "Attendez un instant et réessayez."
+
+
+# ---- counted names, ordinals, power titles: real forms, not an "s" glued on
+
+
+@pytest.mark.parametrize(("lang", "n", "kind", "name", "edition", "said"), [
+    ("fr", 2, "good", "rice", None, "2 riz"),  # "riz" stays "riz"
+    ("fr", 1, "good", "rice", None, "1 riz"),
+    ("fr", 3, "worker", "soldier", None, "3 soldats"),
+    ("fr", 2, "worker", "missionary", None, "2 missionnaires"),
+    ("fr", 2, "good", "ship", None, "2 bateaux marchands"),
+    ("fr", 2, "good", "ship", "aoe3", "2 navires marchands"),
+    ("fr", 1, "good", "ship", "aoe3", "1 navire marchand"),
+    ("en", 2, "good", "rice", None, "2 rice"),
+    ("en", 2, "good", "fish", None, "2 fish"),
+    ("en", 2, "worker", "missionary", None, "2 missionaries"),
+    ("en", 1, "worker", "soldier", None, "1 soldier"),
+    ("en", 0, "worker", "soldier", None, "0 soldiers"),
+    ("fr", 0, "worker", "soldier", None, "0 soldat"),  # French 0 takes the singular
+])
+def test_a_counted_name_takes_its_printed_plural(lang, n, kind, name, edition, said):
+    from companion.engine.questions import plural
+
+    with i18n.use_language(lang):
+        assert i18n.component_count(n, kind, name, edition) == said
+        if edition is None:
+            assert plural(n, name) == said  # the engine's counts say the same
+
+
+def test_changes_name_a_good_gained_in_its_plural():
+    from companion.engine import Game
+    from companion.ui.steps import changes
+
+    game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
+    after = game.state.clone()
+    after.players["Ann"].goods["rice"] += 2
+    after.players["Bob"].ships += 2
+    with i18n.use_language("fr"):
+        assert changes(game.state, after) == "Ann +2 riz; Bob +2 bateaux marchands"
+    with i18n.use_language("en"):
+        assert changes(game.state, after) == "Ann +2 rice; Bob +2 ships"
+
+
+def test_ordinals_follow_the_language():
+    with i18n.use_language("en"):
+        assert [i18n.format_ordinal(n) for n in (1, 2, 3, 4, 11, 21, 112)] == [
+            "1st", "2nd", "3rd", "4th", "11th", "21st", "112th"]
+    with i18n.use_language("fr"):
+        assert [i18n.format_ordinal(n) for n in (1, 2, 3, 21)] == ["1er", "2e", "3e", "21e"]
+
+
+def test_a_nations_power_title_is_printed_in_both_languages():
+    from companion.engine.nations import power_title
+    from companion.rules.nations import NATIONS
+
+    with i18n.use_language("fr"):
+        assert power_title("england") == "L'Angleterre vide ses prisons"
+        assert power_title("holland") == "Les marchands hollandais"
+        french = {power_title(n) for n in NATIONS}
+    with i18n.use_language("en"):
+        assert power_title("italy") == "Italian Renaissance Men"
+        english = {power_title(n) for n in NATIONS}
+    assert len(french) == len(english) == len(NATIONS) and not french & english
+
+
+def test_a_power_used_is_told_by_its_title():
+    from companion.engine import Game
+    from companion.engine.events import Power
+    from companion.ui.steps import describe_event
+
+    game = Game.new({"options": {"nations": True}, "players": [
+        {"name": "Ann", "nation": "england"}, {"name": "Bob", "nation": "spain"}]})
+    event = Power(player="Ann", nation="england")
+    with i18n.use_language("fr"):
+        assert describe_event(game.state, event) == (
+            "Ann : utilise « L'Angleterre vide ses prisons » (Angleterre)")
+
+
+def test_the_bg_stats_reasons_are_french_sentences():
+    from companion.exchange.bgstats import read_bgstats
+
+    payload = {"games": [{"id": 1, "name": "Endeavor: Age of Sail", "bggId": 233398}],
+               "players": [{"id": 1, "name": "Ann"}],
+               "plays": [{"gameRefId": 1, "playDate": "2024-05-01 20:00:00", "ignored": True},
+                         {"gameRefId": 1, "playDate": "2024-05-01 21:00:00",
+                          "playerScores": [{"playerRefId": 1, "score": "many"}]}]}
+    with i18n.use_language("fr"):
+        skipped = read_bgstats(payload, "plays.json").skipped
+    assert skipped == [
+        "partie 1 (Endeavor: Age of Sail, 2024-05-01 20:00:00) : marquée « ignorée » dans BG Stats",
+        "partie 2 (Endeavor: Age of Sail, 2024-05-01 21:00:00) : le score 'many' de Ann n'est "
+        "pas un nombre entier"]

@@ -59,8 +59,9 @@ def pseudo(tmp_path_factory):
         po.write((LOCALE / "en" / "LC_MESSAGES" / "messages.po").read_bytes())
     printed = i18n._printed
 
-    def marked(lang: str, kind: str, english: str, edition: str | None) -> str:
-        return f"⟪{english}⟫" if lang == "fr" else printed(lang, kind, english, edition)
+    def marked(lang: str, kind: str, english: str, edition: str | None,
+               count: int | None = None) -> str:
+        return f"⟪{english}⟫" if lang == "fr" else printed(lang, kind, english, edition, count)
 
     with i18n.use_locale_dir(folder):
         i18n._printed = marked
@@ -208,3 +209,82 @@ def test_every_page_speaks_through_the_catalogue(pseudo, games, page):
         for word in leaks(text):
             found.setdefault(word, text[:120])
     assert not found, "\n".join(f"{w!r} in {t!r}" for w, t in found.items())
+
+
+# ---------------------------------------------------------------- refusals and reports
+
+
+FILE_KEYS = ("gameRefId", "playerRefId", "plays", "games", "ignored")  # the file's own keys
+
+
+def _refusal_leaks(text: str) -> list[str]:
+    for key in FILE_KEYS:
+        text = text.replace(f"«\u00a0{key}\u00a0»", " ").replace(key, " ")
+    return leaks(text)
+
+
+def test_the_bg_stats_readers_reasons_speak_through_the_catalogue(pseudo):
+    """Every reason a BG Stats play is skipped, and every refusal of a file that only looks
+    like an export, is a whole sentence of the catalogue (English fragments before)."""
+    from companion.exchange.bgstats import NotBgStats, read_bgstats
+
+    scores = [{"playerRefId": 1, "score": "41"}, {"playerRefId": 2, "score": "38"}]
+    play = {"gameRefId": 1, "playDate": "2024-05-01 20:00:00", "playerScores": scores}
+    payload = {
+        "games": [{"id": 1, "name": "Endeavor: Age of Sail", "bggId": 233398}],
+        "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}],
+        "plays": ["not a play", {**play, "gameRefId": 9}, {**play, "ignored": True},
+                  {**play, "playerScores": []}, {**play, "playerScores": [7]},
+                  {**play, "playerScores": [{"playerRefId": 5, "score": "3"}]},
+                  {**play, "playerScores": [{**scores[0], "score": "lots"}]},
+                  {**play, "playDate": "someday"}, {**play, "playDate": None}],
+    }
+    with i18n.use_language("fr"):
+        read = read_bgstats(payload, "plays.json")
+        refused = []
+        for bad in ({"plays": 3, "games": []}, {"plays": [], "games": 3}, {"plays": []}):
+            with pytest.raises(NotBgStats) as caught:
+                read_bgstats(bad, "plays.json")
+            refused.append(str(caught.value))
+    assert len(read.skipped) == 9 and read.results == []
+    found = {w: text for text in (*read.skipped, *refused) for w in _refusal_leaks(text)}
+    assert found == {}, found
+
+
+BOARDS = {  # a board the engine refuses, each for another reason (Red and Blue, turn 1)
+    "a player twice on Initiative": {"initiative": [{"player": "Red", "worker": "colonist"}] * 2},
+    "a box twice": {"specialists": [{"player": "Red", "worker": "captain", "box": "merchant"},
+                                    {"player": "Blue", "worker": "captain", "box": "merchant"}]},
+    "workers saved": {"shipping": [{"player": "Red", "worker": "colonist"}]},
+    "no such worker to place": {
+        "shipping": [{"player": "Red", "worker": "colonist"}] * 4
+        + [{"player": "Blue", "worker": "colonist"}] * 5,
+        "specialists": [{"player": "Red", "worker": "captain", "box": "captain"}]},
+    "a missing key": {"shipping": [{"player": "Red"}]},
+    "a slot order no turn order gives": {
+        "dock": [{"player": "Blue", "worker": "colonist"}] * 5
+        + [{"player": "Red", "worker": "colonist"}],
+        "shipping": [{"player": "Red", "worker": "colonist"}] * 4},
+}
+
+
+@pytest.mark.parametrize("why", sorted(BOARDS))
+def test_board_entry_refusals_speak_through_the_catalogue(pseudo, why):
+    sys.path.insert(0, str(ROOT / "tests" / "engine"))
+    from helpers import new_game
+
+    from companion.engine.board_entry import placements_from_board
+    from companion.errors import Refused
+
+    game = new_game()
+    with i18n.use_language("fr"), pytest.raises(Refused) as caught:
+        placements_from_board(game.state, BOARDS[why])
+    text = str(caught.value).replace("Red", " ").replace("Blue", " ")
+    assert leaks(text) == [], text
+
+
+def test_a_nations_power_is_named_by_its_printed_title(pseudo):
+    from companion.engine import nations
+
+    with i18n.use_language("fr"):
+        assert nations.power_title("holland") == "⟪Dutch Merchants⟫"

@@ -110,6 +110,7 @@ def _power_actions(state: GameState, moments_only: bool = False) -> Iterator[Act
         if who.nation is not None and nations.usable_now(state, who):
             start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
             if leads_somewhere(state, start):
-                yield Action(f"power:{name}", _("{nation}'s power").format(
+                yield Action(f"power:{name}", _("{title} ({nation})").format(
+                                 title=nations.power_title(who.nation),
                                  nation=nations.nation_name(who.nation)),
                              name, _(nations.POWER_TEXT[who.nation]), start, moment=True)

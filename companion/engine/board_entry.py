@@ -43,23 +43,21 @@ from dataclasses import dataclass
 
 from companion.engine.board_reading import (
     Entry,
-    and_list,
     check_counts,
     check_start,
     check_tracks,
-    count_of,
     holds,
-    ordinal,
     read_board,
 )
 from companion.engine.common import refuse
 from companion.engine.errors import IllegalAction
 from companion.engine.events import Place
 from companion.engine.game import apply
+from companion.engine.questions import track_name
 from companion.engine.state import GameState
 from companion.engine.tracks import placement
-from companion.i18n import _
-from companion.rules.editions import TRACK_TITLES, TRACKS
+from companion.i18n import _, format_list, format_ordinal, ngettext
+from companion.rules.editions import TRACKS
 
 # Tracks where a worker goes anywhere (or into the box its owner names): no slot order.
 UNORDERED = ("shipping", "discovery", "specialists")
@@ -130,7 +128,7 @@ def board_form(state: GameState) -> BoardForm | None:
     except IllegalAction:
         return None
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
-    tracks = tuple(BoardTrack(t, TRACK_TITLES[t], t in SLOTTED,
+    tracks = tuple(BoardTrack(t, track_name(t, state.setup.edition), t in SLOTTED,
                               tuple(boxes) if t == "specialists" else ())
                    for t in TRACKS)
     pieces = tuple(BoardPiece(name, worker, n) for name in state.order
@@ -238,11 +236,15 @@ def _why_impossible(state: GameState, schedule: Sequence[str],
             if not later:
                 n = len(turns[e.player])
                 who, nth = previous or (e.player, 0)
-                return (_("{TRACK_TITLES}: {holds}, but by then {player} had no worker left "
-                          "to place ({player} places {count} this turn; the slot before is "
-                          "filled at the earliest with {who}'s {ordinal} worker)").format(
-                            TRACK_TITLES=TRACK_TITLES[track], holds=holds(e), player=e.player,
-                            count=count_of(n, 'worker'), who=who, ordinal=ordinal(nth)))
+                return ngettext(
+                    "{track}: {holds}, but by then {player} had no worker left to place "
+                    "({player} places {n} worker this turn; the slot before is filled at the "
+                    "earliest with {who}'s {ordinal} worker)",
+                    "{track}: {holds}, but by then {player} had no worker left to place "
+                    "({player} places {n} workers this turn; the slot before is filled at the "
+                    "earliest with {who}'s {ordinal} worker)", n).format(
+                        track=track_name(track, state.setup.edition), holds=holds(e),
+                        player=e.player, n=n, who=who, ordinal=format_ordinal(nth))
             earliest = later[0]
             previous = (e.player, turns[e.player].index(earliest) + 1)
     # Each track is possible alone: find the tracks whose orders clash.
@@ -257,16 +259,22 @@ def _why_impossible(state: GameState, schedule: Sequence[str],
         if _search(schedule, relaxed, free) is not None:
             culprits.append(track)
     if len(culprits) == 1:
-        return (_("{TRACK_TITLES}: no placement one worker at a time in turn order ({join}) "
+        return (_("{track}: no placement one worker at a time in turn order ({join}) "
                   "gives this slot order together with the other tracks (on its own it would "
                   "be possible)").format(
-                    TRACK_TITLES=TRACK_TITLES[culprits[0]], join=', '.join(state.order)))
+                    track=track_name(culprits[0], state.setup.edition),
+                    join=', '.join(state.order)))
     if not culprits:
         culprits = [t for t in SLOTTED if len({e.player for e in entries[t]}) > 1]
-    titles = and_list([TRACK_TITLES[t] for t in culprits])
-    return (f"{titles}: these slot orders cannot {'both' if len(culprits) == 2 else 'all'} be "
-            f"right, placing one worker at a time in turn order ({', '.join(state.order)}) "
-            "cannot fill these tracks this way together, though each is possible on its own")
+    titles = format_list([track_name(t, state.setup.edition) for t in culprits])
+    return ngettext(
+        "{titles}: these slot orders cannot both be right: placing one worker at a time in "
+        "turn order ({join}) cannot fill these tracks this way together, though each is "
+        "possible on its own",
+        "{titles}: these slot orders cannot all be right: placing one worker at a time in "
+        "turn order ({join}) cannot fill these tracks this way together, though each is "
+        "possible on its own", len(culprits) - 1).format(
+            titles=titles, join=", ".join(state.order))
 
 
 def _verified(state: GameState, entries: Mapping[str, list[Entry]],
@@ -279,9 +287,9 @@ def _verified(state: GameState, entries: Mapping[str, list[Entry]],
             now = apply(now, ev)
         except IllegalAction as exc:
             reason = str(exc).removesuffix(f" ({now.describe()})")
-            raise refuse(state, _("{TRACK_TITLES}: {holds}, but {reason}").format(
-                                    TRACK_TITLES=TRACK_TITLES[e.track], holds=holds(e),
-                                    reason=reason)) from None
+            raise refuse(state, _("{track}: {holds}, but {reason}").format(
+                                    track=track_name(e.track, state.setup.edition),
+                                    holds=holds(e), reason=reason)) from None
     left = {n: p.workers_to_place() for n, p in now.players.items() if p.workers_to_place()}
     if placement.current_placer(now) is not None or left:  # cannot happen: counts checked
         raise refuse(state, _("workers left to place after the board is entered: {left}").format(
@@ -290,7 +298,7 @@ def _verified(state: GameState, entries: Mapping[str, list[Entry]],
     for track in TRACKS:
         if got[track] != want[track]:  # cannot happen: a slot is the order of placement
             raise refuse(state, _("{track}: entering the board gives {got}, not "
-                                  "{want}").format(track=TRACK_TITLES[track], got=got[track],
+                                  "{want}").format(track=track_name(track), got=got[track],
                                                    want=want[track]))
     return events
 

@@ -12,10 +12,18 @@ from companion.engine.common import refuse
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import Place
 from companion.engine.legal import legal_now
+from companion.engine.questions import track_name
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks import placement
-from companion.i18n import N_, _, component_name
-from companion.rules.editions import TRACK_TITLES, TRACKS, WORKER_TYPES
+from companion.i18n import (
+    N_,
+    _,
+    component_count,
+    component_name,
+    format_list,
+    ngettext,
+)
+from companion.rules.editions import TRACKS, WORKER_TYPES
 
 WHY_FULL = {  # in the catalogue: shown with i18n._
     "initiative": N_("one slot per player"),
@@ -51,12 +59,13 @@ def check_start(state: GameState) -> None:
     placed = _placed_by_players(state)
     if placed:
         track, slot = placed[0]
-        raise refuse(state, _("{count} already placed this turn (such as {player}'s {worker} "
-                              "on {TRACK_TITLES}): enter the board before anyone places, or "
-                              "undo those placements first").format(
-                                count=count_of(len(placed), 'worker'), player=slot.player,
-                                worker=component_name("worker", slot.worker),
-                                TRACK_TITLES=TRACK_TITLES[track]))
+        raise refuse(state, ngettext(
+            "{n} worker already placed this turn ({whose} on {track}): enter the board "
+            "before anyone places, or undo that placement first",
+            "{n} workers already placed this turn (such as {whose} on {track}): enter the "
+            "board before anyone places, or undo those placements first", len(placed)).format(
+                n=len(placed), whose=whose(slot.player, slot.worker),
+                track=track_name(track, state.setup.edition)))
 
 
 def _placed_by_players(state: GameState) -> list[tuple[str, Slot]]:
@@ -76,7 +85,7 @@ def read_board(state: GameState, board: object) -> dict[str, list[Entry]]:
         if track not in TRACKS:
             raise refuse(state, _("there is no track {track!r} on the board (tracks: "
                                   "{tracks})").format(track=track, tracks=", ".join(TRACKS)))
-        title = TRACK_TITLES[track]
+        title = track_name(track, state.setup.edition)
         if isinstance(workers, str | bytes | Mapping) or not isinstance(workers, Sequence):
             raise MalformedEvent(_("{title}: give the list of its workers, not {name}").format(
                                      title=title, name=type(workers).__name__))
@@ -87,7 +96,7 @@ def read_board(state: GameState, board: object) -> dict[str, list[Entry]]:
 
 def _read_entry(state: GameState, track: str, index: int, raw: object,
                 numbered_dock: int) -> Entry:
-    title = TRACK_TITLES[track]
+    title = track_name(track, state.setup.edition)
     where = _("{title}: entry {value}").format(title=title, value=index + 1)
     if not isinstance(raw, Mapping):
         raise MalformedEvent(_("{where} is not a {{\"player\": ..., \"worker\": ...}} "
@@ -96,7 +105,8 @@ def _read_entry(state: GameState, track: str, index: int, raw: object,
     missing = [k for k in needed if k not in raw]
     if missing:
         raise MalformedEvent(_("{where} has no {join}").format(
-                                 where=where, join=' or '.join(repr(k) for k in missing)))
+                                 where=where, join=format_list([repr(k) for k in missing],
+                                                               style="or")))
     unknown = sorted(str(k) for k in raw if k not in ENTRY_KEYS)
     if unknown:
         raise MalformedEvent(_("{where} has unknown keys: {join}").format(
@@ -139,20 +149,27 @@ def check_tracks(state: GameState, entries: Mapping[str, list[Entry]]) -> None:
     """What is wrong with a track whatever the order: a player twice, a box twice, too many."""
     for name, n in Counter(e.player for e in entries["initiative"]).items():
         if n > 1:
-            raise refuse(state, _("Initiative: {name} appears {times} (one worker each)").format(
-                                    name=name, times=_times(n)))
+            raise refuse(state, ngettext(
+                "{track}: {name} appears {n} time (one worker each)",
+                "{track}: {name} appears {n} times (one worker each)", n).format(
+                    track=track_name("initiative", state.setup.edition), name=name, n=n))
     for box, n in Counter(e.box for e in entries["specialists"]).items():
         if n > 1:
-            raise refuse(state, _("Specialists: the {box} box is taken {times} (one worker "
-                                  "per box)").format(box=box, times=_times(n)))
+            raise refuse(state, ngettext(
+                "{track}: the {box} box is taken {n} time (one worker per box)",
+                "{track}: the {box} box is taken {n} times (one worker per box)", n).format(
+                    track=track_name("specialists", state.setup.edition), box=box_name(box),
+                    n=n))
     room = legal_now(state).open_slots
     for track, why in WHY_FULL.items():
         shown, free = len(entries[track]), room.get(track)
         if free is not None and shown > free:
-            raise refuse(state, _("{TRACK_TITLES}: the board shows {shown} workers, but the "
-                                  "track takes only {free} this turn ({why})").format(
-                                    TRACK_TITLES=TRACK_TITLES[track], shown=shown, free=free,
-                                    why=_(why)))
+            raise refuse(state, ngettext(
+                "{track}: the board shows {shown} workers, but the track takes only {free} "
+                "this turn ({why})", "{track}: the board shows {shown} workers, but the track "
+                "takes only {free} this turn ({why})", free).format(
+                    track=track_name(track, state.setup.edition), shown=shown, free=free,
+                    why=_(why)))
 
 
 def check_counts(state: GameState, entries: Mapping[str, list[Entry]]) -> None:
@@ -164,64 +181,68 @@ def check_counts(state: GameState, entries: Mapping[str, list[Entry]]) -> None:
     for name in state.order:
         has, on_board = state.players[name].workers_to_place(), len(shown[name])
         if has != on_board:
-            hint = _(" (workers cannot be saved for a later turn)") if on_board < has else ""
-            raise refuse(state, _("{name} has {count} to place this turn; the board shows "
-                                  "{on_board}{hint}").format(
-                                    name=name, count=count_of(has, 'worker'), on_board=on_board,
-                                    hint=hint))
+            if on_board < has:
+                said = ngettext("{name} has {n} worker to place this turn; the board shows "
+                                "{on_board} (workers cannot be saved for a later turn)",
+                                "{name} has {n} workers to place this turn; the board shows "
+                                "{on_board} (workers cannot be saved for a later turn)", has)
+            else:
+                said = ngettext("{name} has {n} worker to place this turn; the board shows "
+                                "{on_board}", "{name} has {n} workers to place this turn; "
+                                "the board shows {on_board}", has)
+            raise refuse(state, said.format(name=name, n=has, on_board=on_board))
     for name in state.order:
         available = state.players[name].available
         for worker in WORKER_TYPES:
             mine = [e for e in shown[name] if e.worker == worker]
             if len(mine) > available.get(worker, 0):
-                where = and_list([_spot(e) for e in mine])
                 has = available.get(worker, 0)
-                what = count_of(has, worker) if has else f"no {worker}"
-                raise refuse(state, _("{name} has {what} to place this turn; the board shows "
-                                      "{count} ({where})").format(
-                                        name=name, what=what, count=count_of(len(mine), worker),
-                                        where=where))
+                said = (_("{name} has {what} to place this turn; the board shows {count} "
+                          "({where})") if has else
+                        _("{name} has no {none} to place this turn; the board shows {count} "
+                          "({where})"))
+                raise refuse(state, said.format(
+                    name=name, what=component_count(has, "worker", worker),
+                    none=component_name("worker", worker, count=0),
+                    count=component_count(len(mine), "worker", worker),
+                    where=format_list([_spot(state, e) for e in mine])))
 
 
 # ---------------------------------------------------------------- words
 
 
-def _spot(e: Entry) -> str:
+def box_name(box: str | None) -> str:
+    """A Specialists box as printed ("Captain", "Training")."""
+    return component_name("specialist", str(box).title())
+
+
+def whose(player: str, worker: str) -> str:
+    """"Ann's colonist", the worker as printed."""
+    return _("{player}'s {worker}").format(player=player,
+                                           worker=component_name("worker", worker))
+
+
+def _spot(state: GameState, e: Entry) -> str:
     """Where an entry stands, short: "Trade Goods slot 3", "Specialists, captain box"."""
-    title = TRACK_TITLES[e.track]
+    title = track_name(e.track, state.setup.edition)
     if e.track == "specialists":
-        return _("{title}, {box} box").format(title=title, box=e.box)
+        return _("{title}, {box} box").format(title=title, box=box_name(e.box))
     if not e.label:
         return title
-    return f"{title} {'slot' if e.label.isdigit() else 'place'} {e.index + 1}"
+    if e.label.isdigit():
+        return _("{title} slot {value}").format(title=title, value=e.index + 1)
+    return _("{title} place {value}").format(title=title, value=e.index + 1)
 
 
 def holds(e: Entry) -> str:
     """What the board shows there: "slot 3 holds Ann's colonist", "Ann's colonist"."""
-    whose = f"{e.player}'s {e.worker}"
+    worker = whose(e.player, e.worker)
     if e.track == "specialists":
-        return _("the {box} box holds {whose}").format(box=e.box, whose=whose)
+        return _("the {box} box holds {whose}").format(box=box_name(e.box), whose=worker)
     if not e.label:
-        return whose
+        return worker
     if e.label.isdigit():
-        return _("slot {value} holds {whose}").format(value=e.index + 1, whose=whose)
+        return _("slot {value} holds {whose}").format(value=e.index + 1, whose=worker)
     return _("place {value} (past the numbered slots) holds {whose}").format(
-               value=e.index + 1, whose=whose)
+               value=e.index + 1, whose=worker)
 
-
-def count_of(n: int, noun: str) -> str:
-    plural = noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
-    return f"{n} {noun if n == 1 else plural}"
-
-
-def _times(n: int) -> str:
-    return {2: "twice", 3: "three times"}.get(n, f"{n} times")
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def and_list(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from companion.engine.errors import IllegalAction
 from companion.engine.state import GameState, PlayerState, Slot
 from companion.engine.state import add_to_region as add_to_region  # re-exported
-from companion.i18n import _, component_name
+from companion.i18n import _, component_count, ngettext
 from companion.rules.goods import GOODS
 from companion.rules.regions import REGIONS
 
@@ -62,10 +62,10 @@ def remove_from_region(state: GameState, region: str, owner: str, losses: Mappin
     counts = state.regions[region].get(owner, {})
     for worker, n in losses.items():
         if n < 0 or counts.get(worker, 0) < n:
-            raise refuse(state, _("{owner} has {get} {worker}(s) in {region_name}, cannot "
+            raise refuse(state, _("{owner} has {workers} in {region_name}, cannot "
                                   "lose {n} to {what}").format(
-                                    owner=owner, get=counts.get(worker, 0),
-                                    worker=component_name("worker", worker),
+                                    owner=owner, workers=component_count(
+                                        counts.get(worker, 0), "worker", worker),
                                     region_name=region_name(state, region), n=n, what=what))
     for worker, n in losses.items():
         if not n:
@@ -103,8 +103,10 @@ def use_limited(state: GameState, who: PlayerState, key: str, per_game: int | No
                 per_turn: int | None, what: str) -> None:
     """Count one use of a limited power, refusing when the limit is reached."""
     if per_game is not None and who.uses.get(key, 0) >= per_game:
-        raise refuse(state, _("{name} has already used {what} {per_game} time(s) this game").format(
-                                name=who.name, what=what, per_game=per_game))
+        raise refuse(state, ngettext("{name} has already used {what} once this game",
+                                     "{name} has already used {what} {per_game} times this game",
+                                     per_game).format(name=who.name, what=what,
+                                                      per_game=per_game))
     turn_key = f"{who.name}:{key}"
     if per_turn is not None and state.turn_uses.get(turn_key, 0) >= per_turn:
         raise refuse(state, _("{name} has already used {what} this turn").format(

@@ -63,8 +63,9 @@ def opening_draft(state: GameState) -> dict[str, Any] | None:
         return {"type": "buy_vp", "player": state.queue[0]}
     step = state.step
     assert step is not None  # the resolution is always on a step
-    if resolution.discovery_pause(state) or resolution.nation_pause(state):
-        return {"type": "resolve"}
+    if step == Step.DISCOVERY and resolution.discovery_pause(state) or (
+            (step == Step.SHIPPING or step == Step.SPECIALISTS) and resolution.nation_pause(state)):
+        return {"type": "resolve"}  # (each pause asked only on its own steps)
     if step == Step.INCOME:
         due = benefits.choice_due(state)
         if due is None:  # nothing is owed: income is paid at once (never waits here)
@@ -92,7 +93,7 @@ def legal_moves(state: GameState, draft: Mapping[str, Any] | None = None) -> Leg
 
 def settled(state: GameState, draft: Mapping[str, Any]) -> Legal:
     """``draft``'s moves, those that ask on settled (see ``settle``)."""
-    raw = legal(state, draft)
+    raw = QUESTIONS[draft["type"]].legal(state, draft, None)  # (``legal``, one call less)
     moves = raw.moves
     for move in () if raw.settled else moves:
         if move.draft is not None and not move.events and not move.open:

@@ -19,7 +19,7 @@ from companion.engine.flow import Step
 from companion.engine.powers import NATION_POWERS
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _, component_name
-from companion.rules.nations import NATION_NAMES  # noqa: F401 - asking names powers by it
+from companion.rules.nations import NATION_NAMES, POWER_TITLES
 
 POWER_TEXT = {nation: p.text for nation, p in NATION_POWERS.items()}  # in the catalogue
 
@@ -27,6 +27,11 @@ POWER_TEXT = {nation: p.text for nation, p in NATION_POWERS.items()}  # in the c
 def nation_name(nation: str) -> str:
     """A nation as printed on its board, in the current language."""
     return component_name("nation", NATION_NAMES[nation])
+
+
+def power_title(nation: str) -> str:
+    """A nation's power by the title printed beside it on the board, in the current language."""
+    return component_name("power", POWER_TITLES[nation])
 
 
 def usable_now(state: GameState, who: PlayerState) -> bool:
@@ -89,7 +94,8 @@ def power(state: GameState, ev: Power) -> None:
     if nation.use is None:
         raise refuse(state, _("Portugal's power is part of an expedition (nation_power)"))
     use_limited(state, who, nation.key, nation.per_game, nation.per_turn,
-                _("{nation}'s power").format(nation=nation_name(ev.nation)))
+                _("{nation}'s power ({title})").format(nation=nation_name(ev.nation),
+                                                       title=power_title(ev.nation)))
     nation.use(state, who, dict(ev.choice))
 
 
@@ -100,5 +106,5 @@ def ask(state: GameState, draft: dict[str, Any]) -> Decision:
     if power.ask is None:
         raise MalformedEvent(_("{name}'s power is chosen with an expedition").format(
                                  name=power.name))
-    return power.ask(state, draft, me, _("{player} uses {nation}'s power: ").format(
-        player=me, nation=nation_name(nation)))
+    return power.ask(state, draft, me, _("{player} uses {title} ({nation}): ").format(
+        player=me, title=power_title(nation), nation=nation_name(nation)))

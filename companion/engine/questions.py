@@ -22,7 +22,7 @@ from companion.engine.decisions import Answer, Decision, Field, Kind, Legal, Mov
 from companion.engine.discovery import accounted_tokens
 from companion.engine.errors import MalformedEvent
 from companion.engine.state import GameState
-from companion.i18n import _, component_name, ngettext
+from companion.i18n import _, component_count, component_name
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_name, same_face
 from companion.rules.editions import TRACK_TITLES, WORKER_TYPES
 from companion.rules.regions import REGIONS
@@ -65,10 +65,12 @@ def worker_name(worker: str) -> str:
     return component_name("worker", worker)
 
 
-def plural(n: int, word: str) -> str:
-    """``n`` of a worker type or a good, named as printed ("2 colonists")."""
-    name = worker_name(word) if word in WORKER_TYPES else good_name(word)
-    return ngettext("{n} {name}", "{n} {name}s", n).format(n=n, name=name)
+def plural(n: int, word: str, edition: str | None = None) -> str:
+    """``n`` of a worker type or a good, named as printed in the form for ``n`` ("2
+    colonists", "2 rice"; in French "2 colons", "2 riz")."""
+    if word in WORKER_TYPES:
+        return component_count(n, "worker", word, edition)
+    return component_count(n, "good", word.replace("_", " "), edition)
 
 
 def counts_words(counts: Mapping[str, int]) -> str:

@@ -72,7 +72,8 @@ class Refusal:
 
     def describe(self) -> str:
         kind = str(self.event.get("type", "?")).replace("_", " ")
-        return f"event {self.index} ({kind}): {self.reason}"
+        return _("event {index} ({kind}): {reason}").format(index=self.index, kind=kind,
+                                                            reason=self.reason)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ Steps that need no decision run by themselves; the others wait for the table's e
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from companion.engine import benefits, nations
@@ -168,34 +169,41 @@ def advance(state: GameState) -> None:
 
 
 def pending(state: GameState) -> Pending | None:
-    """What the engine waits for now (None once the game is over)."""
+    """What the engine waits for now (None once the game is over). Read before every
+    event applied: its values, immutable, are made once (``_waiting``)."""
     if state.phase == Phase.SETUP:
-        return Pending("reveal")
+        return _waiting("reveal")
     if state.phase == Phase.PLACEMENT:
         name = state.order[state.placing]
-        return Pending("place", name)
+        return _waiting("place", name)
     if state.phase == Phase.BENEFITS:
-        return Pending("refresh")
+        return _waiting("refresh")
     if state.phase == Phase.BUY_VP:
-        return Pending("buy_vp", state.queue[0])
+        return _waiting("buy_vp", state.queue[0])
     if state.phase == Phase.OVER:
         return None
     step = state.step
     assert step is not None  # the resolution is always on a step
     # (each pause asked only on its own steps: this is read before every event applied)
     if step == Step.DECLARE:
-        return Pending("resolve")
+        return _waiting("resolve")
     if step == Step.DISCOVERY:
         if discovery_pause(state):
-            return Pending("resolve")
-        return Pending(ANSWER_OF_STEP[step], state.queue[0])
+            return _waiting("resolve")
+        return _waiting(ANSWER_OF_STEP[step], state.queue[0])
     if (step == Step.SHIPPING or step == Step.SPECIALISTS) and nation_pause(state):
-        return Pending("resolve")
+        return _waiting("resolve")
     if step == Step.INCOME:
         due = choice_due(state)
-        return Pending("benefit", due[0] if due else None)
+        return _waiting("benefit", due[0] if due else None)
     slot = state.tracks[step][state.cursor]
-    return Pending(ANSWER_OF_STEP[step], slot.player, slot.label, slot.worker)
+    return _waiting(ANSWER_OF_STEP[step], slot.player, slot.label, slot.worker)
+
+
+@lru_cache(maxsize=1024)  # (the same few recur all game: a tuple is cheaper found than made)
+def _waiting(kind: str, player: str | None = None, label: str | None = None,
+             worker: str | None = None) -> Pending:
+    return Pending(kind, player, label, worker)
 
 
 def answered(state: GameState, ev: Any) -> None:

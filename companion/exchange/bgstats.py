@@ -37,6 +37,7 @@ from typing import Any
 from companion.errors import MalformedInput, shown
 from companion.exchange.plays import Play, recognise, title
 from companion.games.results import InvalidResult, Result
+from companion.i18n import _
 from companion.text import name_key
 
 NAMESPACE = uuid.UUID("6f1c2a52-8d4e-4b0a-9a51-3c7e0e5b1d14")  # this app's uuids (uuid5)
@@ -112,7 +113,7 @@ def is_bgstats(payload: Any) -> bool:
 @dataclass
 class BgStatsRead:
     results: list[Result] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)  # "play n (game, date): why"
+    skipped: list[str] = field(default_factory=list)  # "play n (game, date): why", worded
     other_games: Counter[str] = field(default_factory=Counter)  # title: plays not kept
     names: list[str] = field(default_factory=list)  # players of the results, as written
 
@@ -120,8 +121,8 @@ class BgStatsRead:
 def _index(payload: Mapping[str, Any], part: str, source: str) -> dict[int, Mapping]:
     rows = payload.get(part, [])
     if not isinstance(rows, list):
-        raise NotBgStats(f"{source} is not a BG Stats export: its '{part}' is "
-                         f"{shown(rows)[:40]}, not a list")
+        raise NotBgStats(_("{source} is not a BG Stats export: its '{part}' is {value}, not "
+                           "a list").format(source=source, part=part, value=shown(rows)[:40]))
     return {r["id"]: r for r in rows if isinstance(r, Mapping) and type(r.get("id")) is int}
 
 
@@ -132,14 +133,15 @@ def _date(value: Any) -> datetime:
                 return reader(value.strip())
             except ValueError:
                 continue
-    raise InvalidResult(f"its date {shown(value)[:40]} is not a date")
+    raise InvalidResult(_("its date {value} is not a date").format(value=shown(value)[:40]))
 
 
 def _score(value: Any, name: str) -> int:
     text = str(value).strip() if isinstance(value, str | int) and type(value) is not bool \
         else None
     if not text or not text.lstrip("-").isdigit() or len(text) > 7:
-        raise InvalidResult(f"{name}'s score {shown(value)[:20]} is not a whole number")
+        raise InvalidResult(_("{name}'s score {value} is not a whole number").format(
+                                name=name, value=shown(value)[:20]))
     return int(text)
 
 
@@ -155,16 +157,16 @@ def _result(play: Mapping[str, Any], ref: tuple[str, str | None],
             players: Mapping[int, Mapping], rename: Callable[[str], str]) -> Result:
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
-        raise InvalidResult("it has no players")
+        raise InvalidResult(_("it has no players"))
     seats = []
     for n, ps in enumerate(scores, start=1):
         if not isinstance(ps, Mapping):
-            raise InvalidResult(f"its player {n} is not an object")
+            raise InvalidResult(_("its player {n} is not an object").format(n=n))
         who = players.get(ps.get("playerRefId"))  # type: ignore[arg-type]
         name = who.get("name") if who else None
         if not isinstance(name, str) or not name.strip():
-            raise InvalidResult(f"its player {n} is not in the file's players "
-                                f"(playerRefId {shown(ps.get('playerRefId'))[:20]})")
+            raise InvalidResult(_("its player {n} is not in the file's players (playerRefId "
+                                  "{ref})").format(n=n, ref=shown(ps.get('playerRefId'))[:20]))
         name = rename(" ".join(name.split()))
         seat = ps.get("seatOrder")
         seats.append({"name": name, "score": _score(ps.get("score"), name),
@@ -180,37 +182,43 @@ def read_bgstats(payload: Any, source: str,
     """The plays of a BG Stats export (see the module doc); ``rename``: the name each
     player gets here (matching players already kept)."""
     if not is_bgstats(payload):
-        raise NotBgStats(f"{source} is not a BG Stats export (it has no 'plays')")
+        raise NotBgStats(_("{source} is not a BG Stats export (it has no 'plays')").format(
+                             source=source))
     plays = payload["plays"]
     if not isinstance(plays, list):
-        raise NotBgStats(f"{source} is not a BG Stats export: its 'plays' is "
-                         f"{shown(plays)[:40]}, not a list")
+        raise NotBgStats(_("{source} is not a BG Stats export: its 'plays' is {value}, not a "
+                           "list").format(source=source, value=shown(plays)[:40]))
     if "games" not in payload:
-        raise NotBgStats(f"{source} is not a BG Stats export: it has plays but no 'games'")
+        raise NotBgStats(_("{source} is not a BG Stats export: it has plays but no "
+                           "'games'").format(source=source))
     games, players = _index(payload, "games", source), _index(payload, "players", source)
     read = BgStatsRead()
     for n, play in enumerate(plays, start=1):
         if not isinstance(play, Mapping):
-            read.skipped.append(f"play {n}: not an object ({shown(play)[:30]})")
+            read.skipped.append(_("play {n}: not an object ({value})").format(
+                                    n=n, value=shown(play)[:30]))
             continue
         game = games.get(play.get("gameRefId"))  # type: ignore[arg-type]
         if game is None:
-            read.skipped.append(f"play {n}: its game (gameRefId "
-                                f"{shown(play.get('gameRefId'))[:20]}) is not in the file")
+            read.skipped.append(_("play {n}: its game (gameRefId {ref}) is not in the "
+                                  "file").format(n=n, ref=shown(play.get('gameRefId'))[:20]))
             continue
         ref = recognise(game.get("name"), game.get("bggId"))
-        name = game.get("name") if isinstance(game.get("name"), str) else f"game {game['id']}"
+        name = (game.get("name") if isinstance(game.get("name"), str)
+                else _("game {id}").format(id=game["id"]))
         if ref is None:
             read.other_games[name[:60]] += 1
             continue
-        where = f"play {n} ({title(*ref)}, {str(play.get('playDate', 'no date'))[:19]})"
+        date = play.get("playDate")
+        where = _("play {n} ({game}, {date})").format(
+            n=n, game=title(*ref), date=str(date)[:19] if date is not None else _("no date"))
         if play.get("ignored") is True:
-            read.skipped.append(f"{where}: marked 'ignored' in BG Stats")
+            read.skipped.append(_("{where}: marked 'ignored' in BG Stats").format(where=where))
             continue
         try:
             result = _result(play, ref, players, rename)
         except InvalidResult as exc:
-            read.skipped.append(f"{where}: {exc}")
+            read.skipped.append(_("{where}: {why}").format(where=where, why=exc))
             continue
         read.results.append(result)
         read.names.extend(s.name for s in result.seats if s.name not in read.names)
@@ -221,6 +229,6 @@ def names_in(payload: Any) -> list[str]:
     """The players of the plays of our games in a BG Stats export, as written (to match
     them to players kept here before importing)."""
     try:
-        return read_bgstats(payload, "the file").names
+        return read_bgstats(payload, _("the file")).names
     except NotBgStats:
         return []

@@ -31,7 +31,7 @@ from companion.exchange.bgstats import NotBgStats, is_bgstats, own_keys, read_bg
 from companion.exchange.plays import plays
 from companion.games.results import RESULT_FORMAT
 from companion.games.sheet_records import SHEET_FORMAT
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.record_files import Limits, RecordError, check_record, parse_payload, records_of
 from companion.store import Store
 from companion.text import iso_datetime, name_key
@@ -50,7 +50,8 @@ class ImportReport:
 
     def lines(self) -> list[str]:
         """The report in sentences, for the command line."""
-        out = [_("Imported {n} game(s)").format(n=len(self.imported))
+        out = [ngettext("Imported {n} game", "Imported {n} games", len(self.imported)).format(
+                   n=len(self.imported))
                + (": " + ", ".join(f"#{i}" for i in self.imported) if self.imported else "")]
         if self.already:
             ids = ", ".join(f"#{i}" for i in self.already[:20]) + (
@@ -58,9 +59,9 @@ class ImportReport:
             out.append(_("Already kept, not added again: {n} ({ids})").format(
                 n=len(self.already), ids=ids))
         if self.other_games:
-            out.append(_("Skipped, games this app does not keep: ") + ", ".join(
-                f"{name} ({n} play{'s' if n > 1 else ''})"
-                for name, n in self.other_games.most_common()))
+            out.append(_("Skipped, games this app does not keep: {games}").format(
+                games=", ".join(ngettext("{name} ({n} play)", "{name} ({n} plays)", n).format(
+                    name=name, n=n) for name, n in self.other_games.most_common())))
         out += [_("Skipped {s}").format(s=s) for s in self.skipped]
         out += [_("Refused {f}").format(f=f) for f in self.failed]
         return out
@@ -123,7 +124,7 @@ def read(data: bytes, source: str, limits: Limits | None = None) -> Incoming:
         try:  # the whole export is one file's worth, not one record's
             check_record(payload, Limits(limits.file_bytes, limits.file_bytes, limits.depth))
         except RecordError as exc:
-            raise RecordError(f"{source}: {exc}") from None
+            raise RecordError(_("{source}: {why}").format(source=source, why=exc)) from None
         read_bgstats(payload, source)  # refuses a file that only claims to be one
         return Incoming(source, payload=payload)
     records = records_of(payload, len(data), source, limits)
@@ -162,7 +163,8 @@ def import_read(store: Store, batches: Sequence[Incoming],
     for batch in batches:
         if batch.is_bgstats:
             found = read_bgstats(batch.payload, batch.source, rename)
-            report.skipped += [f"{batch.source}, {s}" for s in found.skipped]
+            report.skipped += [_("{source}, {play}").format(source=batch.source, play=s)
+                               for s in found.skipped]
             report.other_games.update(found.other_games)
             report.already += [own[r.key] for r in found.results if r.key in own]
             added, already = store.import_results(
@@ -171,7 +173,8 @@ def import_read(store: Store, batches: Sequence[Incoming],
             report.already += already
             done += 1
             if progress:
-                progress(done / total, f"{done} of {total}: {batch.source}")
+                progress(done / total, _("{done} of {total}: {source}").format(
+                    done=done, total=total, source=batch.source))
             continue
         single = len(batch.records) == 1
         for index, (record, key) in enumerate(zip(batch.records, _record_keys(batch.records),
@@ -185,8 +188,9 @@ def import_read(store: Store, batches: Sequence[Incoming],
                 else:
                     report.imported.append(gid)
             except Refused as exc:
-                report.failed.append(f"{label}: {exc}")
+                report.failed.append(_("{source}: {why}").format(source=label, why=exc))
             done += 1
             if progress:
-                progress(done / total, f"{done} of {total}: {label}")
+                progress(done / total, _("{done} of {total}: {source}").format(
+                    done=done, total=total, source=label))
     return report

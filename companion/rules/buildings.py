@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from companion.i18n import N_, _
+from companion.i18n import N_, Nn_, _, ngettext
 
 NAVY_VP_PER_SHIP = 4  # the tile, both books' annexes and `000_…`'s body
 NAVY_VP_BODY_AOE3 = 3  # `001_…`'s body ("Points de victoire"): a reading, see Readings
@@ -41,23 +41,15 @@ END_VP_QUANTITIES = (
     "glory_regions",
 )
 
-QUANTITY_WORDS = {  # an end-VP formula's quantity, in the catalogue
-    "goods": N_("goods"), "ships": N_("ships"), "money": N_("money"),
-    "buildings": N_("buildings"), "discoveries": N_("discoveries"),
-    "new_world_workers": N_("new world workers"),
-    "new_world_soldiers": N_("new world soldiers"),
-    "new_world_builders": N_("new world builders"),
-    "specialists_track_workers": N_("specialists track workers"),
-    "glory_regions": N_("glory regions"),
-}
-QUANTITY_ONE = {  # the same, one of them
-    "goods": N_("good"), "ships": N_("ship"), "money": N_("money"),
-    "buildings": N_("building"), "discoveries": N_("discovery"),
-    "new_world_workers": N_("new world worker"),
-    "new_world_soldiers": N_("new world soldier"),
-    "new_world_builders": N_("new world builder"),
-    "specialists_track_workers": N_("specialists track worker"),
-    "glory_regions": N_("glory region"),
+QUANTITY_WORDS = {  # an end-VP formula's quantity, one and many: ngettext(*pair, n)
+    "goods": Nn_("good", "goods"), "ships": Nn_("ship", "ships"),
+    "money": Nn_("dollar", "dollars"),
+    "buildings": Nn_("building", "buildings"), "discoveries": Nn_("discovery", "discoveries"),
+    "new_world_workers": Nn_("new world worker", "new world workers"),
+    "new_world_soldiers": Nn_("new world soldier", "new world soldiers"),
+    "new_world_builders": Nn_("new world builder", "new world builders"),
+    "specialists_track_workers": Nn_("specialists track worker", "specialists track workers"),
+    "glory_regions": Nn_("glory region", "glory regions"),
 }
 
 
@@ -80,9 +72,9 @@ class EndVP:
         return self.vp * (count // self.divisor)
 
     def describe(self) -> str:
-        unit = _(QUANTITY_WORDS[self.per])
+        unit = ngettext(*QUANTITY_WORDS[self.per], self.divisor)
         if self.divisor == 1:
-            return _("{vp} VP per {one}").format(vp=self.vp, one=_(QUANTITY_ONE[self.per]))
+            return _("{vp} VP per {one}").format(vp=self.vp, one=unit)
         return _("{vp} VP per {n} {unit} (rounded down)").format(vp=self.vp, n=self.divisor,
                                                                  unit=unit)
 

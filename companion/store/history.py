@@ -19,6 +19,7 @@ from sqlalchemy import Select, and_, case, func, select
 
 from companion.csvsafe import safe_row
 from companion.games import FAMILY_IDS, TRACKED_GAME
+from companion.i18n import _
 from companion.store.access import Database, When, naive_utc, utc
 from companion.store.players import merge_same_players
 from companion.store.schema import KINDS, STATUSES, GamePlayerRow, GameRow
@@ -111,11 +112,13 @@ def _filtered(query: Select[Any], *, since: When | None, before: When | None,
               kind: str | None = None, game: str | None = None) -> Select[Any]:
     if game is not None:
         if game not in FAMILY_IDS:
-            raise ValueError(f"game is one of {', '.join(FAMILY_IDS)}, not {game!r}")
+            raise ValueError(_("game is one of {ids}, not {value!r}").format(
+                                 ids=", ".join(FAMILY_IDS), value=game))
         query = query.where(GameRow.family == game)
     if kind is not None:
         if kind not in KINDS:
-            raise ValueError(f"kind is one of {', '.join(KINDS)}, not {kind!r}")
+            raise ValueError(_("kind is one of {ids}, not {value!r}").format(
+                                 ids=", ".join(KINDS), value=kind))
         query = query.where(GameRow.kind == kind)
     if since is not None:
         query = query.where(GameRow.created >= naive_utc(since))
@@ -125,7 +128,8 @@ def _filtered(query: Select[Any], *, since: When | None, before: When | None,
         query = query.where(GameRow.edition == edition)
     if status is not None:
         if status not in STATUSES:
-            raise ValueError(f"status is one of {', '.join(STATUSES)}, not {status!r}")
+            raise ValueError(_("status is one of {ids}, not {value!r}").format(
+                                 ids=", ".join(STATUSES), value=status))
         query = query.where(GameRow.status == status)
     if player is not None:
         query = query.where(GameRow.id.in_(
@@ -161,7 +165,7 @@ class History:
         newest first. ``since`` is inclusive, ``before`` exclusive (a date means its midnight
         UTC); ``player`` matches a name exactly."""
         if limit < 0 or offset < 0:
-            raise ValueError("limit and offset cannot be negative")
+            raise ValueError(_("limit and offset cannot be negative"))
         query = _filtered(select(GameRow), since=since, before=before, player=player,
                                edition=edition, status=status, kind=kind, game=game)
         query = query.order_by(GameRow.created.desc(), GameRow.id.desc()).limit(limit).offset(

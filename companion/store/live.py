@@ -38,6 +38,7 @@ from companion.engine import (
     converted,
     parse_event,
 )
+from companion.i18n import _
 from companion.store.set_aside import SetAside
 
 LIVE_GAMES = 16  # games kept folded (the least recently used goes first)
@@ -137,7 +138,8 @@ def fold(setup: Any, raw_events: Sequence[Any], version: int = RECORD_VERSION, *
             game = game.apply(converted(game.state, parse_event(raw_events[index]), version))
         except EngineError as exc:
             if strict:
-                raise type(exc)(f"event {index}: {exc}") from None
+                raise type(exc)(_("event {index}: {why}").format(index=index, why=exc)) \
+                    from None
             held = (before,) if game is not before else ()
             return Folded(game, held, Refusal(index, as_stored(raw_events[index]), str(exc)))
     return Folded(game, (before,) if start < len(raw_events) else ())

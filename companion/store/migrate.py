@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.exc import OperationalError
 
+from companion.i18n import _
 from companion.store.db import WRITE
 
 if TYPE_CHECKING:  # Alembic is imported only to migrate (see the module doc)
@@ -103,8 +104,9 @@ def current(bind: Engine | Connection) -> str | None:
         return None
     found = bind.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars().all()
     if len(found) > 1:
-        raise RuntimeError(f"the database is at {len(found)} schema revisions at once "
-                           f"({', '.join(found)}): it was not migrated by this app")
+        raise RuntimeError(_("the database is at {n} schema revisions at once ({found}): "
+                             "it was not migrated by this app").format(
+                                 n=len(found), found=", ".join(found)))
     return found[0] if found else None
 
 
@@ -124,8 +126,8 @@ def migration_transaction(engine: Engine) -> Iterator[Connection]:
                 if sqlite:
                     broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
                     if broken:
-                        raise RuntimeError(f"a migration left rows without their parent: "
-                                           f"{broken[:5]}")
+                        raise RuntimeError(_("a migration left rows without their "
+                                             "parent: {rows}").format(rows=broken[:5]))
         finally:
             if sqlite:
                 conn.connection.driver_connection.execute("PRAGMA foreign_keys=ON")
@@ -143,8 +145,9 @@ def upgrade(engine: Engine) -> list[str]:
         return []
     history_head()  # the history and HEAD agree (a new migration updates both)
     if found is not None and found not in revisions():
-        raise RuntimeError(f"the database is at schema revision {found}, which this version of "
-                           f"the app does not know (its newest is {head()}): update the app")
+        raise RuntimeError(_("the database is at schema revision {found}, which this "
+                             "version of the app does not know (its newest is {newest}): "
+                             "update the app").format(found=found, newest=head()))
     for attempt in range(ATTEMPTS):
         try:
             with migration_transaction(engine) as conn:

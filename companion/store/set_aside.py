@@ -69,12 +69,13 @@ class _Batch(BaseModel):
         try:
             iso_datetime(self.when)
         except ValueError as exc:
-            raise MalformedInput(f"set_aside: when {exc}") from None
+            raise MalformedInput(_("set_aside: when {why}").format(why=exc)) from None
         for index, raw in enumerate(self.events):
             try:
                 parse_event(raw)
             except MalformedInput as exc:
-                raise MalformedInput(f"set_aside: event {index}: {exc}") from None
+                raise MalformedInput(_("set_aside: event {index}: {why}").format(
+                                         index=index, why=exc)) from None
         return self.model_dump()
 
 
@@ -84,11 +85,12 @@ def record_set_aside(record: Mapping[str, Any]) -> list[dict[str, Any]] | None:
     if batches is None:
         return None
     if not isinstance(batches, list):
-        raise MalformedInput("set_aside: should be a list of the events set aside")
+        raise MalformedInput(_("set_aside: should be a list of the events set aside"))
     kept = []
     for batch in batches:
         try:
             kept.append(_Batch.model_validate(batch).checked())
         except ValidationError as exc:
-            raise MalformedInput(f"set_aside: {validation_problems(exc, 'set_aside')}") from None
+            raise MalformedInput(_("set_aside: {why}").format(
+                                     why=validation_problems(exc, 'set_aside'))) from None
     return kept or None

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from companion.games import TRACKED_GAME, InvalidSheet, Scored, Sheet, family
 from companion.games.sheet_records import is_sheet_record, read_sheet_record, sheet_record
+from companion.i18n import _
 from companion.store.access import (
     Database,
     When,
@@ -56,17 +57,17 @@ def as_sheet(sheet: Sheet | Mapping[str, Any]) -> Sheet:
     if isinstance(sheet, Sheet):
         return sheet
     if not isinstance(sheet, Mapping):
-        raise InvalidSheet("a score sheet is a JSON object with 'players'")
+        raise InvalidSheet(_("a score sheet is a JSON object with 'players'"))
     game = sheet.get("game", TRACKED_GAME)
     return family(game).parse({k: v for k, v in sheet.items() if k != "game"})
 
 
 def _not_a_sheet(row: GameRow) -> WrongKind:
     if row.kind == "result":
-        return WrongKind(f"game {row.id} is a result imported from another app, not a score "
-                         "sheet (open it with load_result)")
-    return WrongKind(f"game {row.id} was recorded turn by turn, not on a score sheet "
-                     "(open it with load)")
+        return WrongKind(_("game {game_id} is a result imported from another app, not a "
+                           "score sheet (open it with load_result)").format(game_id=row.id))
+    return WrongKind(_("game {game_id} was recorded turn by turn, not on a score sheet (open "
+                       "it with load)").format(game_id=row.id))
 
 
 def _sheet_date(given: When | None, recorded: datetime | None) -> datetime:

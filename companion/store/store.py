@@ -38,6 +38,7 @@ from companion.engine import Event, GameSetup, parse_event
 from companion.errors import Refused
 from companion.games import Sheet
 from companion.games.results import Result
+from companion.i18n import _
 from companion.record_files import check_record
 from companion.store.access import Database, GameNotFound, When, game_row, locked_row
 from companion.store.history import (
@@ -274,7 +275,8 @@ class Store:
                     check_record(record)
                     self._part(record).add(session, record, created)
                 except Refused as exc:
-                    raise type(exc)(f"record {index}: {exc}") from None
+                    raise type(exc)(_("record {index}: {why}").format(
+                                        index=index, why=exc)) from None
                 count += 1
         return count
 

@@ -40,6 +40,7 @@ from companion.engine import (
     read_record,
 )
 from companion.games import TRACKED_GAME
+from companion.i18n import _, ngettext
 from companion.store.access import (
     Database,
     GameNotFound,
@@ -82,7 +83,8 @@ def fold_record(record: Mapping[str, Any]) -> Folded:
         try:
             parse_event(raw)
         except MalformedEvent as exc:
-            raise MalformedEvent(f"event {index}: {exc}") from None
+            raise MalformedEvent(_("event {index}: {why}").format(index=index, why=exc)) \
+                from None
     folded = fold(setup, events, version, strict=False)
     if folded.refusal is not None and folded.refusal.reason.startswith("cannot read"):
         raise MalformedEvent(folded.refusal.describe())
@@ -90,17 +92,18 @@ def fold_record(record: Mapping[str, Any]) -> Folded:
 
 
 def _read_only(game_id: int, refusal: Refusal) -> IllegalAction:
-    return IllegalAction(f"game {game_id} is read-only: the rules now refuse its "
-                         f"{refusal.describe()}. Set the refused events aside to go on "
-                         "(nothing is deleted)")
+    return IllegalAction(_("game {game_id} is read-only: the rules now refuse its "
+                           "{refused}. Set the refused events aside to go on (nothing is "
+                           "deleted)").format(game_id=game_id, refused=refusal.describe()))
 
 
 def not_tracked(game_id: int, kind: str = "score_sheet") -> WrongKind:
     if kind == "result":
-        return WrongKind(f"game {game_id} is a result imported from another app: it has no "
-                         "event log to replay (open it with load_result)")
-    return WrongKind(f"game {game_id} is a score sheet: it has no event log to replay "
-                     "(open it with load_sheet)")
+        return WrongKind(_("game {game_id} is a result imported from another app: it has "
+                           "no event log to replay (open it with load_result)").format(
+                               game_id=game_id))
+    return WrongKind(_("game {game_id} is a score sheet: it has no event log to replay (open "
+                       "it with load_sheet)").format(game_id=game_id))
 
 
 def _is_seq_clash(exc: IntegrityError) -> bool:
@@ -111,9 +114,11 @@ def _is_seq_clash(exc: IntegrityError) -> bool:
 
 def _conflict(game_id: int, current: int, expected: int) -> Conflict:
     # behind: events were added meanwhile; ahead: events were undone meanwhile
-    what = "recorded an event first" if expected < current else "undid events first"
-    return Conflict(f"game {game_id}: someone else {what} (game is at event {current}, "
-                    f"you had {expected}); reload")
+    said = (_("game {game_id}: someone else recorded an event first (game is at event "
+              "{current}, you had {expected}); reload") if expected < current else
+            _("game {game_id}: someone else undid events first (game is at event {current}, "
+              "you had {expected}); reload"))
+    return Conflict(said.format(game_id=game_id, current=current, expected=expected))
 
 
 def _check_seen(stored: StoredGame, expected_seq: int | None, revision: int | None) -> None:
@@ -125,11 +130,13 @@ def _check_seen(stored: StoredGame, expected_seq: int | None, revision: int | No
     if expected_seq is not None and expected_seq != stored.seq:
         raise _conflict(stored.id, stored.seq, expected_seq)
     if revision is not None and revision != stored.revision:
-        what = ("undid and re-entered steps first" if expected_seq is not None
-                else "changed the game first")
-        raise Conflict(f"game {stored.id}: someone else {what} (game is at event "
-                       f"{stored.seq}, revision {stored.revision}; you saw revision "
-                       f"{revision}); reload")
+        said = (_("game {game_id}: someone else undid and re-entered steps first (game is "
+                  "at event {seq}, revision {revision}; you saw revision {seen}); reload")
+                if expected_seq is not None else
+                _("game {game_id}: someone else changed the game first (game is at event "
+                  "{seq}, revision {revision}; you saw revision {seen}); reload"))
+        raise Conflict(said.format(game_id=stored.id, seq=stored.seq,
+                                   revision=stored.revision, seen=revision))
 
 
 def _payloads(session: Session, game_id: int) -> list[dict[str, Any]]:
@@ -209,7 +216,7 @@ class TrackedGames:
                 select(GameRow.kind, GameRow.revision, GameRow.created)
                 .where(GameRow.id == game_id)).one_or_none()
             if head is None:
-                raise GameNotFound(f"there is no saved game {game_id}")
+                raise GameNotFound(_("there is no saved game {game_id}").format(game_id=game_id))
             kind, revision, created = head
             if kind == "tracked":
                 live = self.live.get(game_id, revision, utc(created))
@@ -220,7 +227,7 @@ class TrackedGames:
             row = session.scalars(select(GameRow).where(GameRow.id == game_id)
                                   .with_for_update(read=True)).one_or_none()
             if row is None:
-                raise GameNotFound(f"there is no saved game {game_id}")
+                raise GameNotFound(_("there is no saved game {game_id}").format(game_id=game_id))
             return self.stored(session, row)
 
     def revision(self, game_id: int) -> int:
@@ -230,7 +237,7 @@ class TrackedGames:
             found = conn.execute(select(GameRow.revision)
                                  .where(GameRow.id == game_id)).scalar_one_or_none()
         if found is None:
-            raise GameNotFound(f"there is no saved game {game_id}")
+            raise GameNotFound(_("there is no saved game {game_id}").format(game_id=game_id))
         return found
 
     # ---------------------------------------------------------------- writing
@@ -289,8 +296,9 @@ class TrackedGames:
         except IntegrityError as exc:
             if not _is_seq_clash(exc):
                 raise
-            raise Conflict(f"game {game_id}: someone else recorded an event first (event "
-                           f"{expected_seq} is already taken); reload") from None
+            raise Conflict(_("game {game_id}: someone else recorded an event first (event "
+                             "{seq} is already taken); reload").format(
+                                 game_id=game_id, seq=expected_seq)) from None
         self.live.put(stored)
         return stored
 
@@ -302,10 +310,13 @@ class TrackedGames:
             base = self._writable(session, row)
             _check_seen(base, expected_seq, revision)
             if n < 1:
-                raise ValueError(f"undo needs a positive number of events, not {n}")
+                raise ValueError(_("undo needs a positive number of events, not {n}").format(
+                                     n=n))
             if n > base.seq:
-                raise IllegalAction(f"cannot undo {n} event(s): the log has {base.seq} "
-                                    f"({base.game.state.describe()})")
+                raise IllegalAction(ngettext(
+                    "cannot undo {n} event: the log has {seq} ({state})",
+                    "cannot undo {n} events: the log has {seq} ({state})", n).format(
+                        n=n, seq=base.seq, state=base.game.state.describe()))
             game, earlier = rewound(base, base.seq - n)
             session.execute(delete(EventRow).where(
                 EventRow.game_id == game_id, EventRow.seq >= len(game.events)))
@@ -326,7 +337,8 @@ class TrackedGames:
             row = locked_row(session, game_id)
             base = self.stored(session, row)
             if base.refused is None:
-                raise IllegalAction(f"game {game_id} replays in full: nothing to set aside")
+                raise IllegalAction(_("game {game_id} replays in full: nothing to set "
+                                      "aside").format(game_id=game_id))
             _check_seen(base, expected_seq, revision)
             at = base.refused.index
             batch = {"at": at, "reason": base.refused.reason,
@@ -353,7 +365,8 @@ class TrackedGames:
             _check_seen(base, expected_seq, revision)
             batches = list(row.set_aside or [])
             if not batches or not batches[-1]["events"]:
-                raise IllegalAction(f"game {game_id} has no events set aside")
+                raise IllegalAction(_("game {game_id} has no events set aside").format(
+                                        game_id=game_id))
             last = batches.pop()
             waiting = list(last["events"])
             if leave_out_first:

@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import delete, insert, select
 
+from companion.i18n import _
 from companion.store.db import WRITE
 from companion.store.errors import database_errors
 from companion.store.schema import DEVICE_LENGTH, EntryKeyRow, EntryRow, GameRow
@@ -82,7 +83,7 @@ def new_entry_key(store: Store, game_id: int, *, keep_existing: bool = False) ->
     fresh = secrets.token_urlsafe(KEY_BYTES)
     with database_errors(store.url), _write(store) as conn:
         if conn.execute(select(GameRow.id).where(GameRow.id == game_id)).first() is None:
-            raise GameNotFound(f"there is no saved game {game_id}")
+            raise GameNotFound(_("there is no saved game {game_id}").format(game_id=game_id))
         held = conn.execute(select(EntryKeyRow.key)
                             .where(EntryKeyRow.game_id == game_id)).scalar_one_or_none()
         if held is not None and keep_existing:

@@ -10,13 +10,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import Game, GameState, apply, decide, shipping_values
-from companion.i18n import _, ngettext
+from companion.i18n import _, component_count, ngettext
 from companion.ui.views import (
     box_title,
     building_title,
     discovery_short,
     good_name,
     nation_label,
+    power_label,
     region_title,
     regions,
     track_title,
@@ -60,14 +61,17 @@ def _ship(before: GameState, after: GameState, name: str, change: int) -> str:
     """A change of ships; the one taken on Merchant Shipping says how it was won when
     workers there counted the same (the first in turn order wins) or Holland's power took it
     from a player whose workers counted more."""
-    ship = _("{n} ship").format(n=_signed(change))
+    ship = component_count(abs(change), "good", "ship", after.setup.edition,
+                           written=_signed(change))
     values = shipping_values(before) if "shipping" in before.tracks else {}
     if change <= 0 or not values or not before.ship_on_track or after.ship_on_track:
         return ship  # not the ship of Merchant Shipping
     best = max(values.values())
     if values.get(name, 0) < best:
-        return ship + " " + _("(by {nation}'s power; the workers there counted {value} at "
-                              "most)").format(nation=nation_label("holland"), value=best)
+        return ship + " " + _("(by {title}, {nation}'s power; the workers there counted "
+                              "{value} at most)").format(title=power_label("holland"),
+                                                         nation=nation_label("holland"),
+                                                         value=best)
     rivals = [n for n, v in values.items() if n != name and v == best]
     if rivals:
         ship += " " + _("(tied at {value} with {players}: the first in turn order wins)").format(
@@ -102,7 +106,9 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
             parts.append(_signed(p.money - old.money, "$"))
         for good, n in p.goods.items():
             if n != old.goods.get(good, 0):
-                parts.append(f"{_signed(n - old.goods.get(good, 0))} {good_name(good, edition)}")
+                change = n - old.goods.get(good, 0)
+                parts.append(component_count(abs(change), "good", good.replace("_", " "),
+                                             edition, written=_signed(change)))
         if p.ships != old.ships:
             parts.append(_ship(before, after, name, p.ships - old.ships))
         if _vp(p) != _vp(old):
@@ -214,8 +220,8 @@ def describe_event(state: GameState, event: Any) -> str:
     if t == "correction":
         return _("{player}: correction ({reason})").format(player=name, reason=ev.reason)
     if t == "power":
-        return _("{player}: uses {nation}'s power").format(
-            player=name, nation=nation_label(ev.nation))
+        return _("{player}: uses {title} ({nation})").format(
+            player=name, title=power_label(ev.nation), nation=nation_label(ev.nation))
     if t == "resolve":
         return _("Powers declared: the tracks resolve")
     if t == "swap":

@@ -36,7 +36,7 @@ from companion.games.age_of_discovery import good_label, income_sets_text  # noq
 from companion.i18n import N_, _, component_name
 from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
 from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS, TRAINING_PRICE, WAR_PRICE
-from companion.rules.nations import NATION_NAMES
+from companion.rules.nations import NATION_NAMES, POWER_TITLES
 from companion.scoring import Income, ScoreBreakdown, best_income
 
 # ---------------------------------------------------------------- labels
@@ -122,6 +122,11 @@ def good_name(good: str, edition: str | None = None) -> str:
 def nation_label(nation: str | None) -> str:
     name = NATION_NAMES.get(nation or "")
     return component_name("nation", name) if name else "—"
+
+
+def power_label(nation: str) -> str:
+    """A nation's power by the title printed beside it on its board."""
+    return component_name("power", POWER_TITLES[nation])
 
 
 def colour_name(colour: str) -> str:

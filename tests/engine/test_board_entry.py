@@ -275,14 +275,15 @@ def test_a_wrong_number_of_workers_is_refused():
         placements_from_board(game.state, board)
     board = {"shipping": [C] * 4 + [B] * 5,
              "specialists": [{"player": "Red", "worker": "captain", "box": "captain"}]}
-    with pytest.raises(IllegalAction, match=r"^Red has no captain to place this turn; the board "
-                                            r"shows 1 captain \(Specialists, captain box\)"):
+    with pytest.raises(IllegalAction, match=r"^Red has no captains to place this turn; the board "
+                                            r"shows 1 captain \(Specialists, Captain box\)"):
         placements_from_board(game.state, board)
 
 
 def test_one_worker_each_on_initiative():
     game = new_game()
-    with pytest.raises(IllegalAction, match=r"^Initiative: Red appears twice \(one worker each\)"):
+    with pytest.raises(IllegalAction,
+                       match=r"^Initiative: Red appears 2 times \(one worker each\)"):
         placements_from_board(game.state, {"initiative": [C, C], "shipping": [C] * 3 + [B] * 5})
 
 
@@ -304,7 +305,7 @@ def test_a_box_taken_twice_is_refused():
     game = new_game()
     board = {"specialists": [C | {"box": "merchant"}, B | {"box": "merchant"}],
              "shipping": [C] * 4 + [B] * 4}
-    with pytest.raises(IllegalAction, match=r"^Specialists: the merchant box is taken twice"):
+    with pytest.raises(IllegalAction, match=r"^Specialists: the Merchant box is taken 2 times"):
         placements_from_board(game.state, board)
 
 

@@ -280,7 +280,7 @@ def test_university_on_initiative_pays_slot_1_and_leads_next_turn():
     # once per game
     game = only_workers(game, {"Red": {"colonist": 2}, "Blue": {"colonist": 1}})
     game = place(game, ("Red", "colonist", "dock"), ("Blue", "colonist", "dock"))
-    with pytest.raises(IllegalAction, match="1 time"):
+    with pytest.raises(IllegalAction, match="once this game"):
         game.apply(_study("dock"))
 
 
@@ -621,17 +621,17 @@ def test_cartography_kept_for_a_later_phase_4_discovers_once():
     assert "peru" in game.state.discovered
     assert region(game, "peru") == {"Red": {"colonist": 1}}
     again = _benefit("Red", "cartography", {"region": "brazil", "token": "t14"})
-    with pytest.raises(IllegalAction, match="1 time"):
+    with pytest.raises(IllegalAction, match="once this game"):
         game.apply(again)
     game = only_workers(finish_turn(game), {})
-    with pytest.raises(IllegalAction, match="1 time"):  # once per game, not per turn
+    with pytest.raises(IllegalAction, match="once this game"):  # once per game, not per turn
         game.apply(again)
 
 
 def test_cartography_later_only_in_phase_4_and_not_after_use_on_purchase():
     used = _buy(new_game(buildings=CARTOGRAPHY_OFFER), "Red", "cartography",
                 {"region": "peru", "token": "t13"})
-    with pytest.raises(IllegalAction, match="1 time"):
+    with pytest.raises(IllegalAction, match="once this game"):
         used.apply(_benefit("Red", "cartography", {"region": "brazil", "token": "t14"}))
     kept = finish_turn(_buy(new_game(buildings=CARTOGRAPHY_OFFER), "Red", "cartography"))
     later = _benefit("Red", "cartography", {"region": "brazil", "token": "t14"})

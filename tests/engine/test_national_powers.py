@@ -132,7 +132,7 @@ def test_england_adds_two_colonists_to_the_dock_and_reorders_it_once_per_game():
     # turn 2: England is spent and Spain is never declared, so there is no pause
     game = play_plan(finish_turn(game), {"Red": [("colonist", "dock")]})
     assert game.pending().type == "dock"
-    with pytest.raises(IllegalAction, match="1 time"):
+    with pytest.raises(IllegalAction, match="once this game"):
         game.apply(_power("Red", "england"))
 
 
@@ -283,7 +283,7 @@ def test_holland_only_before_shipping_and_once_per_game():
     assert game.state.players["Red"].ships == 1 and game.state.players["Blue"].ships == 0
     game = play_plan(game, {"Blue": [("colonist", "shipping")]})
     assert game.pending().type == "resolve"  # France is still unused
-    with pytest.raises(IllegalAction, match="1 time"):
+    with pytest.raises(IllegalAction, match="once this game"):
         game.apply(_power("Red", "holland"))
     game = game.apply(RESOLVE)  # no stop before Shipping: Holland's power is spent
     assert game.state.players["Blue"].ships == 1

@@ -274,7 +274,7 @@ def test_university_can_be_used_at_any_time_even_while_its_track_resolves():
     assert (game.pending().player, game.pending().slot) == ("Red", "3")
     game = game.apply({"type": "buy", "building": None})
     assert (game.pending().player, game.pending().slot) == ("Blue", "2")
-    with pytest.raises(IllegalAction, match="1 time"):
+    with pytest.raises(IllegalAction, match="once this game"):
         game.apply(_study("turn_order"))
 
 

@@ -62,7 +62,7 @@ def test_a_game_goes_through_a_bg_stats_file_into_an_empty_database(
         "Nouveau Monde": None}
     empty = f"sqlite:///{tmp_path / 'other' / 'empty.db'}"
     code, out, err = run(capsys, "import", str(exported), "--db", empty)
-    assert code == 0 and out.startswith("Imported 3 game(s)"), (out, err)
+    assert code == 0 and out.startswith("Imported 3 games"), (out, err)
     assert outcome(empty) == outcome(db_url)
     with Store(empty) as store:
         assert {g.kind for g in store.list_games()} == {"result"}
@@ -70,7 +70,7 @@ def test_a_game_goes_through_a_bg_stats_file_into_an_empty_database(
         assert aoe3.edition == "aoe3" and aoe3.seats[0].start and aoe3.seats[0].seat == 1
     # the same file again adds nothing
     code, out, _ = run(capsys, "import", str(exported), "--db", empty)
-    assert code == 0 and out.startswith("Imported 0 game(s)")
+    assert code == 0 and out.startswith("Imported 0 games")
     assert "Already kept, not added again: 3" in out
     with Store(empty) as store:
         assert store.count_games() == 3
@@ -82,7 +82,7 @@ def test_our_own_bg_stats_file_comes_back_as_the_games_it_came_from(
     assert run(capsys, "export", "--format", "bgstats", "-o", str(exported),
                "--db", db_url)[0] == 0
     code, out, _ = run(capsys, "import", str(exported), "--db", db_url)
-    assert code == 0 and out.startswith("Imported 0 game(s)"), out
+    assert code == 0 and out.startswith("Imported 0 games"), out
     assert "Already kept, not added again: 3" in out
     with Store(db_url) as store:
         assert store.count_games() == 3
@@ -174,7 +174,7 @@ def test_each_skipped_play_is_reported_with_its_reason(db_url: str, tmp_path: Pa
     code, out, _ = run(capsys, "import", str(path), "--db", db_url)
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Imported 1 game(s): #1"
+    assert lines[0] == "Imported 1 game: #1"
     assert "Skipped, games this app does not keep: Catan (2 plays)" in lines
     skipped = [line for line in lines if line.startswith(f"Skipped {path}")]
     assert [line.rsplit(": ", 1)[1] for line in skipped] == [

@@ -39,8 +39,9 @@ from companion.engine.questions import region_name as shown_region
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import After, ExpeditionWorth
-from companion.i18n import _, component_name
+from companion.i18n import _, component_count, component_name
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
+from companion.rules.nations import POWER_TITLES
 from companion.rules.regions import REGIONS
 
 
@@ -148,7 +149,8 @@ def words(state: GameState, legal: Legal) -> Decision:
                 return Answer(shown_region(state, m.value), m.value, m.events, m.draft,
                               note=note)
             power = (m.draft or m.events[0]).get("nation_power")
-            label = (_("Portugal's power: draw a card (natives 3)") if power
+            label = (_("{title}: draw a card (natives 3)").format(
+                         title=component_name("power", POWER_TITLES["portugal"])) if power
                      else _("Draw a discovery card"))
             return Answer(label, m.value, m.events, m.draft)
 
@@ -228,10 +230,10 @@ def effect(state: GameState, ev: Expedition, slot: Slot) -> None:
     if sent:
         for worker, n in sent.items():
             if who.discovery.get(worker, 0) < n:
-                raise refuse(state, _("{name} has {get} {worker}(s) on Discovery, cannot "
+                raise refuse(state, _("{name} has {workers} on Discovery, cannot "
                                       "send {n}").format(
-                                        name=name, get=who.discovery.get(worker, 0),
-                                        worker=component_name("worker", worker), n=n))
+                                        name=name, n=n, workers=component_count(
+                                            who.discovery.get(worker, 0), "worker", worker)))
         target = ev.target
         undiscovered = [r for r in REGIONS if r not in state.discovered]
         if ev.nation_power:

@@ -80,24 +80,6 @@ def _dock_slot_count(edition_id: str, players: int) -> int:
     return len(EDITIONS[edition_id].dock_slots(players))
 
 
-def _free_label(state: GameState, ev: Place) -> str:
-    """The slot the worker takes on its track, or a refusal naming the limit."""
-    label, why = open_label(state, ev.player, ev.track, ev.box)
-    if label is None:
-        raise refuse(state, why)
-    return label
-
-
-def open_label(state: GameState, name: str, track_id: str,
-               box: str | None) -> tuple[str | None, str]:
-    """The slot a worker of ``name`` would take on the track (whatever its type), or None
-    and why not. It returns, never raises."""
-    label = open_labels(state, name, track_id).get((track_id, box))
-    if label is not None:
-        return label, ""
-    return None, _WHY_CLOSED[track_id](state, name, state.tracks[track_id], box)
-
-
 def open_labels(state: GameState, name: str, only: str | None = None) -> dict[TrackBox, str]:
     """Every (track, box) place open to ``name`` now (``only``: on that track), in board
     order, with the slot a worker would take there: each track's rule, in one pass over
@@ -213,7 +195,10 @@ def place(state: GameState, ev: Place) -> None:
         raise refuse(state, _("a Mayflower ship carries a worker from the Colonist Dock only"))
     if ev.worker == "builder" and not state.setup.options.builders:
         raise refuse(state, _("builders are only in the Builder expansion"))
-    label = _free_label(state, ev)
+    label = open_labels(state, ev.player, ev.track).get((ev.track, ev.box))
+    if label is None:
+        raise refuse(state, _WHY_CLOSED[ev.track](state, ev.player, state.tracks[ev.track],
+                                                  ev.box))
     who.available[ev.worker] -= 1
     if label.startswith("M"):
         mayflower.carried(state, ev.player)

@@ -17,13 +17,13 @@ from companion.engine.common import (
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Warfare
-from companion.engine.questions import counts_words, multisets, plural
+from companion.engine.questions import counts_words, multisets
 from companion.engine.questions import region_name as shown_region
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import colony_worth
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.rules.editions import WAR_PRICE
 from companion.rules.regions import REGIONS
 
@@ -193,10 +193,12 @@ def words(state: GameState, legal: Legal) -> Decision:
         return Decision(Kind.YES_NO, prompt, me, "warfare", draft=draft, answers=tuple(
             Answer(prompt, m.value, m.events) for m in legal.moves))
     region, _kind, owner, n, chooser = asked
-    return Decision(Kind.MULTISET, _("Battle in {shown_region}: which {plural} does {owner} "
-                                     "lose? ({chooser} chooses)").format(
-                                       shown_region=shown_region(state, region),
-                                       plural=plural(n, 'worker'), owner=owner, chooser=chooser),
+    return Decision(Kind.MULTISET, ngettext(
+                        "Battle in {shown_region}: which worker does {owner} lose? ({chooser} "
+                        "chooses)", "Battle in {shown_region}: which {n} workers does {owner} "
+                        "lose? ({chooser} chooses)", n).format(
+                            shown_region=shown_region(state, region), n=n, owner=owner,
+                            chooser=chooser),
                     chooser, "warfare", draft=draft, answers=tuple(
                         Answer(counts_words(m.value) if m.value else _("nobody"), m.value,
                                m.events, m.draft, usual=m.usual) for m in legal.moves))

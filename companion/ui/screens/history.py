@@ -365,8 +365,9 @@ def show() -> None:
                 st.info(_("{n} already kept, not added again.").format(
                     n=len(report.already)))
             if report.other_games:
-                st.info(_("Skipped, games this app does not keep: ") + ", ".join(
-                    f"{views.md(name)} ({n})" for name, n in report.other_games.most_common()))
+                st.info(_("Skipped, games this app does not keep: {games}").format(
+                    games=", ".join(f"{views.md(name)} ({n})"
+                                    for name, n in report.other_games.most_common())))
             if report.skipped:
                 with st.expander(ngettext("{n} play skipped, and why",
                                           "{n} plays skipped, and why",

@@ -8,6 +8,7 @@ from companion.i18n import _, component_name, component_names, ngettext
 from companion.rules.buildings import BUILDINGS, Building
 from companion.rules.discoveries import CARDS, faces
 from companion.rules.editions import EDITIONS
+from companion.rules.nations import POWER_TITLES
 from companion.ui import views
 from companion.ui.views import md
 
@@ -95,9 +96,10 @@ def show() -> None:
         st.caption(_("Empires only, optional (the national advantages): each player plays a "
                      "nation and may use its power at the moment it says. On the Table its "
                      "button shows, with these words, only when the power can be used."))
-        lines = [f"- **{md(views.nation_label(n))}** — {md(_(text))}"
-                 for n, text in NATION_POWER_TEXT.items()
-                 if matches(words, views.nation_label(n), _(text), _("nation"))]
+        lines = [f"- **{md(views.nation_label(n))}**, *{md(views.power_label(n))}* — "
+                 f"{md(_(text))}" for n, text in NATION_POWER_TEXT.items()
+                 if matches(words, views.nation_label(n), *component_names(
+                     "power", POWER_TITLES[n]), _(text), _("nation"))]
         st.markdown("\n".join(lines) or _("No nation matches the search."))
 
     with turn_tab:
