@@ -58,13 +58,15 @@ log hash is unchanged and a test compares both engines). Callgrind, instructions
 is reached compiled.
 Session 13 (issue 29, the compile switch gone: plain Python only). Callgrind, instructions
 per 4-player game (seeds 0..5, less a warm run of seed 99; the same games, playout hash
-e38aa3eb... unchanged): 103.7 M (main 116c12e) -> 81.0 M (-22%). The wins, each its own
-commit: discovery tokens compared by their face as numbers (``FACE_KEYS``), never put in
-words while listing legal moves, and the unseen tokens listed once per expedition question;
-the charts' timeline no longer built by the fold (``Game.timeline`` replays the log for a
-chart; 4% of a playout); each track's open places written out in one pass
-(``placement.open_labels``) instead of one opener call per place; the fold's turn checks
-and ``resolution.pending`` in the fewest steps. Wall clock on a machine with a load of about
+e38aa3eb... unchanged, then d598b32d... with issue 33's refresh): 103.7 M (main 116c12e) ->
+78.7 M (-24%). The wins, each its own commit: discovery tokens compared by their face as
+numbers (``FACE_KEYS``), never put in words while listing legal moves, and the unseen
+tokens listed once per expedition question (103.7 -> 87.6 M); the charts' timeline no
+longer built by the fold (``Game.timeline`` replays the log for a chart; -> 84.5 M); each
+track's open places written out in one pass (``placement.open_labels``) instead of one
+opener call per place (-> 83.1 M); the fold's turn checks, ``resolution.pending`` (its
+values made once), ``Legal.only_move``, ``parse_event`` and ``moves.settled`` in fewer
+steps (-> 78.7 M). Wall clock on a machine with a load of about
 3 on its 2 cores (other engineers' suites), two back-to-back pairs, ``--rounds 3 --seconds
 2``: before (yardstick 40.6 / 26.0 ms) 2 / 4 / 6 players 43.8 / 32.0 / 26.0 and 43.9 /
 41.8 / 22.8 games/s; after (yardstick 17.8 / 18.3 ms) 106.8 / 41.1 / 23.1 and 83.3 / 47.3 /

@@ -14,13 +14,16 @@
 The engine, the game families, the store and the exchange raise these (or subclasses named
 for what they read: ``InvalidSheet``, ``InvalidResult``, ``RecordError``, ...); the engine
 knows them by its older names (``EngineError`` is ``Refused``, ``MalformedEvent`` is
-``MalformedInput``). Importing this module loads nothing else of the app.
+``MalformedInput``). Importing this module loads nothing else of the app but its words
+(``companion.i18n``).
 
 >>> issubclass(IllegalAction, ValueError), issubclass(MalformedInput, Refused)
 (True, True)
 >>> issubclass(StorageProblem, CompanionError), issubclass(StorageProblem, ValueError)
 (True, False)
 """
+
+from companion.i18n import N_, _, ngettext
 
 
 class CompanionError(Exception):
@@ -65,20 +68,20 @@ SHOWN_KEY = 40  # characters of a field name or key quoted in a message
 
 # pydantic's wording in table language where it would name a Python type or class
 PLAINER = {
-    "missing": "is missing",
-    "extra_forbidden": "is not part of this record",
-    "model_type": "should be an object with named fields",
-    "model_attributes_type": "should be an object with named fields",
-    "dict_type": "should be an object",
-    "list_type": "should be a list",
-    "tuple_type": "should be a list",
-    "string_type": "should be text",
-    "int_type": "should be a whole number",
-    "int_parsing": "should be a whole number",
-    "int_from_float": "should be a whole number",
-    "bool_type": "should be true or false",
-    "bool_parsing": "should be true or false",
-    "union_tag_not_found": "needs a 'type'",
+    "missing": N_("is missing"),
+    "extra_forbidden": N_("is not part of this record"),
+    "model_type": N_("should be an object with named fields"),
+    "model_attributes_type": N_("should be an object with named fields"),
+    "dict_type": N_("should be an object"),
+    "list_type": N_("should be a list"),
+    "tuple_type": N_("should be a list"),
+    "string_type": N_("should be text"),
+    "int_type": N_("should be a whole number"),
+    "int_parsing": N_("should be a whole number"),
+    "int_from_float": N_("should be a whole number"),
+    "bool_type": N_("should be true or false"),
+    "bool_parsing": N_("should be true or false"),
+    "union_tag_not_found": N_("needs a 'type'"),
 }
 
 
@@ -91,7 +94,7 @@ def shown(value: object) -> str:
     try:
         text = repr(value)
     except ValueError:  # an integer too long to write out
-        return "a number too long to show"
+        return _("a number too long to show")
     return text if len(text) <= SHOWN_KEY else text[:SHOWN_KEY] + "…"
 
 
@@ -106,25 +109,29 @@ def _key(part: object) -> str:
 def _bounded(kind: str, ctx: dict) -> str | None:
     """Words for a refused choice, bound or length (pydantic would say "Input should ...")."""
     if kind == "literal_error":
-        return f"should be one of {ctx.get('expected', 'the listed values')}"
+        return _("should be one of {values}").format(values=ctx.get("expected", "…"))
     if kind == "union_tag_invalid":
-        return (f"has an unknown type {shown(ctx.get('tag'))} "
-                f"(known: {str(ctx.get('expected_tags', '')).replace(chr(39), '')})")
+        return _("has an unknown type {tag} (known: {known})").format(
+            tag=shown(ctx.get("tag")), known=str(ctx.get("expected_tags", "")).replace("'", ""))
     if kind in ("greater_than_equal", "greater_than"):
-        return f"should be at least {ctx.get('ge', ctx.get('gt'))}"
+        return _("should be at least {n}").format(n=ctx.get("ge", ctx.get("gt")))
     if kind in ("less_than_equal", "less_than"):
-        return f"should be at most {ctx.get('le', ctx.get('lt'))}"
+        return _("should be at most {n}").format(n=ctx.get("le", ctx.get("lt")))
     if kind == "string_too_short":
-        return f"should have at least {ctx.get('min_length')} character(s)"
+        n = ctx.get("min_length", 1)
+        return ngettext("should have at least {n} character",
+                        "should have at least {n} characters", n).format(n=n)
     if kind == "string_too_long":
-        return f"should have at most {ctx.get('max_length')} characters"
+        n = ctx.get("max_length", 0)
+        return ngettext("should have at most {n} character",
+                        "should have at most {n} characters", n).format(n=n)
     return None
 
 
 def _message(err: dict) -> str:
     kind, ctx = err["type"], err.get("ctx") or {}
     if kind in PLAINER:
-        return PLAINER[kind]
+        return _(PLAINER[kind])
     words = _bounded(kind, ctx)
     if words is not None:
         return words
@@ -176,7 +183,8 @@ def validation_problems(exc: object, root: str) -> str:
     shown = []
     for err in errors[:SHOWN_PROBLEMS]:  # a problem of the whole (no location, no root): bare
         where = ".".join(_key(p) for p in err["loc"]) or root
-        shown.append(f"{where}: {_message(err)}" if where else _message(err))
+        shown.append(_("{where}: {problem}").format(where=where, problem=_message(err))
+                     if where else _message(err))
     if len(errors) > SHOWN_PROBLEMS:
-        shown.append(f"and {len(errors) - SHOWN_PROBLEMS} more")
+        shown.append(_("and {n} more").format(n=len(errors) - SHOWN_PROBLEMS))
     return "; ".join(shown)

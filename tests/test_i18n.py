@@ -316,3 +316,20 @@ def test_the_bg_stats_reasons_are_french_sentences():
         "partie 1 (Endeavor: Age of Sail, 2024-05-01 20:00:00) : marquée « ignorée » dans BG Stats",
         "partie 2 (Endeavor: Age of Sail, 2024-05-01 21:00:00) : le score 'many' de Ann n'est "
         "pas un nombre entier"]
+
+
+def test_a_record_problem_is_said_in_the_reader_language():
+    from pydantic import BaseModel, Field, ValidationError
+
+    from companion.errors import validation_problems
+
+    class Seat(BaseModel):
+        name: str = Field(min_length=2)
+        money: int = 0
+
+    with pytest.raises(ValidationError) as caught:
+        Seat.model_validate({"name": "A", "money": "lots", "extra": 1})
+    with i18n.use_language("fr"):
+        said = validation_problems(caught.value, "seat")
+    assert said == ("name : devrait avoir au moins 2 caractères; money : devrait être un "
+                    "nombre entier")

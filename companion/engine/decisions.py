@@ -248,12 +248,15 @@ class Legal:
 
     @property
     def only_move(self) -> Any:
-        """The one ready move when the rules leave exactly one outcome."""
-        if self.field is None and self.outcomes == 1:
-            only = self.moves[0] if self.moves else self.decline
-            if only is not None and only.ready:
-                return only
-        return None
+        """The one ready move when the rules leave exactly one outcome (asked after every
+        event of every game: the outcomes counted here, not by ``outcomes``)."""
+        if self.field is not None:
+            return None
+        moves, decline = self.moves, self.decline
+        if len(moves) + (decline is not None) != 1:
+            return None
+        only = moves[0] if moves else decline
+        return only if only.events else None
 
     def all_moves(self) -> tuple[Any, ...]:
         return self.moves if self.decline is None else (*self.moves, self.decline)

@@ -33,7 +33,7 @@ from companion.engine.moves import legal_moves
 from companion.engine.records import RECORD_FORMAT, RECORD_VERSION, Refusal, load, read_record
 from companion.engine.setup import GameSetup, parse_new_setup
 from companion.engine.state import GameState, initial_state
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.rules.editions import LAST_TURN
 from companion.scoring import ScoreBreakdown
 
@@ -125,8 +125,9 @@ class Game:
     def undo(self, n: int = 1) -> Game:
         """The game without its last ``n`` events."""
         if not 0 <= n <= len(self.events):
-            raise refuse(self.state, _("cannot undo {n} event(s): the log has {n2}").format(
-                                         n=n, n2=len(self.events)))
+            raise refuse(self.state, ngettext("cannot undo {n} event: the log has {n2}",
+                                              "cannot undo {n} events: the log has {n2}",
+                                              n).format(n=n, n2=len(self.events)))
         return Game.from_events(self.setup, self.events[: len(self.events) - n])
 
     def undo_step(self) -> Game:

@@ -39,7 +39,7 @@ from companion.games.base import (
     ranked,
     whole,
 )
-from companion.i18n import N_, _, component_name
+from companion.i18n import N_, _, component_name, ngettext
 
 # What a status track scores is the Glory read beside its cube, once a cube on a plain square
 # has slid back to the symbol square below (`002_…`, "Décompte final", A): the pad asks for it.
@@ -96,9 +96,10 @@ def _harbor_hint(values: Mapping[str, Any]) -> str | None:
     discs = values.get("harbor_discs")
     if not whole(discs) or not 0 <= discs <= HARBOR_DISCS:
         return None
-    return (_("Scores {value} Glory ({value2} disc(s) left over).").format(
-                value=discs // DISCS_PER_POPULATION_GLORY,
-                value2=discs % DISCS_PER_POPULATION_GLORY))
+    left = discs % DISCS_PER_POPULATION_GLORY
+    return ngettext("Scores {value} Glory ({value2} disc left over).",
+                    "Scores {value} Glory ({value2} discs left over).", left).format(
+                        value=discs // DISCS_PER_POPULATION_GLORY, value2=left)
 
 
 def _exploits_on(options: Mapping[str, Any]) -> Any:

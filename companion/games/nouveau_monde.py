@@ -34,7 +34,7 @@ from companion.games.base import (
     ranked,
     whole,
 )
-from companion.i18n import N_, _, component_name
+from companion.i18n import N_, _, component_name, ngettext
 
 # What the n-th piece costs to build (the rules' cost tables), and so what n pieces score:
 # every points table is the running total of its cost table (digest, "useful check"). No
@@ -204,9 +204,13 @@ class NouveauMonde(Family):
                                           seat, name, "colonists"))
             elif p["eliminated"]:  # defeat comes with the loss of the last city or colonist
                 out.append(FieldError(
-                    _("Accepted defeat is ticked, but {p} city(ies) and {p2} colonist(s) are "
-                      "still held: defeat comes with the loss of the last one.").format(
-                        p=p['cities'], p2=p['colonists']), seat, name, "eliminated"))
+                    _("Accepted defeat is ticked, but {cities} and {colonists} are still "
+                      "held: defeat comes with the loss of the last one.").format(
+                        cities=ngettext("{n} city", "{n} cities", p["cities"]).format(
+                            n=p["cities"]),
+                        colonists=ngettext("{n} colonist", "{n} colonists",
+                                           p["colonists"]).format(n=p["colonists"])),
+                    seat, name, "eliminated"))
             if p["eliminated"] and name in has_vassals:
                 out.append(FieldError(_("an eliminated player with vassals is unusual: please "
                                       "confirm."), seat, name, "eliminated"))

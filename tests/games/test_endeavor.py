@@ -210,5 +210,5 @@ def test_the_sheet_says_where_the_book_confirms_a_square_and_what_the_harbour_sc
         "8 is a plain square in the rulebook's example: a cube there slides back to 7, "
         "which is the Glory to enter.")
     assert fields["industry_glory"].hint(RED) is None  # nothing the book confirms to add
-    assert fields["harbor_discs"].hint(YELLOW) == "Scores 2 Glory (2 disc(s) left over)."
+    assert fields["harbor_discs"].hint(YELLOW) == "Scores 2 Glory (2 discs left over)."
     assert fields["harbor_discs"].hint(dict(YELLOW, harbor_discs=40)) is None  # refused

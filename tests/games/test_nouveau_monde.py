@@ -176,7 +176,7 @@ def test_doubtful_entries_are_accepted_with_a_warning():
     odd = dict(ROUGE, eliminated=True)  # still 3 cities and 2 colonists
     scored = score(EXAMPLE, lost, odd)
     assert [(w.seat, w.field) for w in scored.warnings] == [(2, "colonists"), (3, "eliminated")]
-    assert "3 city(ies) and 2 colonist(s) are still held" in scored.warnings[1].message
+    assert "3 cities and 2 colonists are still held" in scored.warnings[1].message
     assert scored.of("Perdu").total == 5
     defeated = player("Vaincu", 5, 0, 0, 0, 0, 0, 0, 0, 0, eliminated=True)
     assert score(EXAMPLE, defeated).warnings == ()  # lost the last piece: nothing to doubt
