@@ -5,10 +5,12 @@ here.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import Game, GameState, apply, decide, shipping_values
-from companion.i18n import _, component_count
+from companion.i18n import _, component_count, ngettext
 from companion.ui.views import (
     box_title,
     building_title,
@@ -17,6 +19,7 @@ from companion.ui.views import (
     nation_label,
     power_label,
     region_title,
+    regions,
     track_title,
     worker_name,
 )
@@ -42,7 +45,7 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
     text = "; ".join(dict.fromkeys(told))
     if settled:
         text += " — " + _("then, with no other choice: {steps}").format(steps="; ".join(settled))
-    said = changes(before, after.state)
+    said = changes(before, after.state, events)
     return f"{text} — {said}" if said else text
 
 
@@ -76,20 +79,23 @@ def _ship(before: GameState, after: GameState, name: str, change: int) -> str:
     return ship
 
 
-def changes(before: GameState, after: GameState) -> str:
+def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> str:
     """What a step changed in each player's holdings, in words: money, goods, ships, VP,
-    specialists gained, buildings and tokens (every automatic consequence the table must
-    copy onto the board), and who won a tie for the ship and why.
+    specialists gained, workers gained or lost in the New World, buildings and tokens (every
+    automatic consequence the table must copy onto the board), and who won a tie for the
+    ship and why. ``events``: the step's own; a dock worker they send is not said again.
 
     >>> from companion.engine import Game
     >>> game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
     >>> after = game.state.clone()
     >>> after.players["Ann"].money += 3; after.players["Bob"].goods["fur"] += 1
     >>> after.players["Bob"].incoming["merchant"] += 2
+    >>> after.regions["caribbean"] = {"Ann": {"colonist": 3}}
     >>> changes(game.state, after)
-    'Ann +$3; Bob +1 fur, +merchant ×2'
+    'Ann +$3, +3 workers in Caribbean; Bob +1 fur, +merchant ×2'
     """
     edition = after.setup.edition
+    sent = Counter((ev.player, ev.region) for ev in events if getattr(ev, "type", None) == "dock")
     said = []
     for name, p in after.players.items():
         old = before.players.get(name)
@@ -107,6 +113,13 @@ def changes(before: GameState, after: GameState) -> str:
             parts.append(_ship(before, after, name, p.ships - old.ships))
         if _vp(p) != _vp(old):
             parts.append(_("{n} VP").format(n=_signed(_vp(p) - _vp(old))))
+        for region in after.regions:  # a battle, a plague, Overpopulation, a discovery ...
+            moved = (after.workers_in_region(region, name)
+                     - before.workers_in_region(region, name) - sent[name, region])
+            if moved:
+                parts.append(ngettext("{n} worker in {region}", "{n} workers in {region}",
+                                      abs(moved)).format(n=_signed(moved),
+                                                         region=region_title(after, region)))
         for worker, n in p.incoming.items():  # a Specialists box, Training, a building
             gained = n - old.incoming.get(worker, 0)
             if gained > 0:
@@ -115,7 +128,38 @@ def changes(before: GameState, after: GameState) -> str:
         parts += ["+" + discovery_short(d) for d in p.discoveries[len(old.discoveries):]]
         if parts:
             said.append(f"{name} {', '.join(parts)}")
+    if any(p.colony_vp != before.players[n].colony_vp
+           for n, p in after.players.items() if n in before.players):
+        said.append(colony_scoring(before))
     return "; ".join(said)
+
+
+def colony_scoring(board: GameState) -> str:
+    """The regions a colony scoring judged, with the workers there, most first and equal
+    counts joined by "=" (a tie, for first or second place, changes what is scored): what the
+    VP just given were for.
+
+    >>> from companion.engine import Game
+    >>> state = Game.new({"players": [{"name": n} for n in ("Ann", "Bob", "Cy")]}).state
+    >>> state.regions["caribbean"] = {"Ann": {"colonist": 3}, "Bob": {"colonist": 3}}
+    >>> state.regions["brazil"] = {"Ann": {"colonist": 4}, "Bob": {"soldier": 1},
+    ...                            "Cy": {"colonist": 1}}
+    >>> colony_scoring(state)
+    'colony scoring (workers per region): Caribbean Ann 3 = Bob 3; Brazil Ann 4, Bob 1 = Cy 1'
+    """
+    judged = []
+    for row in regions(board):
+        if not row["scores"]:
+            continue
+        present = sorted(((n, c) for n, c in row["counts"].items() if c), key=lambda nc: -nc[1])
+        text = ""
+        for i, (name, count) in enumerate(present):
+            if i:
+                text += " = " if count == present[i - 1][1] else ", "
+            text += f"{name} {count}"
+        judged.append(f"{row['name']} {text}")
+    return _("colony scoring (workers per region): {regions}").format(
+        regions="; ".join(judged) or _("no region"))
 
 
 def describe_event(state: GameState, event: Any) -> str:

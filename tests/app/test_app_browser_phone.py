@@ -110,23 +110,28 @@ def test_phone_layout(served_app):
         browser.close()
 
 
+def _saved_at(data, stop_after: int) -> int:
+    """A seeded 4-player game played up to ``stop_after`` steps, saved where the app reads."""
+    from companion.engine.playout import random_game
+    from companion.store import Store
+
+    with Store(f"sqlite:///{data / 'companion.db'}") as store:
+        return store.import_record(random_game(FOUR, seed=7, stop_after=stop_after)
+                                   .record()).id
+
+
 def test_map_labels_stay_inside_the_map_at_phone_width(served_app):
     """Every region's label ("Brazil · 0 👤") is drawn whole inside the map at 390 px, in
     English and in French (longer names), with no two labels on top of each other; the
     standings above it fit the screen's width."""
     from playwright.sync_api import expect, sync_playwright
 
-    from companion.engine.playout import random_game
-    from companion.store import Store
-
     url, data = served_app
     with sync_playwright() as p:
         browser, page = phone_at_home(p, url)
-        store = Store(f"sqlite:///{data / 'companion.db'}")
-        busy = store.import_record(random_game(FOUR, seed=7, stop_after=75).record())
-        store.close()
+        busy = _saved_at(data, 75)
         for lang in ("en", "fr"):
-            page.goto(f"{url}/scoreboard?game={busy.id}&lang={lang}")
+            page.goto(f"{url}/scoreboard?game={busy}&lang={lang}")
             chart = page.locator(".st-key-sb_map .js-plotly-plot")
             expect(chart).to_be_visible(timeout=60_000)
             chart.scroll_into_view_if_needed()
@@ -164,7 +169,7 @@ def test_map_labels_stay_inside_the_map_at_phone_width(served_app):
         expect(back).to_be_visible(timeout=60_000)
         back.click()
         page.wait_for_timeout(1500)
-        replay_map = page.locator(f".st-key-hist_map_{busy.id} .js-plotly-plot")
+        replay_map = page.locator(f".st-key-hist_map_{busy} .js-plotly-plot")
         expect(replay_map).to_be_visible(timeout=60_000)
         page.screenshot(path=str(SHOTS / "phone-replay-fr.png"), full_page=True)
         browser.close()
@@ -175,17 +180,12 @@ def test_a_tapped_answer_leaves_no_shade_on_the_next_question(served_app):
     (it would read as already chosen)."""
     from playwright.sync_api import sync_playwright
 
-    from companion.engine.playout import random_game
-    from companion.store import Store
-
     url, data = served_app
     with sync_playwright() as p:
-        browser, page = phone_at_home(p, url)
-        store = Store(f"sqlite:///{data / 'companion.db'}")
-        game = store.import_record(random_game(FOUR, seed=7, stop_after=27).record())
-        store.close()
+        browser, _page = phone_at_home(p, url)
+        game = _saved_at(data, 27)
         touch = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
-        touch.goto(f"{url}/table?game={game.id}")
+        touch.goto(f"{url}/table?game={game}")
         heading = touch.locator(".st-key-prompt h4")
         heading.wait_for(timeout=60_000)
         asked = heading.inner_text()

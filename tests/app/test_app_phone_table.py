@@ -109,6 +109,23 @@ def _first_event(game_setup: dict, seed: int, wanted) -> tuple:
     raise AssertionError("no such step in this game")
 
 
+def _last_step_on_table(at, game_id: int) -> str:
+    open_table(at, game_id)
+    return next(c.value for c in at.caption if c.value.startswith("Last step:")).replace(
+        "\\", "")
+
+
+def _step_in_history(at, game_id: int, version: int) -> str:
+    """What the History says of event ``version`` of the game (stepping by event)."""
+    at.session_state["aod.history_game"] = game_id
+    at.switch_page("app_pages/history.py").run()
+    at.segmented_control(key=f"hist_mode_{game_id}").set_value("event").run()
+    at.slider(key=f"hist_event_{game_id}").set_value(version).run()
+    check(at)
+    return next(c.value for c in at.caption if c.value.startswith("Last step shown")).replace(
+        "\\", "")
+
+
 def test_specialists_and_a_ship_tie_are_said_on_the_table_and_in_the_history(at, store):
     """The Specialists boxes give their workers when the track before them is done, and
     the ship goes to the first in turn order among equals: automatic, so said."""
@@ -118,11 +135,27 @@ def test_specialists_and_a_ship_tie_are_said_on_the_table_and_in_the_history(at,
 
     played, version, said = _first_event(FOUR, 25, wanted)
     game = store.import_record(played.record())
-    open_table(at, game.id)
-    assert any(said in c.value.replace("\\", "") for c in at.caption), said
-    at.session_state["aod.history_game"] = game.id
-    at.switch_page("app_pages/history.py").run()
-    at.segmented_control(key=f"hist_mode_{game.id}").set_value("event").run()
-    at.slider(key=f"hist_event_{game.id}").set_value(version).run()  # that event alone
-    check(at)
-    assert any(said in c.value.replace("\\", "") for c in at.caption), said
+    assert said in _last_step_on_table(at, game.id)
+    assert said in _step_in_history(at, game.id, version)  # that event alone
+
+
+def test_a_colony_scoring_says_which_regions_and_ties_it_judged(at, store):
+    """End of turn 3: the VP given, and the regions scored with the workers there (equal
+    counts joined by '='), on the Table and in the History."""
+    played, version, said = _first_event(FOUR, 3, lambda s: "colony scoring" in s)
+    assert "VP" in said and "Caribbean" in said and " = " in said, said
+    game = store.import_record(played.record())
+    assert said in _last_step_on_table(at, game.id)
+    assert said in _step_in_history(at, game.id, version)
+
+
+def test_workers_lost_in_a_battle_are_said_in_the_history(at, store):
+    """A battle takes a worker off the board: the History's step says whose and where (a
+    dock worker sent is the step itself, not said twice)."""
+    played, version, said = _first_event(FOUR, 0, lambda s: "−1 worker in" in s)
+    assert played.events[version - 1].type == "warfare", said
+    game = store.import_record(played.record())
+    assert said in _step_in_history(at, game.id, version)
+    docked = next(i for i, e in enumerate(played.events) if e.type == "dock" and e.region)
+    shown = _step_in_history(at, game.id, docked + 1)
+    assert "dock worker →" in shown and "worker in" not in shown, shown

@@ -209,7 +209,8 @@ def show() -> None:
                     if version:  # what that step was, in words (not just its number)
                         before = stored.state_at(version - 1)
                         said = steps.describe_event(before, game.events[version - 1])
-                        done = steps.changes(before, shown.state)  # money, goods, VP, ties
+                        done = steps.changes(before, shown.state,  # money, goods, VP, ties
+                                             game.events[version - 1:version])
                         st.caption(_("Last step shown: ") + views.md(
                             f"{said} — {done}" if done else said)
                             + joining.entered_on(writes, version - 1))
