@@ -125,9 +125,10 @@ def test_a_whole_turn_keeps_the_question_in_view(served_app):
         for _ in range(4):
             if "token was revealed" in table.prompt():
                 break
-            buttons = prompt.locator('[class*="st-key-ans_"] button:visible')
-            choice = next(buttons.nth(i) for i in range(buttons.count())
-                          if "Caribbean" not in buttons.nth(i).inner_text())
+            # Waited for (not read at once): under load the answers draw after the prompt.
+            choice = prompt.locator('[class*="st-key-ans_"] button:visible').filter(
+                has_not_text="Caribbean").first
+            expect(choice).to_be_visible(timeout=60_000)
             table.tap(choice)
         text = table.prompt()
         assert "token was revealed" in text, text
