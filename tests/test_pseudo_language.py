@@ -288,3 +288,35 @@ def test_a_nations_power_is_named_by_its_printed_title(pseudo):
 
     with i18n.use_language("fr"):
         assert nations.power_title("holland") == "⟪Dutch Merchants⟫"
+
+
+@pytest.mark.parametrize("game", ["age-of-discovery", "endeavor", "nouveau-monde"])
+def test_score_sheet_refusals_speak_through_the_catalogue(pseudo, game):
+    """A score sheet's refusals (out of range, not a whole number, not a choice, too many
+    players, twin names, a field no sheet has) are whole sentences of the catalogue: they
+    were English f-strings glued from fragments before."""
+    from companion.games import FAMILY_IDS, InvalidSheet, Sheet, family
+
+    assert game in FAMILY_IDS
+    with i18n.use_language("fr"):
+        f = family(game)
+        options = f.default_options()
+        fields = f.fields(options)
+        bad = {}
+        for x in fields:
+            if x.type == "int":
+                bad[x.name] = 10_000 if x.max is None else x.max + 1
+            elif x.type == "choice":
+                bad[x.name] = 99
+            elif x.type == "counts":
+                bad[x.name] = {x.parts[0].key: 1.5}
+        players = [{**f.blank_player("Ann", options), **bad}, f.blank_player("Ann", options)]
+        players += [f.blank_player(f"P{i}", options) for i in range(f.player_range(options).stop)]
+        problems = f.problems(Sheet(game, tuple(players), options))
+        unknown = {**f.blank_player("Ann", options), "x1": 1}  # a field no sheet has
+        with pytest.raises(InvalidSheet) as caught:
+            f.parse({**options, "players": [unknown, f.blank_player("Bob", options)]})
+    texts = [p.message for p in problems] + [e.message for e in caught.value.errors]
+    assert len(problems) >= 3, texts
+    found = {w: t for t in texts for w in leaks(t.replace("Ann", " ").replace("P1", " "))}
+    assert found == {}, found

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.errors import MalformedInput, shown
-from companion.i18n import printed_or_ours
+from companion.i18n import _, printed_or_ours
 
 NAME_MAX = 40
 NOTE_MAX = 500
@@ -48,10 +48,13 @@ class FieldError:
     def __str__(self) -> str:
         where = ""
         if self.seat is not None:
-            where = f"seat {self.seat}" + (f" ({self.player})" if self.player else "")
+            where = (_("seat {seat} ({player})").format(seat=self.seat, player=self.player)
+                     if self.player else _("seat {seat}").format(seat=self.seat))
         if self.field:
-            where = f"{where}, {self.field}" if where else self.field
-        return f"{where}: {self.message}" if where else self.message
+            where = _("{where}, {field}").format(where=where, field=self.field) if where \
+                else self.field
+        return _("{where}: {problem}").format(where=where, problem=self.message) if where \
+            else self.message
 
 
 class InvalidSheet(MalformedInput):
@@ -113,14 +116,16 @@ class SheetField:
     def range_text(self) -> str:
         """The hard range in a few characters, for help texts and the docs."""
         if self.type == "bool":
-            return "yes / no"
+            return _("yes / no")
         if self.type in ("choice", "multi"):
             return ", ".join(self.option_label(o) for o in self.options if o not in (None, ""))
         if self.type == "player":
-            return "another player, or nobody"
+            return _("another player, or nobody")
         low = 0 if self.min is None else self.min
         if self.max is None:
-            return f"{low} or more" + (f", in steps of {self.step}" if self.step > 1 else "")
+            if self.step > 1:
+                return _("{low} or more, in steps of {step}").format(low=low, step=self.step)
+            return _("{low} or more").format(low=low)
         return f"{low}–{self.max}"
 
 
@@ -238,39 +243,52 @@ def _check_value(f: SheetField, value: Any, values: Values, names: Sequence[str]
         if value is None and f.optional:
             return None
         if not whole(value):
-            return f"{f.label} is a whole number, not {shown(value)}."
+            return _("{label} is a whole number, not {value}.").format(label=f.label,
+                                                                      value=shown(value))
         return _range(f.label, value, f.min, f.max)
     if f.type == "bool":
-        return None if isinstance(value, bool) else f"{f.label} is yes or no (true or false)."
+        return None if isinstance(value, bool) else _("{label} is yes or no (true or "
+                                                      "false).").format(label=f.label)
     if f.type == "choice":
         if value in f.options:
             return None
-        return f"{f.label} is one of {f.range_text()}, not {shown(value)}."
+        return _("{label} is one of {choices}, not {value}.").format(
+            label=f.label, choices=f.range_text(), value=shown(value))
     if f.type == "multi":
         if not isinstance(value, list | tuple) or len(set(map(str, value))) != len(value):
-            return f"{f.label} is a list of ids, each at most once."
+            return _("{label} is a list of ids, each at most once.").format(label=f.label)
         unknown = [v for v in value if v not in f.options]
-        return f"{f.label}: {shown(unknown[0])} is not one of the choices." if unknown else None
+        if unknown:
+            return _("{label}: {value} is not one of the choices.").format(
+                label=f.label, value=shown(unknown[0]))
+        return None
     if f.type == "ints":
         if not isinstance(value, list | tuple) or len(value) != len(f.parts):
-            return f"{f.label} is {len(f.parts)} whole numbers."
+            return _("{label} is {count} whole numbers.").format(label=f.label,
+                                                                 count=len(f.parts))
         for part, n in zip(f.parts, value, strict=True):
             if not whole(n):
-                return f"{f.label}, {part.label}: a whole number, not {shown(n)}."
-            why = _range(f"{f.label}, {part.label}", n, f.min, part.max)
+                return _("{label}, {part}: a whole number, not {value}.").format(
+                    label=f.label, part=part.label, value=shown(n))
+            why = _range(_("{label}, {part}").format(label=f.label, part=part.label), n,
+                         f.min, part.max)
             if why:
                 return why
         return None
     if f.type == "counts":
         if not isinstance(value, Mapping):
-            return f"{f.label} is a set of counts by name."
+            return _("{label} is a set of counts by name.").format(label=f.label)
         known = {p.key: p for p in f.parts}
         for key, n in value.items():
             if key not in known:
-                return f"{f.label}: {shown(key)} is not one of {', '.join(known)}."
+                return _("{label}: {value} is not one of {choices}.").format(
+                    label=f.label, value=shown(key), choices=", ".join(known))
+            part = known[key].label
             if not whole(n):
-                return f"{f.label}, {known[key].label}: a whole number, not {shown(n)}."
-            why = _range(f"{f.label}, {known[key].label}", n, f.min, known[key].max)
+                return _("{label}, {part}: a whole number, not {value}.").format(
+                    label=f.label, part=part, value=shown(n))
+            why = _range(_("{label}, {part}").format(label=f.label, part=part), n, f.min,
+                         known[key].max)
             if why:
                 return why
         return None
@@ -278,18 +296,20 @@ def _check_value(f: SheetField, value: Any, values: Values, names: Sequence[str]
         if value is None:
             return None
         if value == values.get("name"):
-            return f"a player cannot be their own {f.label.lower()}."
+            return _("a player cannot be their own {role}.").format(role=f.label.lower())
         if value not in names:
-            return f"{shown(value)} is not a player at this table."
+            return _("{value} is not a player at this table.").format(value=shown(value))
         return None
     raise AssertionError(f"unknown field type {f.type}")
 
 
 def _range(label: str, value: int, low: int | None, high: int | None) -> str | None:
     if low is not None and value < low:
-        return f"{label} cannot be below {low} (you entered {value})."
+        return _("{label} cannot be below {low} (you entered {value}).").format(
+            label=label, low=low, value=value)
     if high is not None and value > high:
-        return f"{label} cannot be more than {high} (you entered {value})."
+        return _("{label} cannot be more than {high} (you entered {value}).").format(
+            label=label, high=high, value=value)
     return None
 
 
@@ -382,15 +402,16 @@ class Family(ABC):
         family does not know are refused, optional ones take their defaults. Values are
         checked by ``check``, not here."""
         if not isinstance(data, Mapping):
-            raise InvalidSheet(f"a score sheet of {self.name} is a JSON object with "
-                               "'players'")
+            raise InvalidSheet(_("a score sheet of {game} is a JSON object with "
+                                 "'players'").format(game=self.name))
         allowed = {f.name for f in self.option_fields()} | {"note", "players"}
         unknown = sorted(map(str, set(data) - allowed))
         if unknown:
-            raise InvalidSheet(f"a score sheet of {self.name} has no {', '.join(unknown)}")
+            raise InvalidSheet(_("a score sheet of {game} has no {keys}").format(
+                game=self.name, keys=", ".join(unknown)))
         players = data.get("players")
         if not isinstance(players, list):
-            raise InvalidSheet("a score sheet needs a list of 'players'")
+            raise InvalidSheet(_("a score sheet needs a list of 'players'"))
         options = {f.name: data.get(f.name, _copy(f.default)) for f in self.option_fields()}
         refused = self._option_problems(options)
         if refused:
@@ -399,15 +420,17 @@ class Family(ABC):
         errors, parsed = [], []
         for seat, p in enumerate(players, start=1):
             if not isinstance(p, Mapping):
-                raise InvalidSheet(f"seat {seat}: a player is a JSON object")
+                raise InvalidSheet(_("seat {seat}: a player is a JSON object").format(
+                    seat=seat))
             keys = {f.name for f in fields} | {"name"}
             who = p.get("name") if isinstance(p.get("name"), str) else None
             for key in sorted(map(str, set(p) - keys)):
-                errors.append(FieldError(f"{self.name} sheets have no field {shown(key)}.",
-                                         seat, who, key))
+                errors.append(FieldError(_("{game} sheets have no field {key}.").format(
+                    game=self.name, key=shown(key)), seat, who, key))
             for f in fields:
                 if f.required and f.name not in p:
-                    errors.append(FieldError(f"{f.label} is missing.", seat, who, f.name))
+                    errors.append(FieldError(_("{label} is missing.").format(label=f.label),
+                                             seat, who, f.name))
             parsed.append({"name": p.get("name"),
                            **{f.name: p.get(f.name, _copy(f.default)) for f in fields}})
         if errors:
@@ -420,7 +443,8 @@ class Family(ABC):
     def problems(self, sheet: Sheet) -> list[FieldError]:
         """Everything that refuses the sheet (empty: it can be scored and stored)."""
         if sheet.game != self.id:
-            return [FieldError(f"this is a {shown(sheet.game)} sheet, not {self.name}.")]
+            return [FieldError(_("this is a {other} sheet, not {game}.").format(
+                other=shown(sheet.game), game=self.name))]
         errors = self._option_problems(sheet.options)
         if errors:  # the fields depend on the options
             return errors
@@ -441,13 +465,14 @@ class Family(ABC):
     def _sheet_problems(self, sheet: Sheet) -> list[FieldError]:
         errors = []
         if not isinstance(sheet.note, str) or len(sheet.note) > NOTE_MAX:
-            errors.append(FieldError(f"the note is text of at most {NOTE_MAX} characters.",
-                                     field="note"))
+            errors.append(FieldError(_("the note is text of at most {most} "
+                                       "characters.").format(most=NOTE_MAX), field="note"))
         allowed = self.player_range(sheet.options)
         if len(sheet.players) not in allowed:
             errors.append(FieldError(
-                f"{self.title(sheet.options)} is played by {allowed.start} to "
-                f"{allowed.stop - 1} players, not {len(sheet.players)}."))
+                _("{game} is played by {least} to {most} players, not {count}.").format(
+                    game=self.title(sheet.options), least=allowed.start,
+                    most=allowed.stop - 1, count=len(sheet.players))))
         return errors + self._twin_names(sheet)
 
     def _twin_names(self, sheet: Sheet) -> list[FieldError]:
@@ -455,8 +480,8 @@ class Family(ABC):
         names = [n for n in sheet.names if n]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
-            return [FieldError(f"two players have the same name ({twice[0]}); each needs a "
-                               "name of their own.")]
+            return [FieldError(_("two players have the same name ({name}); each needs a "
+                                 "name of their own.").format(name=twice[0]))]
         return []
 
     def _player_problems(self, fields: Sequence[SheetField], p: Mapping[str, Any],
