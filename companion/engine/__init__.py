@@ -13,7 +13,13 @@ from companion.engine.board_entry import (
     placements_from_board,
 )
 from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option
-from companion.engine.errors import Conflict, EngineError, IllegalAction, MalformedEvent
+from companion.engine.errors import (
+    Conflict,
+    EngineError,
+    IllegalAction,
+    MalformedEvent,
+    UnreadableEvent,
+)
 from companion.engine.events import Event, event_dict, parse_event
 from companion.engine.fields import AMOUNT_MAX, COUNT_MAX, clean_name, iso_datetime, name_key
 from companion.engine.final import final_scores, standings
@@ -62,6 +68,7 @@ __all__ = [
     "Conflict", "Decision", "EngineError", "Event", "ExpeditionWorth", "Field", "Game",
     "GameSetup", "GameState", "Hint", "IllegalAction", "IncomeWorth", "Kind",
     "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Spot", "Step",
+    "UnreadableEvent",
     "apply", "as_stored", "board_form", "clean_name", "converted", "decide", "ended_now",
     "event_dict", "final_scores", "hints", "iso_datetime",
     "name_key", "parse_event", "parse_new_setup", "parse_setup", "placements_from_board",

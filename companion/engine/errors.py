@@ -17,7 +17,12 @@ from companion.errors import (
 from companion.errors import MalformedInput as MalformedEvent
 from companion.errors import Refused as EngineError
 
+
+class UnreadableEvent(MalformedEvent):
+    """An event whose shape the fold could not read at all (a key or type missing inside a
+    choice): told apart from a rule's refusal by its kind, never by its words."""
+
 __all__ = [
     "SHOWN_KEY", "SHOWN_PROBLEMS", "Conflict", "EngineError", "IllegalAction",
-    "MalformedEvent", "problem_field", "shown", "validation_problems",
+    "MalformedEvent", "UnreadableEvent", "problem_field", "shown", "validation_problems",
 ]

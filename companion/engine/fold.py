@@ -19,7 +19,7 @@ from typing import Any
 from companion.engine import resolution, variants
 from companion.engine.asking import decide
 from companion.engine.common import check_good, player, refuse
-from companion.engine.errors import EngineError, MalformedEvent
+from companion.engine.errors import EngineError, MalformedEvent, UnreadableEvent
 from companion.engine.events import Correction, Event, parse_event
 from companion.engine.flow import Phase
 from companion.engine.setup import GameSetup, parse_setup
@@ -158,7 +158,7 @@ def apply_checked(state: GameState, ev: Event) -> Event:
     try:
         return apply_in_place(state, ev)
     except (KeyError, TypeError, AttributeError) as exc:  # bad shapes inside a choice
-        raise MalformedEvent(_("cannot read that {type} event: {shape_problem}").format(
+        raise UnreadableEvent(_("cannot read that {type} event: {shape_problem}").format(
                                  type=ev.type, shape_problem=shape_problem(exc))) from None
 
 

@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.errors import EngineError, MalformedEvent, shown
+from companion.engine.errors import EngineError, MalformedEvent, UnreadableEvent, shown
 from companion.engine.events import Benefit, Event, parse_event
 from companion.engine.fold import NAMED_ANSWERS, apply_in_place, shape_problem
 from companion.engine.powers import university
@@ -175,7 +175,7 @@ def load(setup: Any, events: Sequence[Any], version: int = RECORD_VERSION,
             reason = (str(exc) if isinstance(exc, EngineError)
                       else _("cannot read it: {shape_problem}").format(
                           shape_problem=shape_problem(exc)))
-            unreadable = not isinstance(exc, EngineError) or isinstance(exc, MalformedEvent)
+            unreadable = not isinstance(exc, EngineError) or isinstance(exc, UnreadableEvent)
             if strict:
                 kind = type(exc) if isinstance(exc, EngineError) else MalformedEvent
                 raise kind(_("event {index}: {why}").format(index=index, why=reason)) from None

@@ -32,9 +32,9 @@ from companion.engine import (
     EngineError,
     Game,
     GameState,
-    MalformedEvent,
     Phase,
     Refusal,
+    UnreadableEvent,
     as_stored,
     converted,
     parse_event,
@@ -143,7 +143,7 @@ def fold(setup: Any, raw_events: Sequence[Any], version: int = RECORD_VERSION, *
                     from None
             held = (before,) if game is not before else ()
             return Folded(game, held, Refusal(index, as_stored(raw_events[index]), str(exc),
-                                                    isinstance(exc, MalformedEvent)))
+                                                    isinstance(exc, UnreadableEvent)))
     return Folded(game, (before,) if start < len(raw_events) else ())
 
 
