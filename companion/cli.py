@@ -222,12 +222,12 @@ def _import(args: argparse.Namespace) -> int:
             file=args.file, problem=exc.strerror or _("unknown error")), file=sys.stderr)
         return 1
     except RecordError as exc:
-        print(f"Refused {exc}", file=sys.stderr)
+        print(_("Refused {f}").format(f=exc), file=sys.stderr)
         return 1
     try:
         incoming = imports.read(data, args.file, limits)  # refused before the database opens
     except EngineError as exc:
-        print(f"Refused {exc}", file=sys.stderr)
+        print(_("Refused {f}").format(f=exc), file=sys.stderr)
         return 1
     store = _open(args.db)
     if store is None:
