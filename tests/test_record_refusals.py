@@ -191,3 +191,14 @@ def test_a_bundle_tells_its_progress_in_the_table_language(tmp_path):
         with i18n.use_language("fr"):
             bundle(store, added, lambda done, text: said.append(text))
     assert said == ["1 sur 1"]
+
+
+def test_a_file_of_many_records_is_counted_in_the_table_language(tmp_path, capsys,
+                                                                 monkeypatch):
+    path = tmp_path / "none.json"
+    path.write_text("[]")
+    for lang, said in (("en", f"{path} holds 0 records: check or replay one at a time"),
+                       ("fr", f"{path} contient 0 enregistrement : vérifiez ou rejouez-les")):
+        monkeypatch.setenv("LANGUAGE", lang)
+        assert main(["check", str(path)]) == 1
+        assert capsys.readouterr().err.startswith(said)
