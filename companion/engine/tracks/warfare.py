@@ -23,13 +23,17 @@ from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import colony_worth
-from companion.i18n import _, ngettext
+from companion.i18n import _, format_list, ngettext
 from companion.rules.editions import WAR_PRICE
 from companion.rules.regions import REGIONS
 
 
 def _soldiers(state: GameState, region: str, name: str) -> int:
     return state.regions[region].get(name, {}).get("soldier", 0)
+
+
+def _workers(n: int) -> str:
+    return ngettext("{n} worker", "{n} workers", n).format(n=n)
 
 
 def battle_regions(state: GameState, attacker: str, defender: str) -> list[str]:
@@ -232,7 +236,11 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
     else:
         wanted = battle_regions(state, attacker, defender)
         if sorted(regions) != sorted(wanted):
-            names = ", ".join(region_name(state, r) for r in wanted) or "none"
+            if not wanted:
+                raise refuse(state, _("a war between {attacker} and {defender} has no region "
+                                      "to be fought in").format(
+                                        attacker=attacker, defender=defender))
+            names = format_list([region_name(state, r) for r in wanted])
             raise refuse(state, _("a war between {attacker} and {defender} is fought in: "
                                   "{names}").format(
                                     attacker=attacker, defender=defender, names=names))
@@ -240,11 +248,12 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
         want_a, want_d = expected_losses(state, loss.region, attacker, defender)
         got_a, got_d = sum(loss.attacker.values()), sum(loss.defender.values())
         if (got_a, got_d) != (want_a, want_d):
-            raise refuse(state, _("in {region_name} {attacker} loses {want_a} and {defender} "
-                                  "loses {want_d} worker(s), not {got_a} and {got_d}").format(
+            raise refuse(state, _("in {region_name} {attacker} loses {lost_a} and {defender} "
+                                  "loses {lost_d}, not {got_a} and {got_d}").format(
                                     region_name=region_name(state, loss.region),
-                                    attacker=attacker, want_a=want_a, defender=defender,
-                                    want_d=want_d, got_a=got_a, got_d=got_d))
+                                    attacker=attacker, defender=defender,
+                                    lost_a=_workers(want_a), lost_d=_workers(want_d),
+                                    got_a=got_a, got_d=got_d))
     if ev.kind == "war":
         pay(state, state.players[attacker], WAR_PRICE, _("a war"))
     # Losses are simultaneous; a refusal half-way is safe because apply() works on a copy.
