@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.common import refuse
-from companion.engine.decisions import Decision
+from companion.engine.decisions import Decision, Legal
 from companion.engine.flow import Phase, Step
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
@@ -21,6 +21,8 @@ from companion.rules.buildings import Building
 
 Effect = Callable[[GameState, PlayerState, Building, Mapping[str, Any]], None]
 Ask = Callable[[GameState, dict, str, str], "Decision | None"]  # None: nothing to choose
+Moves = Callable[[GameState, dict, str], "Legal | None"]  # None: nothing (more) to choose
+Words = Callable[[GameState, "Legal", str], "Decision | None"]  # None: nothing to choose
 AskUse = Callable[[GameState, dict, str, str], Decision]  # a power used: always a question
 
 
@@ -39,7 +41,9 @@ class BuildingPower:
 
     action: str
     on_purchase: Effect | None = None  # an immediate building's effect when bought
-    ask_purchase: Ask | None = None  # its choices, one question at a time
+    ask_purchase: Ask | None = None  # its choices, one question at a time, in words ...
+    purchase_moves: Moves | None = None  # ... or listed without words (the buyer's ``me``)
+    purchase_words: Words | None = None  # and named only when the table looks (``ask``)
     use: Effect | None = None  # a power used by choice (a ``benefit`` event)
     ask_use: AskUse | None = None
     moment: Callable[[GameState, Building], bool] = in_benefits  # when ``use`` is allowed
@@ -53,6 +57,11 @@ class BuildingPower:
     asked_at: Step | None = None  # a choice the owner must make at this step, every turn
     standing: bool = False  # open all through its window, never tied to one moment
     when: str = ""  # its moment in table language, for a refusal at the wrong time
+
+    @property
+    def asks_on_purchase(self) -> bool:
+        """Whether buying it asks a question (in words, or listed without them)."""
+        return self.ask_purchase is not None or self.purchase_moves is not None
 
 
 @dataclass(frozen=True)

@@ -62,8 +62,9 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     on is settled here: the outcomes of its follow-ups are known without asking them."""
     me = state.queue[0]
     if "workers" in draft and "target" in draft:
+        event = clean(draft)
         return Legal(Kind.TOKEN, "expedition", None, token_moves(
-            state, draft["target"], lambda t: {**draft, "found": t}, most),
+            state, draft["target"], lambda t: {**event, "found": t}, most),
             report=True, draft=draft, settled=True)
     parts = sub_multiset_items(tuple(_pool(state, me).items()))
     if "target" not in draft:
