@@ -27,6 +27,7 @@ from companion.engine.slots import current_slot
 from companion.engine.state import GameState
 from companion.engine.variants import swappable
 from companion.i18n import _
+from companion.rules.buildings import BUILDINGS
 
 SLOT_STEPS = (Step.DOCK, Step.TRADE_GOODS, Step.BUILDINGS, Step.SPECIALISTS, Step.WARFARE)
 
@@ -88,6 +89,8 @@ def moment_power_usable(state: GameState) -> bool:
 # (a choice asked every turn is the pending Decision itself).
 CHOSEN_POWERS = {action: p for action, p in BUILDING_POWERS.items()
                  if p.use is not None and not p.asked_at}
+# ... and the buildings that carry one (an id names one building in every edition).
+CHOSEN_BUILDINGS = frozenset(b.id for b in BUILDINGS if b.effect.action in CHOSEN_POWERS)
 
 
 def _power_actions(state: GameState, moments_only: bool = False) -> Iterator[Action]:
@@ -97,8 +100,11 @@ def _power_actions(state: GameState, moments_only: bool = False) -> Iterator[Act
     # asked only of buildings with a power to use, the nations' only when they are played.
     players, catalogue, chosen = state.players, state.catalogue, CHOSEN_POWERS
     for name in state.order:
+        owned = players[name].buildings
+        if not owned or CHOSEN_BUILDINGS.isdisjoint(owned):
+            continue
         who = players[name]
-        for building in dict.fromkeys(who.buildings) if who.buildings else ():
+        for building in dict.fromkeys(owned):
             b = catalogue[building]
             power = chosen.get(b.effect.action)
             if power is None or (moments_only and power.standing):
