@@ -488,7 +488,7 @@ class Family(ABC):
                          names: Sequence[str]) -> list[tuple[str, str]]:
         name = p.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
-            return [("name", f"a name is 1 to {NAME_MAX} characters.")]
+            return [("name", _("a name is 1 to {most} characters.").format(most=NAME_MAX))]
         out = []
         for f in fields:
             why = _check_value(f, p.get(f.name), p, names)
