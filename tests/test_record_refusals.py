@@ -202,3 +202,15 @@ def test_a_file_of_many_records_is_counted_in_the_table_language(tmp_path, capsy
         monkeypatch.setenv("LANGUAGE", lang)
         assert main(["check", str(path)]) == 1
         assert capsys.readouterr().err.startswith(said)
+
+
+def test_a_count_of_no_known_kind_lists_the_kinds_as_a_choice():
+    aod = family("age-of-discovery")
+    record = {"format": SHEET_FORMAT, "version": 2, "game": aod.id, **Sheet(aod.id, tuple(
+        {**aod.blank_player(name, aod.default_options()), "goods": {"tea": 1}}
+        for name in ("Ann", "Bob")), aod.default_options()).to_json()}
+    sheet = read_sheet_record(record)[0]
+    with i18n.use_language("fr"):
+        said = [e.message for e in aod.problems(sheet) if e.field == "goods"]
+    assert said and said[0].startswith("Marchandises : 'tea' ne fait pas partie de silver, ")
+    assert said[0].endswith(", fish ou rice."), said

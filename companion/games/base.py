@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.errors import MalformedInput, shown
-from companion.i18n import _, printed_or_ours
+from companion.i18n import _, format_list, printed_or_ours
 
 NAME_MAX = 40
 NOTE_MAX = 500
@@ -282,7 +282,7 @@ def _check_value(f: SheetField, value: Any, values: Values, names: Sequence[str]
         for key, n in value.items():
             if key not in known:
                 return _("{label}: {value} is not one of {choices}.").format(
-                    label=f.label, value=shown(key), choices=", ".join(known))
+                    label=f.label, value=shown(key), choices=format_list(known, "or"))
             part = known[key].label
             if not whole(n):
                 return _("{label}, {part}: a whole number, not {value}.").format(
