@@ -188,15 +188,17 @@ def counts_field(state: GameState, options: Sequence[Option], total: int | None,
     return Field(tuple(options), total=total, least=least, most=most, build=build)
 
 
-def labelled_field(field: Field, name: Callable[[Any], str],
-                   label: Callable[[Any], str]) -> Field:
+def labelled_field(field: Field, name: Callable[[Any], str], label: Callable[[Any], str],
+                   note: Callable[[Any], str] | None = None) -> Field:
     """A field listed without words (``Legal.field``) as the table sees it: each option
     named (``name`` of its value), each answer built with its label (``label`` of its
-    value); the rest as listed."""
+    value) and its ``note`` (none on an answer that leads nowhere); the rest as listed."""
     build = field.build
 
     def built(value: Any) -> Answer:
         answer = build(value)
+        if note is not None and (answer.events or answer.draft is not None):
+            return evolve(answer, label=label(answer.value), note=note(answer.value))
         return evolve(answer, label=label(answer.value))
 
     return evolve(field, build=built, options=tuple(

@@ -23,10 +23,9 @@ from companion.engine.questions import (
     counts_words,
     good_name,
     labelled_field,
-    ready,
 )
 from companion.engine.state import GameState
-from companion.engine.tracks.base import Question, written
+from companion.engine.tracks.base import Question
 from companion.engine.tracks.placement import start_turn
 from companion.i18n import _, ngettext
 from companion.rules.buildings import buildings_for
@@ -331,27 +330,42 @@ def _words(state: GameState, legal: Legal) -> Decision:
                     field=field)
 
 
-def _ask_buy_vp(state: GameState, draft: dict[str, Any]) -> Decision:
+def _legal_buy_vp(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     name = draft["player"]
     price = BUY_VP_PRICE[age_of_turn(state.scored_turn)]
-    money = state.players[name].money
-    most = money // price
+    top = state.players[name].money // price
 
-    def buy(vp: int) -> Answer:
-        return ready(_("{n} VP").format(n=vp), vp, {"type": "buy_vp", "player": name, "vp": vp},
-                      note=f"${vp * price}")
+    def event(vp: int) -> dict[str, Any]:
+        return {"type": "buy_vp", "player": name, "vp": vp}
 
-    decline = ready(_("Buys none"), 0, {"type": "buy_vp", "player": name, "vp": 0})
+    def bought(value: Any) -> Answer:
+        vp = int(value)
+        return Answer("", vp, (event(vp),))
+
+    decline = Move(0, events=(event(0),))
+    if top <= LIST_AT_MOST:
+        return Legal(Kind.NUMBER, "buy_vp", name, tuple(
+            Move(vp, events=(event(vp),)) for vp in range(1, top + 1)), decline, draft=draft)
+    return Legal(Kind.NUMBER, "buy_vp", name, decline=decline, draft=draft,
+                 field=Field(least=1, most=top, build=bought))
+
+
+def _words_buy_vp(state: GameState, legal: Legal) -> Decision:
+    name = legal.player
+    assert name is not None  # (a player buys)
+    price = BUY_VP_PRICE[age_of_turn(state.scored_turn)]
     prompt = _("{name} (has ${money}): buy VP at ${price} each?").format(
-                 name=name, money=money, price=price)
-    if most <= LIST_AT_MOST:
-        return Decision(Kind.NUMBER, prompt, name, "buy_vp",
-                        answers=tuple(buy(vp) for vp in range(1, most + 1)), decline=decline,
-                        draft=draft)
-    return Decision(Kind.NUMBER, prompt, name, "buy_vp", decline=decline, draft=draft,
-                    field=Field(least=1, most=most, build=lambda v: buy(int(v))))
+                 name=name, money=state.players[name].money, price=price)
+    field = legal.field
+    if field is not None:
+        field = labelled_field(field, str, lambda vp: _("{n} VP").format(n=vp),
+                               lambda vp: f"${vp * price}")
+    return Decision(Kind.NUMBER, prompt, name, "buy_vp", answers=tuple(
+        Answer(_("{n} VP").format(n=m.value), m.value, m.events, note=f"${m.value * price}")
+        for m in legal.moves), decline=Answer(_("Buys none"), 0, legal.decline.events),
+        draft=legal.draft, field=field)
 
 
 REVEAL = Question("reveal", _legal_reveal, _words)
 REFRESH = Question("refresh", _legal_refresh, _words)
-BUY_VP = written("buy_vp", _ask_buy_vp)
+BUY_VP = Question("buy_vp", _legal_buy_vp, _words_buy_vp)
