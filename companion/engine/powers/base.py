@@ -20,7 +20,6 @@ from companion.i18n import _
 from companion.rules.buildings import Building
 
 Effect = Callable[[GameState, PlayerState, Building, Mapping[str, Any]], None]
-Ask = Callable[[GameState, dict, str, str], "Decision | None"]  # None: nothing to choose
 Moves = Callable[[GameState, dict, str], "Legal | None"]  # None: nothing (more) to choose
 Words = Callable[[GameState, "Legal", str], "Decision | None"]  # None: nothing to choose
 AskUse = Callable[[GameState, dict, str, str], Decision]  # a power used: always a question
@@ -41,9 +40,9 @@ class BuildingPower:
 
     action: str
     on_purchase: Effect | None = None  # an immediate building's effect when bought
-    ask_purchase: Ask | None = None  # its choices, one question at a time, in words ...
-    purchase_moves: Moves | None = None  # ... or listed without words (the buyer's ``me``)
-    purchase_words: Words | None = None  # and named only when the table looks (``ask``)
+    # Its choices, one question at a time: listed without words (for the buyer ``me``) ...
+    purchase_moves: Moves | None = None
+    purchase_words: Words | None = None  # ... and named only when the table looks
     use: Effect | None = None  # a power used by choice (a ``benefit`` event)
     ask_use: AskUse | None = None
     moment: Callable[[GameState, Building], bool] = in_benefits  # when ``use`` is allowed
@@ -57,11 +56,6 @@ class BuildingPower:
     asked_at: Step | None = None  # a choice the owner must make at this step, every turn
     standing: bool = False  # open all through its window, never tied to one moment
     when: str = ""  # its moment in table language, for a refusal at the wrong time
-
-    @property
-    def asks_on_purchase(self) -> bool:
-        """Whether buying it asks a question (in words, or listed without them)."""
-        return self.ask_purchase is not None or self.purchase_moves is not None
 
 
 @dataclass(frozen=True)

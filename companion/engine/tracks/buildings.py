@@ -10,7 +10,7 @@ from typing import Any
 from companion.engine import benefits
 from companion.engine.benefits import on_purchase
 from companion.engine.common import pay, refuse
-from companion.engine.decisions import Answer, Decision, Kind, Legal, Move, Option, legal_of
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move, Option
 from companion.engine.events import Buy
 from companion.engine.final import end_facts
 from companion.engine.questions import (
@@ -64,14 +64,14 @@ def _offer(state: GameState, me: str, building_id: str) -> Move:
     e = b.effect
     power = benefits.power_of(b)
     if e.specialists_once or e.random_goods_once or (
-            power is not None and power.asks_on_purchase):
+            power is not None and power.purchase_moves is not None):
         return Move(building_id, draft=draft)
     return Move(building_id, events=(draft,))  # (nothing private in it: the event itself)
 
 
 def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
     """The choices an immediate building asks for, one at a time (``_purchase_words``
-    names them; a power written with its words is asked in them at once)."""
+    names them)."""
     b = state.catalogue[draft["building"]]
     e, choice = b.effect, draft.get("choice", {})
     if e.specialists_once and "specialists" not in choice:
@@ -93,10 +93,6 @@ def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
         found = power.purchase_moves(state, draft, me)
         if found is not None:
             return found
-    elif power is not None and power.ask_purchase is not None:
-        decision = power.ask_purchase(state, draft, me, _buys(state, me, b.id))
-        if decision is not None:
-            return legal_of(decision)
     event = clean(draft)
     return Legal(Kind.YES_NO, "buy", draft.get("player"), (Move(True, events=(event,)),),
                  draft=draft)
