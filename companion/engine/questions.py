@@ -283,8 +283,13 @@ def token_items(state: GameState, target: str) -> list[str]:
 def unseen_tokens(state: GameState) -> list[str]:
     """The tokens an unknown region may reveal: those not accounted for, one per printed
     face (compared by numbers, never by words)."""
-    used = accounted_tokens(state)
-    return same_face(t for t in TOKENS if t not in used)
+    return list(_unseen(frozenset(accounted_tokens(state))))
+
+
+@lru_cache(maxsize=512)
+def _unseen(used: frozenset[str]) -> tuple[str, ...]:
+    """``unseen_tokens`` once per set of tokens accounted for (every expedition asks)."""
+    return tuple(same_face([t for t in TOKENS if t not in used]))
 
 
 def token_moves(state: GameState, target: str, event: Callable[[str], dict[str, Any]],

@@ -75,10 +75,11 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                   else [])
         moves = [_to(r, {**draft, "target": r}, parts, [known[r]] if r in known else unseen)
                  for r in undiscovered]
-        cards = _free_cards(state)
+        power = portugal.ready(state, me)
+        cards = _free_cards(state) if power or not undiscovered else []
         if cards and not undiscovered:
             moves.append(_to("card", {**draft, "target": "card"}, parts, cards))
-        if cards and portugal.ready(state, me):
+        if cards and power:
             moves.append(_to("card", {**draft, "target": "card", "nation_power": True},
                              parts, cards))
         return Legal(Kind.REGION, "expedition", me, tuple(m for m in moves if m is not None),

@@ -143,24 +143,30 @@ def refresh(state: GameState, ev: Refresh) -> None:
         if next_age != age:
             state.buildings_offer = []
         _turn_up_buildings(state, ev.buildings, next_age, turn)
-    regions = region_counts(state)  # the workers in the New World do not move from here on
-    if turn in SCORING_TURNS:
+    # The workers in the New World do not move from here on: counted once, when a colony
+    # scoring or the charts' snapshot (a timeline kept) read them.
+    scored = turn in SCORING_TURNS
+    regions = region_counts(state) if scored or state.timeline is not None else {}
+    if scored:
         for scores in score_colonies(state, regions).values():
             for name, vp in scores.items():
                 state.players[name].colony_vp[age - 1] += vp
     if not last:
+        catalogue = state.catalogue
+        after_new = state.setup.readings.free_colonist_after_new
         for who in state.players.values():
             for worker, n in who.incoming.items():
-                who.available[worker] += n
-                who.incoming[worker] = 0
+                if n:
+                    who.available[worker] += n
+                    who.incoming[worker] = 0
             grants = {"colonist": COLONISTS_PER_TURN}
             held = 0  # colonists kept in the stock for dock slot X / Y
             for building_id in who.buildings:
-                effect = state.catalogue[building_id].effect
+                effect = catalogue[building_id].effect
                 for worker, n in effect.workers_per_turn:
                     grants[worker] = grants.get(worker, 0) + n
                 held += bool(effect.dock_slot)
-            if state.setup.readings.free_colonist_after_new:
+            if after_new:
                 held = 0
             for worker, n in grants.items():
                 # Phase 4 before phase 5: the free colonist of X / Y is set aside before
@@ -219,7 +225,7 @@ def buy_vp(state: GameState, ev: BuyVP) -> None:
 def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str, int],
             wanted: int) -> Legal:
     """Which ``wanted`` goods (``key`` "goods") or buildings came out of ``pile``."""
-    options = tuple(Option(k, "", n) for k, n in pile.items() if n > 0)
+    options = tuple([Option(k, "", n) for k, n in pile.items() if n > 0])
 
     def finish(counts: dict[str, int]) -> Answer | None:
         return Answer("", counts, draft={**draft, key: as_list(counts)})
