@@ -101,7 +101,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         return _losses(state, draft, me)
     money = state.players[me].money
     moves = []
-    regions = state.regions
+    regions, needs_soldier = state.regions, state.edition.battle_needs_soldier
     mine = [r for r in REGIONS if any(regions[r].get(me, NOBODY).values())]
     for d in state.order:
         if d == me:
@@ -111,11 +111,12 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         shared = [r for r in mine if any(regions[r].get(d, NOBODY).values())]
         if not shared:
             continue
-        moves += [Move((d, r), draft={"type": "warfare", "player": me, "kind": "battle",
-                                      "defender": d, "losses": [], "_regions": [r]})
-                  for r in battle_choices(state, me, d, shared)]
         armed = [r for r in shared
                  if regions[r][me].get("soldier") or regions[r][d].get("soldier")]
+        # (Empires: a battle needs a soldier of either side, so only those are asked)
+        moves += [Move((d, r), draft={"type": "warfare", "player": me, "kind": "battle",
+                                      "defender": d, "losses": [], "_regions": [r]})
+                  for r in battle_choices(state, me, d, armed if needs_soldier else shared)]
         if armed and money >= WAR_PRICE:
             moves.append(Move((d, None), draft={"type": "warfare", "player": me, "kind": "war",
                                                 "defender": d, "losses": [],
