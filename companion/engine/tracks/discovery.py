@@ -237,11 +237,10 @@ def effect(state: GameState, ev: Expedition, slot: Slot) -> None:
                                         name=name, n=n, workers=component_count(
                                             who.discovery.get(worker, 0), "worker", worker)))
         target = ev.target
-        undiscovered = [r for r in REGIONS if r not in state.discovered]
         if ev.nation_power:
             portugal_natives = portugal.expedition(state, who, target)
         elif target == "card":
-            if undiscovered:
+            if any(r not in state.discovered for r in REGIONS):
                 raise refuse(state, _("discovery cards are drawn only once every region is found"))
         else:
             if target not in REGIONS:
