@@ -137,7 +137,8 @@ def _open_bits(state: GameState, name: str) -> int:
     """The places open to ``name`` now, as bits of ``_BIT``: each track's rule, in one
     pass over the board (asked before and at every placement of every game: written out,
     not one call per track)."""
-    _setup, dock_slots, boxes, any_time, warfare_cap = _board(state)
+    _setup, dock_slots, boxes, any_time, warfare_cap = (_BOARDS.get(id(state.setup))
+                                                        or _board(state))
     tracks = state.tracks
     bits = _EVER_OPEN
     for s in tracks["initiative"]:  # one worker each
@@ -145,18 +146,18 @@ def _open_bits(state: GameState, name: str) -> int:
             break
     else:
         bits |= _INITIATIVE
-    if _numbered(tracks["dock"]) < dock_slots:
+    dock = tracks["dock"]
+    if len(dock) < dock_slots or _numbered(dock) < dock_slots:  # (the first: no count)
         bits |= _DOCK
-    who = state.players[name]
-    if (any_time or not bits & _DOCK) and "mayflower" in who.buildings and \
-            mayflower.extra_dock_label(state, who) is not None:  # a ship of its owner
+    if (any_time or not bits & _DOCK) and "mayflower" in state.players[name].buildings \
+            and mayflower.extra_dock_label(state, state.players[name]) is not None:  # a ship
         bits |= _DOCK | _MAYFLOWER if any_time else _DOCK
     if len(tracks["trade_goods"]) < len(state.goods_offer):
         bits |= _TRADE_GOODS
     if len(tracks["buildings"]) < len(state.buildings_offer):
         bits |= _BUILDINGS
     for s in tracks["specialists"]:
-        boxes &= ~_BOX_BIT.get(s.label, 0)
+        boxes &= ~_BOX_BIT[s.label]
     if warfare_cap is None or len(tracks["warfare"]) < warfare_cap:
         bits |= _WARFARE
     return bits | boxes
