@@ -163,6 +163,12 @@ def _open_bits(state: GameState, name: str) -> int:
     return bits | boxes
 
 
+# The places the last question found open, kept for the placement that answers it on the
+# same state (a random playout asks, then places, on one state changed in place): valid
+# while that state is at the same event, as the fold counts every event in ``version``.
+_asked: tuple[GameState | None, int, str, int] = (None, -1, "", 0)
+
+
 def _slot_label(state: GameState, name: str, track: str, box: str | None) -> str | None:
     """The slot a worker takes on an open place (``_open_bits`` says which are open)."""
     if track == "specialists":
@@ -245,7 +251,10 @@ def place(state: GameState, ev: Place) -> None:
                                   "only"))
     if worker == "builder" and not state.setup.options.builders:
         raise refuse(state, _("builders are only in the Builder expansion"))
-    if not _open_bits(state, name) & _BIT.get((track, box), 0):
+    asked = _asked
+    bits = (asked[3] if asked[0] is state and asked[1] == state.version and asked[2] == name
+            else _open_bits(state, name))
+    if not bits & _BIT.get((track, box), 0):
         raise refuse(state, _WHY_CLOSED[track](state, name, state.tracks[track], box))
     label = _slot_label(state, name, track, box)
     assert label is not None  # (an open place always has a slot)
@@ -326,6 +335,7 @@ class Spot(NamedTuple):
 
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     """Each worker type the placer has left on each place open to them."""
+    global _asked
     if state.phase != _PLACEMENT:  # no placement is legal
         return Legal(_PLACE, "place", None, draft=draft)
     name = state.order[state.placing]
@@ -336,6 +346,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         if available.get(worker, 0) > 0:
             if bits < 0:
                 bits = _open_bits(state, name)
+                _asked = (state, state.version, name, bits)
             moves += _moves(name, worker, bits)
     return Legal(_PLACE, "place", name, moves, draft=draft, settled=True)
 
