@@ -34,8 +34,11 @@ from companion.scoring import ScoreBreakdown
 def _load(path: str) -> Game | Sheet:
     records = read_path(path)  # size, encoding, JSON, depth: RecordError
     if len(records) != 1:
-        raise RecordError(_("{path} holds {n} records: check or replay one at a time (the "
-                            "History imports a whole bundle)").format(path=path, n=len(records)))
+        raise RecordError(ngettext(
+            "{path} holds {n} record: check or replay one at a time (the History imports a "
+            "whole bundle)",
+            "{path} holds {n} records: check or replay one at a time (the History imports a "
+            "whole bundle)", len(records)).format(path=path, n=len(records)))
     record = records[0]
     if is_sheet_record(record):
         sheet = read_sheet_record(record)[0]
@@ -222,12 +225,12 @@ def _import(args: argparse.Namespace) -> int:
             file=args.file, problem=exc.strerror or _("unknown error")), file=sys.stderr)
         return 1
     except RecordError as exc:
-        print(f"Refused {exc}", file=sys.stderr)
+        print(_("Refused {f}").format(f=exc), file=sys.stderr)
         return 1
     try:
         incoming = imports.read(data, args.file, limits)  # refused before the database opens
     except EngineError as exc:
-        print(f"Refused {exc}", file=sys.stderr)
+        print(_("Refused {f}").format(f=exc), file=sys.stderr)
         return 1
     store = _open(args.db)
     if store is None:
@@ -297,7 +300,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"  {problem}", file=sys.stderr)
         return 1
     except EngineError as exc:
-        print(f"{args.record}: {exc}", file=sys.stderr)
+        print(_("{source}: {why}").format(source=args.record, why=exc), file=sys.stderr)
         return 1
     if args.command == "check":
         if isinstance(game, Sheet):
@@ -307,13 +310,14 @@ def _run(args: argparse.Namespace) -> int:
             for doubt in f.warnings(game):
                 print("  " + _("to confirm: {doubt}").format(doubt=doubt))
         else:
-            print(_("{record}: valid, {n} events, {where}").format(
+            print(ngettext("{record}: valid, {n} event, {where}",
+                           "{record}: valid, {n} events, {where}", len(game.events)).format(
                 record=args.record, n=len(game.events), where=game.state.describe()))
         return 0
     try:
         data = standings_data(game, args.turn)
     except (EngineError, ValueError) as exc:
-        print(f"{args.record}: {exc}", file=sys.stderr)
+        print(_("{source}: {why}").format(source=args.record, why=exc), file=sys.stderr)
         return 1
     if isinstance(game, Sheet) and not args.json:
         print(_sheet_table(game, family(game.game).score(game)))

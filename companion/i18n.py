@@ -304,8 +304,10 @@ def _component_names(lang: str | None) -> tuple[dict[tuple[str, str], tuple[str,
 # ---------------------------------------------------------------- numbers and dates
 
 
-def format_number(value: float | int) -> str:
-    return numbers.format_decimal(value, locale=current_language())
+def format_number(value: float | int, format: str | None = None) -> str:  # noqa: A002
+    """``value`` as the current language writes numbers; ``format``: a CLDR number pattern
+    (``"#,##0.0"``: always one decimal)."""
+    return numbers.format_decimal(value, format=format, locale=current_language())
 
 
 def format_date(value: dt.date | dt.datetime, format: str = "medium") -> str:  # noqa: A002

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import MalformedInput, shown
-from companion.i18n import _
+from companion.i18n import _, format_number
 
 MB = 1_000_000
 MAX_DIGITS = 30  # no number in a record needs more; Python refuses past 4,300 anyway
@@ -83,7 +83,9 @@ def size_text(n: int) -> str:
     >>> size_text(52_428_800), size_text(20_000)
     ('52.4 MB', '20 kB')
     """
-    return f"{n / MB:.1f} MB" if n >= MB / 10 else f"{n / 1000:.0f} kB"
+    if n >= MB / 10:
+        return _("{size} MB").format(size=format_number(round(n / MB, 1), "#,##0.0"))
+    return _("{size} kB").format(size=format_number(round(n / 1000)))
 
 
 # ---------------------------------------------------------------- parsing
@@ -131,7 +133,7 @@ def _loads(text: str, source: str) -> Any:
         raise RecordError(_("{source} is nested too deeply to be a record").format(
             source=source)) from None
     except RecordError as exc:
-        raise RecordError(f"{source}: {exc}") from None
+        raise RecordError(_("{source}: {why}").format(source=source, why=exc)) from None
 
 
 def records_in(payload: Any) -> list[Any]:
@@ -167,7 +169,7 @@ def records_of(payload: Any, size: int, source: str, limits: Limits | None = Non
         try:
             check_record(record, limits, size=size if single else None)
         except RecordError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            raise RecordError(_("{source}: {why}").format(source=where, why=exc)) from None
     return records
 
 

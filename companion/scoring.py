@@ -290,6 +290,10 @@ def _rebuild(
 
 
 def _check_holding(goods: Mapping[str, int], ships: int) -> None:
+    counts = goods.values()  # (the usual holding passes in a few passes made in C)
+    if (type(ships) is int and ships >= 0 and SHIP not in goods
+            and all(type(c) is int for c in counts) and min(counts, default=0) >= 0):
+        return
     for name, count in goods.items():
         if not isinstance(count, int) or isinstance(count, bool):
             raise ValueError(f"the count of {name} must be a whole number, not {count!r}")

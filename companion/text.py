@@ -162,3 +162,13 @@ def iso_datetime(value: object) -> datetime:
         raise ValueError(_("is outside the calendar (years 1 to 9999 in UTC), not {shown}").format(
                              shown=shown(value))) from None
     return when
+
+
+def field_problem(field: str, problem: object) -> str:
+    """A problem worded to read after a field's name (``iso_datetime``'s), said of ``field``.
+
+    >>> field_problem("played", "must be an ISO date")
+    "'played' must be an ISO date"
+    """
+    # i18n: problem reads after the field's name ("must be an ISO date and time such as …")
+    return _("'{field}' {problem}").format(field=field, problem=problem)

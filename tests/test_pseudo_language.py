@@ -320,3 +320,35 @@ def test_score_sheet_refusals_speak_through_the_catalogue(pseudo, game):
     assert len(problems) >= 3, texts
     found = {w: t for t in texts for w in leaks(t.replace("Ann", " ").replace("P1", " "))}
     assert found == {}, found
+
+
+def _values(data) -> set[str]:
+    """The words of what a record gave (its values, not its keys): a refusal quotes them."""
+    if isinstance(data, dict):
+        return set().union(*map(_values, data.values())) if data else set()
+    if isinstance(data, list | tuple):
+        return set().union(*map(_values, data)) if data else set()
+    return set(re.findall(r"[A-Za-z]{2,}", str(data)))
+
+
+def test_import_refusals_speak_through_the_catalogue(pseudo):
+    """Every refusal of a result or score-sheet record is a whole catalogue sentence: past
+    the values the file gave, the games' ids and the list's own words (CLDR's "et", "ou"),
+    nothing in it bypassed the catalogue."""
+    from companion.games import FAMILY_IDS, InvalidSheet
+    from companion.games.results import InvalidResult, Result
+    from companion.games.sheet_records import read_sheet_record
+    from tests.test_record_refusals import RESULTS, SHEETS
+
+    ids = {w for i in (*FAMILY_IDS, "aoe3", "empires") for w in i.split("-")} | {"et", "ou"}
+    found = {}
+    for read, error, cases in ((Result.parse, InvalidResult, RESULTS),
+                               (read_sheet_record, InvalidSheet, SHEETS)):
+        for data, _english, _french in cases:
+            with i18n.use_language("fr"), pytest.raises(error) as caught:
+                read(data)
+            said = str(caught.value)
+            left = set(leaks(said)) - ids - _values(data)
+            if left or "⟦" not in said:
+                found[said] = left
+    assert found == {}, found

@@ -31,6 +31,8 @@ AMOUNT_MAX = 10_000  # $ or VP in one correction or bid: far beyond any table, a
 
 
 def _clean_id(value: str) -> str:
+    if value.isascii() and value.isprintable():  # every id the engine writes (one C pass)
+        return value
     bad = forbidden_character(value)
     if bad:
         raise ValueError(f"an id cannot hold control or invisible characters ({bad})")

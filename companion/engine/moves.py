@@ -51,12 +51,12 @@ def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -
 def opening_draft(state: GameState) -> dict[str, Any] | None:
     """The draft the pending question is asked with (None once the game is over)."""
     phase = state.phase
+    if phase == Phase.PLACEMENT:  # (the usual case first)
+        return {"type": "place"}
     if phase == Phase.OVER:
         return None
     if phase == Phase.SETUP:
         return {"type": "reveal"}
-    if phase == Phase.PLACEMENT:
-        return {"type": "place"}
     if phase == Phase.BENEFITS:
         return {"type": "refresh"}
     if phase == Phase.BUY_VP:
@@ -85,7 +85,7 @@ def legal_moves(state: GameState, draft: Mapping[str, Any] | None = None) -> Leg
         if draft is None:
             return None
     found = settled(state, draft)
-    while (found.field is None and found.decline is None and len(found.moves) == 1
+    while (len(found.moves) == 1 and found.field is None and found.decline is None
            and found.moves[0].draft is not None):
         found = settled(state, found.moves[0].draft)
     return found

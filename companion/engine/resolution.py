@@ -171,16 +171,16 @@ def advance(state: GameState) -> None:
 def pending(state: GameState) -> Pending | None:
     """What the engine waits for now (None once the game is over). Read before every
     event applied: its values, immutable, are made once (``_waiting``)."""
-    if state.phase == Phase.SETUP:
+    phase = state.phase
+    if phase == Phase.PLACEMENT:  # (the usual case first)
+        return _waiting("place", state.order[state.placing])
+    if phase == Phase.SETUP:
         return _waiting("reveal")
-    if state.phase == Phase.PLACEMENT:
-        name = state.order[state.placing]
-        return _waiting("place", name)
-    if state.phase == Phase.BENEFITS:
+    if phase == Phase.BENEFITS:
         return _waiting("refresh")
-    if state.phase == Phase.BUY_VP:
+    if phase == Phase.BUY_VP:
         return _waiting("buy_vp", state.queue[0])
-    if state.phase == Phase.OVER:
+    if phase == Phase.OVER:
         return None
     step = state.step
     assert step is not None  # the resolution is always on a step

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from companion.exchange.bgg import to_bgg_xml
 from companion.exchange.bgstats import to_bgstats
 from companion.exchange.plays import plays
+from companion.i18n import _
 from companion.store import Store, WrongKind
 
 FORMATS = ("json", "csv", "bgstats", "bgg")
@@ -28,7 +29,7 @@ def bundle(store: Store, ids: Sequence[int], progress: Progress | None = None) -
         except WrongKind:
             games.append(store.export_record(game_id))
         if progress:
-            progress(i / len(ids), f"{i} of {len(ids)}")
+            progress(i / len(ids), _("{done} of {total}").format(done=i, total=len(ids)))
     return json.dumps({"games": games}, ensure_ascii=False)
 
 

@@ -50,9 +50,10 @@ class ImportReport:
 
     def lines(self) -> list[str]:
         """The report in sentences, for the command line."""
-        out = [ngettext("Imported {n} game", "Imported {n} games", len(self.imported)).format(
-                   n=len(self.imported))
-               + (": " + ", ".join(f"#{i}" for i in self.imported) if self.imported else "")]
+        n = len(self.imported)
+        out = [ngettext("Imported {n} game: {ids}", "Imported {n} games: {ids}", n).format(
+                   n=n, ids=", ".join(f"#{i}" for i in self.imported)) if n
+               else ngettext("Imported {n} game", "Imported {n} games", n).format(n=n)]
         if self.already:
             ids = ", ".join(f"#{i}" for i in self.already[:20]) + (
                 ", …" if len(self.already) > 20 else "")

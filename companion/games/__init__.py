@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from companion.errors import shown
 from companion.games.base import (
     Category,
     Explanation,
@@ -30,6 +31,7 @@ from companion.games.base import (
     Sheet,
     SheetField,
 )
+from companion.i18n import _, format_list
 
 TRACKED_GAME = "age-of-discovery"  # the family of every game tracked turn by turn
 NOT_FAMILIES = {"base", "sheet_records", "results"}  # this package's other modules
@@ -53,9 +55,21 @@ FAMILY_IDS = tuple(_FAMILIES)
 def family(game: object) -> Family:
     """The family of a game id; ``InvalidSheet`` for an unknown one."""
     if not isinstance(game, str) or game not in _FAMILIES:
-        named = repr(game) if isinstance(game, str) else f"of type {type(game).__name__}"
-        raise InvalidSheet(f"unknown game {named} (known: {', '.join(FAMILY_IDS)})")
+        raise InvalidSheet(unknown_game(game))
     return _FAMILIES[game]
+
+
+def unknown_game(game: object) -> str:
+    """The refusal of a game id no family has (a record's ``"game"``), in the reader's words.
+
+    >>> unknown_game(7)
+    'a game is named by its id as text, not 7 (known: age-of-discovery, endeavor, and ...)'
+    """
+    known = format_list(FAMILY_IDS)
+    if isinstance(game, str):
+        return _("unknown game {game} (known: {known})").format(game=shown(game), known=known)
+    return _("a game is named by its id as text, not {value} (known: {known})").format(
+        value=shown(game), known=known)
 
 
 def families() -> list[Family]:
@@ -65,5 +79,5 @@ def families() -> list[Family]:
 __all__ = [
     "FAMILY_IDS", "TRACKED_GAME", "Category", "Explanation", "Family", "SheetField",
     "FieldError", "InvalidSheet", "Part", "PlayerScore", "Scored", "Sheet", "families",
-    "family",
+    "family", "unknown_game",
 ]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.errors import MalformedInput, shown
-from companion.i18n import _, printed_or_ours
+from companion.i18n import _, format_list, printed_or_ours
 
 NAME_MAX = 40
 NOTE_MAX = 500
@@ -282,7 +282,7 @@ def _check_value(f: SheetField, value: Any, values: Values, names: Sequence[str]
         for key, n in value.items():
             if key not in known:
                 return _("{label}: {value} is not one of {choices}.").format(
-                    label=f.label, value=shown(key), choices=", ".join(known))
+                    label=f.label, value=shown(key), choices=format_list(known, "or"))
             part = known[key].label
             if not whole(n):
                 return _("{label}, {part}: a whole number, not {value}.").format(
@@ -488,7 +488,7 @@ class Family(ABC):
                          names: Sequence[str]) -> list[tuple[str, str]]:
         name = p.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
-            return [("name", f"a name is 1 to {NAME_MAX} characters.")]
+            return [("name", _("a name is 1 to {most} characters.").format(most=NAME_MAX))]
         out = []
         for f in fields:
             why = _check_value(f, p.get(f.name), p, names)

@@ -25,13 +25,15 @@ from datetime import datetime
 from typing import Any
 
 from companion.errors import MalformedInput, shown
-from companion.games import FAMILY_IDS, family
-from companion.text import clean_name, iso_datetime, same_names
+from companion.games import FAMILY_IDS, family, unknown_game
+from companion.i18n import _, format_list, format_number
+from companion.text import clean_name, field_problem, iso_datetime, same_names
 
 RESULT_FORMAT = "age-of-discovery-companion/result"
 RESULT_VERSION = 1
 SCORE_MAX = 100_000  # far beyond any table; a 32-bit column holds it
 KEY_MAX = 200  # games.import_key
+SOURCE_MAX = 100
 
 
 class InvalidResult(MalformedInput):
@@ -66,30 +68,39 @@ class Result:
     def parse(cls, data: Mapping[str, Any]) -> Result:
         """A result from its JSON form (``to_json``), checked; ``InvalidResult`` if not."""
         if not isinstance(data, Mapping):
-            raise InvalidResult(f"a result is an object, not {shown(data)}")
+            raise InvalidResult(_("a result is a JSON object, not {value}").format(
+                value=shown(data)))
         game = data.get("game")
         if game not in FAMILY_IDS:
-            raise InvalidResult(f"unknown game {shown(game)} (known: {', '.join(FAMILY_IDS)})")
+            raise InvalidResult(unknown_game(game))
         edition, editions = data.get("edition"), family(game).editions()
         if editions:
             if edition not in editions:
-                raise InvalidResult(f"an {family(game).name} result names its edition (one of "
-                                    f"{', '.join(editions)}), not {shown(edition)}")
+                known = {"game": family(game).name, "editions": format_list(editions, "or")}
+                if edition is None:
+                    raise InvalidResult(_("a result of {game} names its edition "
+                                          "({editions})").format(**known))
+                raise InvalidResult(_("a result of {game} names its edition ({editions}), not "
+                                      "{value}").format(**known, value=shown(edition)))
         elif edition is not None:
-            raise InvalidResult(f"{game} has one edition: no 'edition' ({shown(edition)})")
+            raise InvalidResult(_("{game} has a single edition: a result of it names none "
+                                  "(this one says {value})").format(game=family(game).name,
+                                                                     value=shown(edition)))
         try:
             played = iso_datetime(data.get("played"))
         except (ValueError, TypeError) as exc:
-            raise InvalidResult(f"played: {exc}") from None
+            raise InvalidResult(field_problem("played", exc)) from None
         players = data.get("players")
         if not isinstance(players, list) or not players:
-            raise InvalidResult("a result has at least one player")
+            raise InvalidResult(_("a result has at least one player"))
         key = data.get("key")
         if key is not None and (not isinstance(key, str) or not 0 < len(key) <= KEY_MAX):
-            raise InvalidResult(f"key is text of 1 to {KEY_MAX} characters")
+            raise InvalidResult(_("'key' is text of 1 to {most} characters").format(
+                most=KEY_MAX))
         source = data.get("source", "")
-        if not isinstance(source, str) or len(source) > 100:
-            raise InvalidResult("source is text of at most 100 characters")
+        if not isinstance(source, str) or len(source) > SOURCE_MAX:
+            raise InvalidResult(_("'source' is text of at most {most} characters").format(
+                most=SOURCE_MAX))
         return cls(game, edition, played, seats_of(players), source, key)
 
     def to_json(self) -> dict[str, Any]:
@@ -107,9 +118,12 @@ class Result:
         return out
 
 
-def _whole(value: Any, what: str, low: int, high: int) -> int:
+def _whole(value: Any, refusal: str, name: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; else ``refusal`` (a
+    sentence of the catalogue with ``{name}``, ``{low}``, ``{high}`` and ``{value}``)."""
     if type(value) is not int or not low <= value <= high:  # not true, not 3.0
-        raise InvalidResult(f"{what} is a whole number from {low} to {high}, not {shown(value)}")
+        raise InvalidResult(refusal.format(name=name, low=format_number(low),
+                                           high=format_number(high), value=shown(value)))
     return value
 
 
@@ -118,23 +132,28 @@ def seats_of(players: list[Any]) -> tuple[ResultSeat, ...]:
     rows = []
     for i, p in enumerate(players, start=1):
         if not isinstance(p, Mapping):
-            raise InvalidResult(f"player {i} is an object, not {shown(p)}")
+            raise InvalidResult(_("player {n} is a JSON object, not {value}").format(
+                n=i, value=shown(p)))
         try:
             name = clean_name(p.get("name") if isinstance(p.get("name"), str) else "")
         except ValueError as exc:
-            raise InvalidResult(f"player {i}: {exc}") from None
-        score = _whole(p.get("score"), f"{name}'s score", -SCORE_MAX, SCORE_MAX)
+            raise InvalidResult(_("player {n}: {problem}").format(n=i, problem=exc)) from None
+        score = _whole(p.get("score"), _("{name}'s score is a whole number from {low} to "
+                                         "{high}, not {value}"), name, -SCORE_MAX, SCORE_MAX)
         won, start = p.get("won", False), p.get("start", False)
         if type(won) is not bool or type(start) is not bool:
-            raise InvalidResult(f"{name}: won and start are true or false")
+            raise InvalidResult(_("{name}: 'won' and 'start' are true or false").format(
+                name=name))
         seat = p.get("seat")
         if seat is not None:
-            seat = _whole(seat, f"{name}'s seat", 1, 99)
+            seat = _whole(seat, _("{name}'s seat is a whole number from {low} to {high}, not "
+                                  "{value}"), name, 1, 99)
         rows.append((name, score, won, start, seat))
     twice = same_names([r[0] for r in rows])
     if twice:
-        raise InvalidResult(f"{twice[0]} and {twice[1]} are the same player (names that "
-                            "differ only by case count as one)")
+        raise InvalidResult(_("{first} and {second} are the same player (names that differ "
+                              "only by case count as one)").format(first=twice[0],
+                                                                   second=twice[1]))
     losers = sorted((r[1] for r in rows if not r[2]), reverse=True)
     first = 1 + (1 if any(r[2] for r in rows) else 0)
     return tuple(ResultSeat(name, score, won,
@@ -156,6 +175,7 @@ def result_record(result: Result) -> dict[str, Any]:
 
 def read_result_record(record: Mapping[str, Any]) -> Result:
     if record.get("version") != RESULT_VERSION:
-        raise InvalidResult(f"result record version {shown(record.get('version'))} is not "
-                            f"supported (this app reads version {RESULT_VERSION})")
+        raise InvalidResult(_("result record version {version} is not supported (this app "
+                              "reads version {known})").format(
+                                  version=shown(record.get("version")), known=RESULT_VERSION))
     return Result.parse({k: v for k, v in record.items() if k not in ("format", "version")})

@@ -9,7 +9,7 @@ inputs again and ignores it.
 >>> read_sheet_record(record)
 Traceback (most recent call last):
 ...
-companion.games.base.InvalidSheet: a version 2 score-sheet record names its game ('game': ...
+companion.games.base.InvalidSheet: a version 2 score-sheet record names its game ('game' is ...
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from typing import Any
 from companion.errors import shown
 from companion.games import FAMILY_IDS, TRACKED_GAME, family
 from companion.games.base import InvalidSheet, Scored, Sheet
-from companion.text import iso_datetime
+from companion.i18n import _, format_list
+from companion.text import field_problem, iso_datetime
 
 SHEET_FORMAT = "age-of-discovery-companion/score-sheet"
 SHEET_VERSION = 2
@@ -54,21 +55,23 @@ def sheet_record(sheet: Sheet, created: datetime | None = None) -> dict[str, Any
 def read_sheet_record(record: Mapping[str, Any]) -> tuple[Sheet, datetime | None]:
     """The sheet (parsed, not yet checked) and its date, if the record carries one."""
     if not is_sheet_record(record):
-        raise InvalidSheet(f"not a score-sheet record (format {shown(record.get('format'))})")
+        raise InvalidSheet(_("this is not a score-sheet record (its format is {value})").format(
+            value=shown(record.get("format"))))
     version = record.get("version", 1)
     if type(version) is not int or version not in READS:  # not true, not 1.0
-        raise InvalidSheet(f"score-sheet record version {shown(version)} is not supported "
-                           f"(this app reads versions {', '.join(map(str, READS))})")
+        raise InvalidSheet(_("score-sheet record version {version} is not supported (this app "
+                             "reads versions {known})").format(
+                                 version=shown(version), known=format_list(map(str, READS))))
     if version == 1:
         if "game" in record:
-            raise InvalidSheet("a version 1 score-sheet record has no 'game' (it is always "
-                               "Age of Discovery)")
+            raise InvalidSheet(_("a version 1 score-sheet record has no 'game' (it is always "
+                                 "{game})").format(game=family(TRACKED_GAME).name))
         game = TRACKED_GAME  # sheets were of the tracked game alone before families
     else:
         game = record.get("game")
         if game is None:
-            raise InvalidSheet("a version 2 score-sheet record names its game ('game': "
-                               f"one of {', '.join(FAMILY_IDS)})")
+            raise InvalidSheet(_("a version 2 score-sheet record names its game ('game' is "
+                                 "{known})").format(known=format_list(FAMILY_IDS, "or")))
     inputs = {k: v for k, v in record.items() if k not in ENVELOPE}
     return family(game).parse(inputs), _created(record.get("created"))
 
@@ -79,4 +82,4 @@ def _created(created: object) -> datetime | None:
     try:
         return iso_datetime(created)  # a date every supported database can store
     except ValueError as exc:
-        raise InvalidSheet(f"'created' {exc}") from None
+        raise InvalidSheet(field_problem("created", exc)) from None

@@ -4,9 +4,11 @@ its players matched to the players kept, and imported results shown and counted.
 from __future__ import annotations
 
 import json
+import re
 
 from ui_driver import check, errors
 
+from companion import i18n
 from companion.games.results import Result
 from companion.ui import library
 
@@ -70,5 +72,25 @@ def test_a_bg_stats_export_is_imported_with_its_players_matched(at, store):
     players = {s.name: (s.games, s.wins) for s in store.player_stats()}
     assert players == {"Ann": (2, 2), "Bob": (2, 0)}
     at.button(key="hist_import").click().run()  # the same file again
-    assert any("1 already kept" in i.value for i in at.info)
+    assert "1 game already kept, not added again." in [i.value for i in at.info]
     assert store.count_games() == 2
+
+
+def test_a_french_phone_reads_the_import_and_its_refusals_in_french(at, store):
+    """The import's counts and a refused file are French sentences at a French table."""
+    at.context["locale"] = "fr-FR"
+    bad = dict(RESULT, format="age-of-discovery-companion/result", version=1, game="catan")
+    # (French here too: AppTest words the page's choices with their labels in this thread)
+    with i18n.use_language("fr"):
+        at.switch_page("app_pages/history.py").run()
+        at.file_uploader(key="hist_upload").set_value([
+            ("bgstats.json", json.dumps(EXPORT).encode(), "application/json"),
+            ("autre.json", json.dumps(bad).encode(), "application/json")]).run()
+        at.button(key="hist_import").click().run()
+        check(at)
+        assert any(s.value.startswith("1 partie importée : #") for s in at.success)
+        refused = [re.sub(r"\\(.)", r"\1", e) for e in errors(at)]  # markdown unescaped
+        assert refused == ["autre.json : jeu inconnu : 'catan' (jeux connus : "
+                           "age-of-discovery, endeavor et nouveau-monde)"]
+        at.button(key="hist_import").click().run()
+    assert "1 partie déjà gardée, pas ajoutée à nouveau." in [i.value for i in at.info]

@@ -257,5 +257,19 @@ def test_a_french_phone_reads_the_score_sheet_in_french(at, store):
     assert any(c.value.startswith(f"Modifiée depuis son enregistrement comme partie n° "
                                   f"{listing.id}") for c in at.caption)
     at.number_input(key="sheet_ships_0").set_value(-1).run()
-    assert any(e.value.startswith("La feuille ne peut pas encore être totalisée") and
-               e.value.endswith("places 1.") for e in at.error)
+    assert "La feuille ne peut pas encore être totalisée : voyez les saisies marquées à la " \
+           "place 1." in [e.value for e in at.error]
+    at.number_input(key="sheet_ships_2").set_value(-1).run()
+    assert "La feuille ne peut pas encore être totalisée : voyez les saisies marquées aux " \
+           "places 1 et 3." in [e.value for e in at.error]
+
+
+def test_the_seats_to_see_are_counted_in_english(at, store):
+    """One seat is "seat 1", two are "seats 1 and 2" (it was "seat(s)")."""
+    at.switch_page("app_pages/score_sheet.py").run()
+    at.number_input(key="sheet_ships_1").set_value(-1).run()
+    said = "The sheet cannot be totalled yet: see the entries marked on {}."
+    assert said.format("seat 2") in [e.value for e in at.error]
+    at.number_input(key="sheet_ships_0").set_value(-1).run()
+    assert said.format("seats 1 and 2") in [e.value for e in at.error]
+    assert said.format("seat 2") not in [e.value for e in at.error]

@@ -362,8 +362,9 @@ def show() -> None:
             elif not report.failed:
                 st.info(_("Nothing new to import."))
             if report.already:
-                st.info(_("{n} already kept, not added again.").format(
-                    n=len(report.already)))
+                st.info(ngettext("{n} game already kept, not added again.",
+                                 "{n} games already kept, not added again.",
+                                 len(report.already)).format(n=len(report.already)))
             if report.other_games:
                 st.info(_("Skipped, games this app does not keep: {games}").format(
                     games=", ".join(f"{views.md(name)} ({n})"

@@ -6,7 +6,7 @@ from datetime import date
 import streamlit as st
 
 from companion.games.base import NOTE_MAX
-from companion.i18n import _
+from companion.i18n import _, format_list, ngettext
 from companion.ui import language, library, session, sheet_form, widgets
 
 
@@ -46,8 +46,11 @@ def show() -> None:
     if problems:
         seats = sorted({p.seat for p in problems if p.seat is not None})
         if seats:
-            st.error(_("The sheet cannot be totalled yet: see the entries marked on seat(s) "
-                       "{seats}.").format(seats=", ".join(map(str, seats))), icon="🚫")
+            st.error(ngettext("The sheet cannot be totalled yet: see the entries marked on "
+                              "seat {seats}.",
+                              "The sheet cannot be totalled yet: see the entries marked on "
+                              "seats {seats}.", len(seats)).format(
+                                  seats=format_list(map(str, seats))), icon="🚫")
         st.stop()
     scored = family.tally(sheet)
     # the chart is drawn on request: building it costs more than the rest of a rerun
