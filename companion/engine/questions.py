@@ -18,7 +18,16 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from companion.engine.decisions import Answer, Decision, Field, Kind, Legal, Move, Option
+from companion.engine.decisions import (
+    Answer,
+    Decision,
+    Field,
+    Kind,
+    Legal,
+    Move,
+    Option,
+    evolve,
+)
 from companion.engine.discovery import accounted_tokens
 from companion.engine.errors import MalformedEvent
 from companion.engine.state import GameState
@@ -153,9 +162,10 @@ def sub_multiset_items(pool: Items) -> tuple[Items, ...]:
 def counts_field(state: GameState, options: Sequence[Option], total: int | None,
                   finish: Callable[[dict[str, int]], Answer | None], least: int = 0,
                   most: int | None = None) -> Field:
-    limits = {o.value: o.most for o in options}
+    options = tuple(options)
 
-    def build(value: Any) -> Answer:
+    def build(value: Any) -> Answer:  # (the limits read only when an answer is built)
+        limits = {o.value: o.most for o in options}
         counts = counts_of(value)
         for item, n in counts.items():
             if item not in limits:
@@ -176,7 +186,24 @@ def counts_field(state: GameState, options: Sequence[Option], total: int | None,
             return Answer(counts_words(counts), counts)
         return answer
 
-    return Field(tuple(options), total=total, least=least, most=most, build=build)
+    return Field(options, total=total, least=least, most=most, build=build)
+
+
+def labelled_field(field: Field, name: Callable[[Any], str], label: Callable[[Any], str],
+                   note: Callable[[Any], str] | None = None) -> Field:
+    """A field listed without words (``Legal.field``) as the table sees it: each option
+    named (``name`` of its value), each answer built with its label (``label`` of its
+    value) and its ``note`` (none on an answer that leads nowhere); the rest as listed."""
+    build = field.build
+
+    def built(value: Any) -> Answer:
+        answer = build(value)
+        if note is not None and (answer.events or answer.draft is not None):
+            return evolve(answer, label=label(answer.value), note=note(answer.value))
+        return evolve(answer, label=label(answer.value))
+
+    return evolve(field, build=built, options=tuple(
+        Option(o.value, name(o.value), o.most, o.note) for o in field.options))
 
 
 def counts_of(value: Any) -> dict[str, int]:
@@ -213,27 +240,34 @@ def region_answers(state: GameState, regions: Sequence[str],
     return listed(then(region_name(state, r), r, draft_for(r)) for r in regions)
 
 
-def discovery_question(state: GameState, draft: dict, me: str, ask: str,
-                        extend: Callable[[dict[str, Any]], dict[str, Any]]) -> Decision:
-    """A discovery without a test: which region, then which token it revealed."""
+def discovery_moves(state: GameState, draft: dict, me: str) -> Legal:
+    """A discovery without a test (its choices in ``draft["choice"]``): which region, then
+    which token it revealed (without words: ``discovery_words`` names them)."""
     region = (draft.get("choice") or {}).get("region")
     if region is None:
-        left = [r for r in REGIONS if r not in state.discovered]
-        return Decision(Kind.REGION, ask + _("which region is discovered?"), me, draft["type"],
-                        draft=draft, answers=region_answers(
-                            state, left, lambda r: extend({"region": r})))
-    return token_question(state, region, me, ask, draft,
-                           lambda t: extend({"token": t}))
+        discovered = state.discovered
+        return Legal(Kind.REGION, draft["type"], me, tuple(
+            Move(r, draft=with_choice(draft, region=r)) for r in REGIONS if r not in discovered),
+            draft=draft)
+    event = clean(draft)  # (each token's event: this one, the token added to its choice)
+    choice = event.get("choice", {})
+    return Legal(Kind.TOKEN, draft["type"], None, token_moves(
+        state, region, lambda t: {**event, "choice": {**choice, "token": t}}), report=True,
+        draft=draft)
 
 
-def token_question(state: GameState, target: str, me: str | None, ask: str,
-                    draft: dict[str, Any], extend: Callable[[str], dict[str, Any]],
-                    note: Callable[[str], str] = discovery_note) -> Decision:
-    """Report: the token (or card) the table revealed for ``target`` (``note``: what is
-    shown beside each one)."""
-    return token_words(state, target, ask, Legal(
-        Kind.TOKEN, draft["type"], None, token_moves(state, target, extend), report=True,
-        draft=draft), note)
+def discovery_words(state: GameState, legal: Legal, ask: str) -> Decision:
+    if legal.kind == Kind.REGION:
+        return Decision(Kind.REGION, ask + _("which region is discovered?"), legal.player,
+                        legal.type, draft=legal.draft, answers=tuple(
+                            Answer(region_name(state, m.value), m.value, m.events, m.draft)
+                            for m in legal.moves))
+    return token_words(state, legal.draft["choice"]["region"], ask, legal)
+
+
+def discovery_question(state: GameState, draft: dict, me: str, ask: str) -> Decision:
+    """``discovery_moves`` in words at once."""
+    return discovery_words(state, discovery_moves(state, draft, me), ask)
 
 
 def token_items(state: GameState, target: str) -> list[str]:
@@ -250,17 +284,23 @@ def token_items(state: GameState, target: str) -> list[str]:
 def unseen_tokens(state: GameState) -> list[str]:
     """The tokens an unknown region may reveal: those not accounted for, one per printed
     face (compared by numbers, never by words)."""
-    used = accounted_tokens(state)
-    return same_face(t for t in TOKENS if t not in used)
+    return list(_unseen(frozenset(accounted_tokens(state))))
 
 
-def token_moves(state: GameState, target: str, extend: Callable[[str], dict[str, Any]],
+@lru_cache(maxsize=512)
+def _unseen(used: frozenset[str]) -> tuple[str, ...]:
+    """``unseen_tokens`` once per set of tokens accounted for (every expedition asks)."""
+    return tuple(same_face([t for t in TOKENS if t not in used]))
+
+
+def token_moves(state: GameState, target: str, event: Callable[[str], dict[str, Any]],
                 most: int | None = None) -> tuple[Move, ...]:
-    """The legal answers of the token question (``most``: only the first few are needed)."""
+    """The legal answers of the token question, each with ``event`` of its token, the
+    finished event (``most``: only the first few are needed)."""
     items = token_items(state, target)
     if most is not None:
         items = items[:most]
-    return tuple(Move(t, events=(clean(extend(t)),)) for t in items)
+    return tuple([Move(t, events=(event(t),)) for t in items])
 
 
 def token_words(state: GameState, target: str, ask: str, legal: Legal,

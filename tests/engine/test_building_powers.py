@@ -741,7 +741,7 @@ def test_rewrite_history_with_no_token_to_take_is_bought_for_its_vp_alone():
     state = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}],
                       "options": {"builders": True}}).state
     draft = {"type": "buy", "building": "rewrite_history", "choice": {}}
-    assert rewrite_history.POWER.ask_purchase(state, draft, "Ann", "") is None
+    assert rewrite_history.POWER.purchase_moves(state, draft, "Ann") is None
     assert draft["choice"] == {"tokens": {}}  # the answer recorded is complete
     after = state.clone()
     rewrite_history.POWER.on_purchase(after, after.players["Ann"],

@@ -18,6 +18,10 @@ from helpers import (
 )
 
 from companion.engine import EngineError, IllegalAction, MalformedEvent, replay
+from companion.engine.events import parse_event
+from companion.engine.fold import apply_in_place
+from companion.engine.state import Slot
+from companion.engine.tracks import placement
 
 
 def _labels(game, track):
@@ -260,3 +264,22 @@ def test_a_refused_event_leaves_the_game_unchanged(event):
     # and the game goes on from there as if nothing happened
     game = act(game, {"type": "place", "player": "Red", "worker": "colonist", "track": "dock"})
     assert game.pending().player == "Blue"
+
+
+def test_a_placement_is_judged_on_its_own_state_not_on_the_question_asked_before():
+    """The places a question found open are reused only by a placement on that same state
+    at that same event: a copy changed since (at the same event count) is judged anew."""
+    game = new_game(["Red", "Blue"])
+    asked = game.state.clone()
+    offered = placement.legal(asked, {"type": "place"}).moves
+    assert ("colonist", "initiative", None) in [tuple(m.value) for m in offered]
+    other = asked.clone()
+    assert other.version == asked.version
+    other.tracks["initiative"].append(Slot("Red", "colonist", "1"))
+    red_on_initiative = parse_event({"type": "place", "player": "Red", "worker": "colonist",
+                                     "track": "initiative"})
+    with pytest.raises(IllegalAction, match="already has a worker on Initiative"):
+        apply_in_place(other, red_on_initiative)
+    apply_in_place(asked, red_on_initiative)  # the state asked: still open there
+    assert [(s.player, s.label) for s in asked.tracks["initiative"]] == [("Red", "1")]
+

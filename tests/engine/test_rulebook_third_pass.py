@@ -19,6 +19,7 @@ from helpers import (
 
 from companion.engine import Game, IllegalAction, MalformedEvent, final_scores
 from companion.engine.asking import decide
+from companion.engine.decisions import Decision
 from companion.engine.events import parse_event
 from companion.engine.fold import apply_in_place
 from companion.engine.powers import portugal, rewrite_history
@@ -65,10 +66,15 @@ def test_rewrite_history_reports_the_token_drawn_at_random_without_values():
     # cachée)": whom to take from is chosen, the token is not.
     game = _token_owners()
     draft = {"type": "buy", "player": "Orange", "building": "rewrite_history", "choice": {}}
-    whom = rewrite_history.POWER.ask_purchase(game.state, dict(draft), "Orange", "")
+    power = rewrite_history.POWER
+
+    def asked(draft: dict) -> Decision:  # the purchase's question, in words
+        return power.purchase_words(game.state, power.purchase_moves(game.state, draft,
+                                                                     "Orange"), "")
+
+    whom = asked(dict(draft))
     assert not whom.report and [a.value for a in whom.answers] == ["Red", "Blue", "Green"]
-    drawn = rewrite_history.POWER.ask_purchase(
-        game.state, {**draft, "choice": {"_from": "Red"}}, "Orange", "")
+    drawn = asked({**draft, "choice": {"_from": "Red"}})
     assert drawn.report and drawn.player is None  # a fact read off the token, not a choice
     assert "random" in drawn.prompt and "face down" in drawn.prompt
     assert [a.value for a in drawn.answers] == ["t01"]

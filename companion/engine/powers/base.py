@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.common import refuse
-from companion.engine.decisions import Decision
+from companion.engine.decisions import Decision, Legal
 from companion.engine.flow import Phase, Step
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
 
 Effect = Callable[[GameState, PlayerState, Building, Mapping[str, Any]], None]
-Ask = Callable[[GameState, dict, str, str], "Decision | None"]  # None: nothing to choose
+Moves = Callable[[GameState, dict, str], "Legal | None"]  # None: nothing (more) to choose
+Words = Callable[[GameState, "Legal", str], "Decision | None"]  # None: nothing to choose
 AskUse = Callable[[GameState, dict, str, str], Decision]  # a power used: always a question
 
 
@@ -39,7 +40,9 @@ class BuildingPower:
 
     action: str
     on_purchase: Effect | None = None  # an immediate building's effect when bought
-    ask_purchase: Ask | None = None  # its choices, one question at a time
+    # Its choices, one question at a time: listed without words (for the buyer ``me``) ...
+    purchase_moves: Moves | None = None
+    purchase_words: Words | None = None  # ... and named only when the table looks
     use: Effect | None = None  # a power used by choice (a ``benefit`` event)
     ask_use: AskUse | None = None
     moment: Callable[[GameState, Building], bool] = in_benefits  # when ``use`` is allowed

@@ -8,10 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.engine.common import refuse, use_limited
-from companion.engine.decisions import Decision, Kind
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.discovery import free_discovery
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import clean, discovery_question, listed, ready, then, with_choice
+from companion.engine.questions import (
+    clean,
+    discovery_moves,
+    discovery_question,
+    discovery_words,
+    with_choice,
+)
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -35,27 +41,38 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
     _discover(state, who, b, choice)
 
 
-def _ask_purchase(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
+def _purchase_moves(state: GameState, draft: dict, me: str) -> Legal | None:
     """Discover now, or keep it for a later turn."""
     choice = draft["choice"]
     if "token" in choice:
         return None
     if "_now" not in choice:
-        return Decision(Kind.YES_NO, ask + _("discover a region now?"), me, "buy", draft=draft,
-                        answers=listed(iter([
-                            then(_("Discover now"), True, with_choice(draft, _now=True)),
-                            ready(_("Keep it for later"), False, clean(draft))])))
-    return discovery_question(state, draft, me, ask, lambda extra: with_choice(draft, **extra))
+        return Legal(Kind.YES_NO, "buy", me, (Move(True, draft=with_choice(draft, _now=True)),
+                                              Move(False, events=(clean(draft),))), draft=draft)
+    return discovery_moves(state, draft, me)
+
+
+def _purchase_words(state: GameState, legal: Legal, ask: str) -> Decision | None:
+    draft = legal.draft
+    if "token" in draft["choice"]:
+        return None
+    if "_now" in draft["choice"]:
+        return discovery_words(state, legal, ask)
+    labels = {True: _("Discover now"), False: _("Keep it for later")}
+    return Decision(Kind.YES_NO, ask + _("discover a region now?"), legal.player, "buy",
+                    draft=draft, answers=tuple(Answer(labels[m.value], m.value, m.events,
+                                                      m.draft) for m in legal.moves))
 
 
 def _ask_use(state: GameState, draft: dict, me: str, ask: str) -> Decision:
-    return discovery_question(state, draft, me, ask, lambda extra: with_choice(draft, **extra))
+    return discovery_question(state, draft, me, ask)
 
 
 def _undiscovered_left(state: GameState, who: PlayerState, b: Building) -> bool:
     return len(state.discovered) < len(REGIONS)
 
 
-POWER = BuildingPower("free_discovery", on_purchase=_on_purchase, ask_purchase=_ask_purchase,
+POWER = BuildingPower("free_discovery", on_purchase=_on_purchase, purchase_moves=_purchase_moves,
+                      purchase_words=_purchase_words,
                       use=_use, ask_use=_ask_use, available=_undiscovered_left,
                       per_game=1, per_turn=None)

@@ -14,13 +14,10 @@ from companion.engine.common import (
     refuse,
     region_name,
 )
-from companion.engine.decisions import Decision, Kind
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
-from companion.engine.questions import (
-    region_answers,
-    regions_with,
-    with_choice,
-)
+from companion.engine.questions import region_name as shown_region
+from companion.engine.questions import regions_with, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -39,14 +36,22 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
         add_to_region(state, region, who.name, "soldier", soldiers)
 
 
-def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
+def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
     colonies = regions_with(state, me)
     if "region" in draft["choice"] or not colonies:  # (none: bought, no soldiers placed)
         return None
+    return Legal(Kind.REGION, "buy", me, tuple(
+        Move(r, draft=with_choice(draft, region=r)) for r in colonies), draft=draft)
+
+
+def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
+    if legal.kind != Kind.REGION:  # (the purchase's record: nothing asked)
+        return None
     return Decision(Kind.REGION, ask + _("which region gets the 2 soldiers (you have a worker "
-                    "there)?"), me, "buy", draft=draft,
-                    answers=region_answers(state, colonies,
-                                            lambda r: with_choice(draft, region=r)))
+                    "there)?"), legal.player, "buy", draft=legal.draft, answers=tuple(
+                        Answer(shown_region(state, m.value), m.value, m.events, m.draft)
+                        for m in legal.moves))
 
 
-POWER = BuildingPower("indian_allies", on_purchase=_effect, ask_purchase=_ask)
+POWER = BuildingPower("indian_allies", on_purchase=_effect, purchase_moves=_moves,
+                      purchase_words=_words)

@@ -13,14 +13,13 @@ from companion.engine.common import (
     refuse,
     region_name,
 )
-from companion.engine.decisions import Answer, Decision, Kind, Option
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move, Option
 from companion.engine.powers.base import BuildingPower, choice_of
 from companion.engine.questions import (
     LIST_AT_MOST,
     counts_field,
-    listed,
+    labelled_field,
     multisets,
-    then,
     with_choice,
 )
 from companion.engine.state import GameState, PlayerState
@@ -40,23 +39,38 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
             add_to_region(state, region, who.name, "colonist", placed)
 
 
-def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
+def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+    """How the 3 colonists split between the discovered regions: listed, or a field."""
     if "regions" in draft["choice"]:
         return None
-    limits = dict.fromkeys(state.discovered, 3)
-    prompt = ask + _("how are the 3 colonists split between regions?")
+    splits = multisets(dict.fromkeys(state.discovered, 3), 3)
+    if len(splits) <= LIST_AT_MOST:
+        return Legal(Kind.MULTISET, "buy", me, tuple(
+            Move(c, draft=with_choice(draft, regions=c)) for c in splits), draft=draft)
 
     def split(counts: dict[str, int]) -> Answer | None:
-        label = ", ".join(f"{n} in {region_name(state, r)}" for r, n in counts.items())
-        return then(label, counts, with_choice(draft, regions=counts))
+        return Answer("", counts, draft=with_choice(draft, regions=counts))
 
-    splits = multisets(limits, 3)
-    if len(splits) <= LIST_AT_MOST:
-        return Decision(Kind.MULTISET, prompt, me, "buy", draft=draft,
-                        answers=listed(split(c) for c in splits))
-    options = tuple(Option(r, region_name(state, r), 3) for r in state.discovered)
-    return Decision(Kind.MULTISET, prompt, me, "buy", draft=draft,
-                    field=counts_field(state, options, 3, split))
+    options = tuple(Option(r, "", 3) for r in state.discovered)
+    return Legal(Kind.MULTISET, "buy", me, draft=draft,
+                 field=counts_field(state, options, 3, split))
 
 
-POWER = BuildingPower("overpopulation", on_purchase=_effect, ask_purchase=_ask)
+def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
+    if "regions" in legal.draft["choice"]:
+        return None
+
+    def label(counts: Mapping[str, int]) -> str:
+        return ", ".join(f"{n} in {region_name(state, r)}" for r, n in counts.items())
+
+    field = legal.field
+    if field is not None:
+        field = labelled_field(field, lambda r: region_name(state, r), label)
+    return Decision(Kind.MULTISET, ask + _("how are the 3 colonists split between regions?"),
+                    legal.player, "buy", draft=legal.draft, field=field, answers=tuple(
+                        Answer(label(m.value), m.value, m.events, m.draft)
+                        for m in legal.moves))
+
+
+POWER = BuildingPower("overpopulation", on_purchase=_effect, purchase_moves=_moves,
+                      purchase_words=_words)

@@ -9,6 +9,7 @@ World has nowhere to place, so their 2 colonists stay in the stock.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion.engine.common import (
     add_to_region,
@@ -18,17 +19,10 @@ from companion.engine.common import (
     refuse,
     region_name,
 )
-from companion.engine.decisions import Decision, Kind
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
-from companion.engine.questions import (
-    clean,
-    listed,
-    ready,
-    region_answers,
-    regions_with,
-    then,
-    with_choice,
-)
+from companion.engine.questions import clean, regions_with, with_choice
+from companion.engine.questions import region_name as shown_region
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -56,37 +50,81 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
             add_to_region(state, region, p.name, "colonist", placed)
 
 
-def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
-    choice = draft["choice"]
+def _stage(state: GameState, choice: Mapping, me: str) -> str | None:
+    """What is asked next: the opponent, my region, theirs, who places first (None: all
+    is known)."""
     if "opponent" not in choice:
-        return Decision(Kind.PLAYER, ask + _("which opponent also places 2 colonists?"), me, "buy",
-                        draft=draft, answers=listed(
-                            then(n, n, with_choice(draft, opponent=n),
-                                 note="" if regions_with(state, n) else
-                                 _("no worker in the New World: places nothing"))
-                            for n in state.order if n != me))
-    mine = regions_with(state, me)
+        return "opponent"
+    mine = bool(regions_with(state, me))
     if mine and "region" not in choice:
-        return Decision(Kind.REGION, ask + _("your 2 colonists go to which of your regions?"), me,
-                        "buy", draft=draft, answers=region_answers(
-                            state, mine, lambda r: with_choice(draft, region=r)))
-    opponent = choice["opponent"]
-    theirs = regions_with(state, opponent)
+        return "region"
+    theirs = bool(regions_with(state, choice["opponent"]))
     if theirs and "opponent_region" not in choice:
-        # Each of the two places its own colonists (`000_…`, Appendix II, "Édit du Pape").
-        prompt = ask + _("{opponent}'s 2 colonists go to which of their regions?").format(
-            opponent=opponent)
-        return Decision(Kind.REGION, prompt, opponent, "buy", draft=draft,
-                        answers=region_answers(
-                            state, theirs, lambda r: with_choice(draft, opponent_region=r)))
+        return "opponent_region"
     if mine and theirs and "opponent_first" not in choice:  # (one alone: no order to pick)
-        return Decision(Kind.YES_NO, ask + _("who places first?"), me, "buy", draft=draft,
-                        answers=(
-            ready(_("{me} first").format(me=me), False,
-                  clean(with_choice(draft, opponent_first=False)), usual=True),
-            ready(_("{opponent} first").format(opponent=opponent), True,
-                  clean(with_choice(draft, opponent_first=True)))))
+        return "opponent_first"
     return None
 
 
-POWER = BuildingPower("papal_edict", on_purchase=_effect, ask_purchase=_ask)
+def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+    choice = draft["choice"]
+    stage = _stage(state, choice, me)
+    if stage == "opponent":
+        return Legal(Kind.PLAYER, "buy", me, tuple(
+            Move(n, draft=with_choice(draft, opponent=n)) for n in state.order if n != me),
+            draft=draft)
+    if stage == "region":
+        return Legal(Kind.REGION, "buy", me, tuple(
+            Move(r, draft=with_choice(draft, region=r)) for r in regions_with(state, me)),
+            draft=draft)
+    if stage == "opponent_region":
+        # Each of the two places its own colonists (`000_…`, Appendix II, "Édit du Pape").
+        opponent = choice["opponent"]
+        return Legal(Kind.REGION, "buy", opponent, tuple(
+            Move(r, draft=with_choice(draft, opponent_region=r))
+            for r in regions_with(state, opponent)), draft=draft)
+    if stage == "opponent_first":
+        return Legal(Kind.YES_NO, "buy", me, tuple(
+            Move(first, events=(clean(with_choice(draft, opponent_first=first)),),
+                 usual=not first) for first in (False, True)), draft=draft)
+    return None
+
+
+def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
+    draft = legal.draft
+    choice = draft["choice"]
+    me = draft["player"]
+    stage = _stage(state, choice, me)
+    if stage is None:
+        return None
+    if stage == "opponent":
+        prompt = ask + _("which opponent also places 2 colonists?")
+    elif stage == "region":
+        prompt = ask + _("your 2 colonists go to which of your regions?")
+    elif stage == "opponent_region":
+        prompt = ask + _("{opponent}'s 2 colonists go to which of their regions?").format(
+            opponent=choice["opponent"])
+    else:
+        prompt = ask + _("who places first?")
+    return Decision(legal.kind, prompt, legal.player, "buy", draft=draft, answers=tuple(
+        Answer(_label(state, stage, m.value, me, choice), m.value, m.events, m.draft,
+               note=_note(state, stage, m.value), usual=m.usual) for m in legal.moves))
+
+
+def _label(state: GameState, stage: str, value: Any, me: str, choice: Mapping) -> str:
+    if stage == "opponent":
+        return value
+    if stage == "opponent_first":
+        return (_("{opponent} first").format(opponent=choice["opponent"]) if value
+                else _("{me} first").format(me=me))
+    return shown_region(state, value)
+
+
+def _note(state: GameState, stage: str, value: Any) -> str:
+    if stage == "opponent" and not regions_with(state, value):
+        return _("no worker in the New World: places nothing")
+    return ""
+
+
+POWER = BuildingPower("papal_edict", on_purchase=_effect, purchase_moves=_moves,
+                      purchase_words=_words)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion.engine.common import (
     check_region,
@@ -11,17 +12,10 @@ from companion.engine.common import (
     region_name,
     remove_from_region,
 )
-from companion.engine.decisions import Decision, Kind
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
-from companion.engine.questions import (
-    clean,
-    listed,
-    plural,
-    ready,
-    region_answers,
-    then,
-    with_choice,
-)
+from companion.engine.questions import clean, plural, with_choice
+from companion.engine.questions import region_name as shown_region
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -37,28 +31,49 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     remove_from_region(state, region, victim.name, {"colonist": n}, b.name)
 
 
-def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
+def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+    """Which region, whose colonists there, how many (most first)."""
     choice = draft["choice"]
     if "region" not in choice:
-        occupied = [r for r in REGIONS if state.regions[r]]
-        return Decision(Kind.REGION, ask + _("which region does the plague strike?"), me, "buy",
-                        draft=draft, answers=region_answers(
-                            state, occupied, lambda r: with_choice(draft, region=r)))
+        return Legal(Kind.REGION, "buy", me, tuple(
+            Move(r, draft=with_choice(draft, region=r)) for r in REGIONS if state.regions[r]),
+            draft=draft)
     region = choice["region"]
     if "player" not in choice:
-        return Decision(Kind.PLAYER, ask + _("whose colonists in {region_name}?").format(
-                                               region_name=region_name(state, region)),
-                        me, "buy", draft=draft, answers=listed(
-                            then(n, n, with_choice(draft, player=n))
-                            for n in state.regions[region]))
+        return Legal(Kind.PLAYER, "buy", me, tuple(
+            Move(n, draft=with_choice(draft, player=n)) for n in state.regions[region]),
+            draft=draft)
     if "colonists" not in choice:
         most = min(3, state.regions[region].get(choice["player"], {}).get("colonist", 0))
-        return Decision(Kind.NUMBER, ask + _("how many colonists are removed (up to 3)?"), me,
-                        "buy", draft=draft, answers=tuple(
-                            ready(plural(n, "colonist"), n,
-                                   clean(with_choice(draft, colonists=n)), usual=n == most)
-                            for n in range(most, -1, -1)))
+        return Legal(Kind.NUMBER, "buy", me, tuple(
+            Move(n, events=(clean(with_choice(draft, colonists=n)),), usual=n == most)
+            for n in range(most, -1, -1)), draft=draft)
     return None
 
 
-POWER = BuildingPower("plague_strike", on_purchase=_effect, ask_purchase=_ask)
+def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
+    draft, kind = legal.draft, legal.kind
+    if kind == Kind.REGION:
+        prompt = ask + _("which region does the plague strike?")
+    elif kind == Kind.PLAYER:
+        prompt = ask + _("whose colonists in {region_name}?").format(
+            region_name=region_name(state, draft["choice"]["region"]))
+    elif kind == Kind.NUMBER:
+        prompt = ask + _("how many colonists are removed (up to 3)?")
+    else:  # (the purchase's record: nothing asked)
+        return None
+    return Decision(kind, prompt, legal.player, "buy", draft=draft, answers=tuple(
+        Answer(_label(state, kind, m.value), m.value, m.events, m.draft, usual=m.usual)
+        for m in legal.moves))
+
+
+def _label(state: GameState, kind: Kind, value: Any) -> str:
+    if kind == Kind.REGION:
+        return shown_region(state, value)
+    if kind == Kind.NUMBER:
+        return plural(value, "colonist")
+    return value  # a player's name
+
+
+POWER = BuildingPower("plague_strike", on_purchase=_effect, purchase_moves=_moves,
+                      purchase_words=_words)

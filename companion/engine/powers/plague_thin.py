@@ -11,14 +11,9 @@ from companion.engine.common import (
     region_name,
     remove_from_region,
 )
-from companion.engine.decisions import Decision, Kind
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import (
-    listed,
-    then,
-    with_choice,
-    worker_name,
-)
+from companion.engine.questions import with_choice, worker_name
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -42,24 +37,40 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
                                 name=b.name, p=p, r=r))
 
 
-def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
-    losses = draft["choice"].get("losses", {})
+def _next_loss(state: GameState, losses: Mapping) -> tuple[str, str] | None:
+    """The next region and player (3 or more workers there) whose loss is not chosen yet."""
+    regions = state.regions
     for region in REGIONS:
-        for name in state.regions[region]:
-            if state.workers_in_region(region, name) < 3 or name in losses.get(region, {}):
-                continue
-            kinds = [w for w, n in state.regions[region][name].items() if n]
-            answers = tuple(
-                then(worker_name(w), w, with_choice(draft, losses={
-                    **losses, region: {**losses.get(region, {}), name: w}}))
-                for w in kinds)
-            prompt = ask + _("which worker does {name} lose in {region}?").format(
-                name=name, region=region_name(state, region))
-            return Decision(Kind.WORKER, prompt, name, "buy", draft=draft,
-                            answers=listed(iter(answers)))
-    if "losses" not in draft["choice"]:
-        draft["choice"] = {**draft["choice"], "losses": {}}
+        for name in regions[region]:
+            if state.workers_in_region(region, name) >= 3 and name not in losses.get(region, {}):
+                return region, name
     return None
 
 
-POWER = BuildingPower("plague_thin", on_purchase=_effect, ask_purchase=_ask)
+def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+    losses = draft["choice"].get("losses", {})
+    found = _next_loss(state, losses)
+    if found is None:
+        if "losses" not in draft["choice"]:
+            draft["choice"] = {**draft["choice"], "losses": {}}
+        return None
+    region, name = found
+    return Legal(Kind.WORKER, "buy", name, tuple(
+        Move(w, draft=with_choice(draft, losses={
+            **losses, region: {**losses.get(region, {}), name: w}}))
+        for w, n in state.regions[region][name].items() if n), draft=draft)
+
+
+def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
+    found = _next_loss(state, legal.draft["choice"].get("losses", {}))
+    if found is None:
+        return None
+    region, name = found
+    prompt = ask + _("which worker does {name} lose in {region}?").format(
+        name=name, region=region_name(state, region))
+    return Decision(Kind.WORKER, prompt, name, "buy", draft=legal.draft, answers=tuple(
+        Answer(worker_name(m.value), m.value, m.events, m.draft) for m in legal.moves))
+
+
+POWER = BuildingPower("plague_thin", on_purchase=_effect, purchase_moves=_moves,
+                      purchase_words=_words)

@@ -5,7 +5,7 @@ never a separate power event.
 `000_…`, Appendix I: "une fois par Âge … peut utiliser la pile des cartes découvertes à la
 place de découvrir une région … la résistance sera toujours égale à 3". Once every region is
 discovered everyone draws cards, but the power still sets the natives to 3, so it stays open
-while unused this age. ``refusal`` is the one rule: the expedition question offers the power
+while unused this age. ``_broken`` is the one rule: the expedition question offers the power
 exactly when the engine accepts it.
 """
 
@@ -24,21 +24,34 @@ def _key(state: GameState) -> str:
     return f"nation:portugal:age{state.age}"
 
 
+def _broken(state: GameState, who: PlayerState) -> str | None:
+    """Which condition of the power ``who`` fails now (None: none, it may be used)."""
+    if not state.setup.options.nations:
+        return "off"
+    if who.nation != "portugal":
+        return "nation"
+    if who.uses.get(_key(state), 0) >= 1:
+        return "used"
+    return None
+
+
 def refusal(state: GameState, who: PlayerState) -> str | None:
     """Why ``who`` may not use Portugal's power on this turn's expedition (None: it may)."""
-    if not state.setup.options.nations:
+    broken = _broken(state, who)
+    if broken == "off":
         return _("national advantages are not used in this game")
-    if who.nation != "portugal":
+    if broken == "nation":
         return _("{name} does not play Portugal").format(name=who.name)
-    if who.uses.get(_key(state), 0) >= 1:
+    if broken == "used":
         return _("{name} has already used Portugal's power in Age {age} (once an age)").format(
             name=who.name, age=state.age)
     return None
 
 
 def ready(state: GameState, name: str) -> bool:
-    """Whether ``name`` may use Portugal's power on this turn's expedition."""
-    return refusal(state, state.players[name]) is None
+    """Whether ``name`` may use Portugal's power on this turn's expedition (asked with
+    every expedition: no words built)."""
+    return _broken(state, state.players[name]) is None
 
 
 def natives(state: GameState, name: str) -> int:

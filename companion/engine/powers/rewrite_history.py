@@ -14,16 +14,9 @@ from companion.engine.common import (
     player,
     refuse,
 )
-from companion.engine.decisions import Decision, Kind
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
-from companion.engine.questions import (
-    clean,
-    discovery_name,
-    listed,
-    ready,
-    then,
-    with_choice,
-)
+from companion.engine.questions import clean, discovery_name, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -46,19 +39,16 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
         who.discoveries.append(token)
 
 
-def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
+def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+    """From whom, then which of their tokens came out; up to two players."""
     choice = draft["choice"]
     taken = dict(choice.get("tokens", {}))
     victim = choice.get("_from")
     if victim is not None:
         tokens = [d for d in state.players[victim].discoveries if d in TOKENS]
-        prompt = ask + _("one of {victim}'s tokens is drawn at random, face down: which one "
-                         "came out?").format(victim=victim)
-        return Decision(Kind.TOKEN, prompt, None, "buy", draft=draft, report=True,
-                        answers=listed(
-                            then(discovery_name(t), t, with_choice(
-                                draft, tokens={**taken, victim: t}, _from=None))
-                            for t in dict.fromkeys(tokens)))
+        return Legal(Kind.TOKEN, "buy", None, tuple(
+            Move(t, draft=with_choice(draft, tokens={**taken, victim: t}, _from=None))
+            for t in dict.fromkeys(tokens)), report=True, draft=draft)
     if len(taken) >= 2:
         return None
     owners = [n for n in state.order if n != me and n not in taken
@@ -67,10 +57,29 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision | None:
         draft["choice"] = {**draft["choice"], "tokens": taken}
         return None
     done = clean(with_choice(draft, tokens=taken))
-    return Decision(Kind.PLAYER, ask + _("take a discovery token from whom?"), me, "buy",
-                    draft=draft, answers=listed(
-                        then(n, n, with_choice(draft, _from=n)) for n in owners),
-                    decline=ready(_("Nobody more") if taken else _("Nobody"), None, done))
+    return Legal(Kind.PLAYER, "buy", me, tuple(
+        Move(n, draft=with_choice(draft, _from=n)) for n in owners),
+        Move(None, events=(done,)), draft=draft)
 
 
-POWER = BuildingPower("rewrite_history", on_purchase=_effect, ask_purchase=_ask)
+def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
+    draft = legal.draft
+    choice = draft["choice"]
+    victim = choice.get("_from")
+    if victim is not None:
+        prompt = ask + _("one of {victim}'s tokens is drawn at random, face down: which one "
+                         "came out?").format(victim=victim)
+        return Decision(Kind.TOKEN, prompt, None, "buy", draft=draft, report=True,
+                        answers=tuple(Answer(discovery_name(m.value), m.value, m.events,
+                                             m.draft) for m in legal.moves))
+    if legal.kind != Kind.PLAYER:  # (the purchase's record: nothing asked)
+        return None
+    nobody = _("Nobody more") if choice.get("tokens") else _("Nobody")
+    return Decision(Kind.PLAYER, ask + _("take a discovery token from whom?"), legal.player,
+                    "buy", draft=draft, answers=tuple(
+                        Answer(m.value, m.value, m.events, m.draft) for m in legal.moves),
+                    decline=Answer(nobody, None, legal.decline.events))
+
+
+POWER = BuildingPower("rewrite_history", on_purchase=_effect, purchase_moves=_moves,
+                      purchase_words=_words)

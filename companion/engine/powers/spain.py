@@ -9,7 +9,7 @@ from companion.engine.decisions import Decision
 from companion.engine.discovery import free_discovery
 from companion.engine.flow import Phase
 from companion.engine.powers.base import NationPower
-from companion.engine.questions import discovery_question, with_choice
+from companion.engine.questions import discovery_question
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import N_, _
 
@@ -26,7 +26,7 @@ def _use(state: GameState, who: PlayerState, choice: dict) -> None:
 
 
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
-    return discovery_question(state, draft, me, ask, lambda extra: with_choice(draft, **extra))
+    return discovery_question(state, draft, me, ask)
 
 
 POWER = NationPower(

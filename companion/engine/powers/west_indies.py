@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.engine.common import check_good, refuse
-from companion.engine.decisions import Decision, Kind
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import good_name, listed, then
+from companion.engine.questions import good_name
 from companion.engine.state import GameState
 from companion.i18n import _, component_name
 
@@ -37,18 +37,36 @@ def take_draws(state: GameState, drawn: Mapping[str, str]) -> None:
                                 missing=missing[0]))
 
 
-def ask_draw(state: GameState, draft: dict, supply: Mapping[str, int]) -> Decision | None:
-    """Report: the good the next owner drew (None once every owner has drawn)."""
-    drawn = dict(draft.get("drawn", {}))
+def _next_drawer(state: GameState, drawn: Mapping[str, str],
+                 supply: Mapping[str, int]) -> str | None:
+    """The next owner to report a draw (None once every owner has drawn, or nothing is
+    left to draw)."""
     for owner in drawers(state):
         if owner not in drawn and any(n > 0 for n in supply.values()):
-            answers = (then(good_name(g), g, {**draft, "drawn": {**drawn, owner: g}})
-                       for g, n in supply.items() if n > 0)
-            prompt = _("{building}: which good did {owner} draw?").format(
-                building=component_name("building", "West Indies Company"), owner=owner)
-            return Decision(Kind.GOOD, prompt,
-                            None, "refresh", answers=listed(answers), report=True, draft=draft)
+            return owner
     return None
+
+
+def draw_moves(state: GameState, draft: dict, supply: Mapping[str, int]) -> Legal | None:
+    """Report: the good the next owner drew (None once every owner has drawn), without
+    words (``draw_words`` names them)."""
+    drawn = draft.get("drawn", {})
+    owner = _next_drawer(state, drawn, supply)
+    if owner is None:
+        return None
+    return Legal(Kind.GOOD, "refresh", None, tuple(
+        Move(g, draft={**draft, "drawn": {**drawn, owner: g}})
+        for g, n in supply.items() if n > 0), report=True, draft=draft)
+
+
+def draw_words(state: GameState, legal: Legal) -> Decision:
+    drawn = legal.draft.get("drawn", {})
+    owner = next(n for n in drawers(state) if n not in drawn)
+    prompt = _("{building}: which good did {owner} draw?").format(
+        building=component_name("building", "West Indies Company"), owner=owner)
+    return Decision(Kind.GOOD, prompt, None, "refresh", answers=tuple(
+        Answer(good_name(m.value), m.value, m.events, m.draft) for m in legal.moves),
+        report=True, draft=legal.draft)
 
 
 POWER = BuildingPower("draw_good")  # its hooks above are called where it acts

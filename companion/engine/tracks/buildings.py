@@ -10,7 +10,7 @@ from typing import Any
 from companion.engine import benefits
 from companion.engine.benefits import on_purchase
 from companion.engine.common import pay, refuse
-from companion.engine.decisions import Answer, Decision, Kind, Legal, Move, Option, legal_of
+from companion.engine.decisions import Answer, Decision, Kind, Legal, Move, Option
 from companion.engine.events import Buy
 from companion.engine.final import end_facts
 from companion.engine.questions import (
@@ -20,10 +20,8 @@ from companion.engine.questions import (
     counts_field,
     counts_words,
     good_name,
-    listed,
+    labelled_field,
     multisets,
-    record,
-    then,
     with_choice,
 )
 from companion.engine.slots import current_slot
@@ -51,7 +49,7 @@ def price_of(state: GameState, building_id: str, worker: str) -> int:
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     slot = current_slot(state)
     if draft.get("building"):
-        return legal_of(_purchase(state, draft, slot))
+        return _purchase(state, draft, slot.player)
     who = state.players[slot.player]
     moves = tuple(_offer(state, who.name, b) for b in dict.fromkeys(state.buildings_offer)
                   if price_of(state, b, slot.worker) <= who.money)
@@ -62,16 +60,48 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
 def _offer(state: GameState, me: str, building_id: str) -> Move:
     """A building to buy: ready when its purchase asks nothing more, else asks on."""
     draft = {"type": "buy", "player": me, "building": building_id, "choice": {}}
-    e = state.catalogue[building_id].effect
-    power = benefits.power_of(state.catalogue[building_id])
+    b = state.catalogue[building_id]
+    e = b.effect
+    power = benefits.power_of(b)
     if e.specialists_once or e.random_goods_once or (
-            power is not None and power.ask_purchase is not None):
+            power is not None and power.purchase_moves is not None):
         return Move(building_id, draft=draft)
-    return Move(building_id, events=(clean(draft),))
+    return Move(building_id, events=(draft,))  # (nothing private in it: the event itself)
+
+
+def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
+    """The choices an immediate building asks for, one at a time (``_purchase_words``
+    names them)."""
+    b = state.catalogue[draft["building"]]
+    e, choice = b.effect, draft.get("choice", {})
+    if e.specialists_once and "specialists" not in choice:
+        reserve = {w: state.players[me].reserve[w] for w in specialist_kinds(state)}
+        return Legal(Kind.MULTISET, "buy", me, tuple(
+            Move(c, draft=with_choice(draft, specialists=as_list(c)))
+            for c in multisets(reserve, e.specialists_once)), draft=draft)
+    if e.random_goods_once and "goods" not in choice:
+        wanted = min(e.random_goods_once, sum(state.supply.values()))
+        options = tuple(Option(g, "", n) for g, n in state.supply.items() if n)
+
+        def drawn(counts: dict[str, int]) -> Answer | None:
+            return Answer("", counts, draft=with_choice(draft, goods=as_list(counts)))
+
+        return Legal(Kind.MULTISET, "buy", None, report=True, draft=draft,
+                     field=counts_field(state, options, wanted, drawn))
+    power = benefits.power_of(b)
+    if power is not None and power.purchase_moves is not None:
+        found = power.purchase_moves(state, draft, me)
+        if found is not None:
+            return found
+    event = clean(draft)
+    return Legal(Kind.YES_NO, "buy", draft.get("player"), (Move(True, events=(event,)),),
+                 draft=draft)
 
 
 def words(state: GameState, legal: Legal) -> Decision:
     slot = current_slot(state)
+    if legal.draft.get("building"):
+        return _purchase_words(state, legal, slot.player)
     who = state.players[slot.player]
     prompt = _("{player} on Capital Buildings slot {label} (has ${money}): buy a "
                "building?").format(player=slot.player, label=slot.label, money=who.money)
@@ -89,39 +119,36 @@ def _price_note(state: GameState, building_id: str, slot: Slot) -> str:
     return _("costs ${price}").format(price=price) if price else _("free")
 
 
-def _purchase(state: GameState, draft: dict[str, Any], slot: Slot) -> Decision:
-    """The choices an immediate building asks for, one at a time (asked only by a buyer:
-    written with its words)."""
-    me = slot.player
+def _buys(state: GameState, me: str, building_id: str) -> str:
+    return _("{me} buys {name}: ").format(me=me, name=building_name(state, building_id))
+
+
+def _purchase_words(state: GameState, legal: Legal, me: str) -> Decision:
+    """``_purchase``'s question in words (the stage read again from its draft)."""
+    draft = legal.draft
     b = state.catalogue[draft["building"]]
     e, choice = b.effect, draft.get("choice", {})
-    ask = _("{me} buys {name}: ").format(me=me, name=building_name(state, b.id))
+    ask = _buys(state, me, b.id)
     if e.specialists_once and "specialists" not in choice:
-        reserve = {w: state.players[me].reserve[w] for w in specialist_kinds(state)}
-        answers = tuple(
-            then(counts_words(c), c, with_choice(draft, specialists=as_list(c)))
-            for c in multisets(reserve, e.specialists_once))
         return Decision(Kind.MULTISET, ask + _("which {specialists_once} specialists?").format(
                                                  specialists_once=e.specialists_once), me,
-                        "buy", answers=listed(iter(answers)), draft=draft)
+                        "buy", draft=draft, answers=tuple(
+                            Answer(counts_words(m.value), m.value, m.events, m.draft)
+                            for m in legal.moves))
     if e.random_goods_once and "goods" not in choice:
-        wanted = min(e.random_goods_once, sum(state.supply.values()))
-        options = tuple(Option(g, good_name(g), n) for g, n in state.supply.items() if n)
-
-        def drawn(counts: dict[str, int]) -> Answer | None:
-            return then(counts_words(counts), counts,
-                        with_choice(draft, goods=as_list(counts)))
-
+        assert legal.field is not None  # (the goods drawn are a field)
         return Decision(Kind.MULTISET, ask + _("which {wanted} goods were drawn?").format(
-                                                 wanted=wanted), None, "buy",
+                                                 wanted=legal.field.total), None, "buy",
                         report=True, draft=draft,
-                        field=counts_field(state, options, wanted, drawn))
+                        field=labelled_field(legal.field, good_name, counts_words))
     power = benefits.power_of(b)
-    if power is not None and power.ask_purchase is not None:
-        decision = power.ask_purchase(state, draft, me, ask)
+    if power is not None and power.purchase_words is not None:
+        decision = power.purchase_words(state, legal, ask)
         if decision is not None:
             return decision
-    return record(draft, _("Buy {name}").format(name=b.name))
+    prompt = _("Buy {name}").format(name=b.name)
+    return Decision(Kind.YES_NO, prompt, legal.player, "buy", answers=tuple(
+        Answer(prompt, m.value, m.events) for m in legal.moves), draft=draft)
 
 
 QUESTION = Question("buy", legal, words)

@@ -26,9 +26,9 @@ from companion.engine.questions import (
     clean,
     counts_field,
     counts_words,
+    labelled_field,
     sub_multiset_items,
     target_name,
-    then,
     token_items,
     token_moves,
     token_words,
@@ -61,9 +61,10 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     """Where to sail, then who sails, then which token was revealed. Each answer that asks
     on is settled here: the outcomes of its follow-ups are known without asking them."""
     me = state.queue[0]
+    event = clean(draft)  # (every ready move's event: this one, its choices added)
     if "workers" in draft and "target" in draft:
         return Legal(Kind.TOKEN, "expedition", None, token_moves(
-            state, draft["target"], lambda t: {**draft, "found": t}, most),
+            state, draft["target"], lambda t: {**event, "found": t}, most),
             report=True, draft=draft, settled=True)
     parts = sub_multiset_items(tuple(_pool(state, me).items()))
     if "target" not in draft:
@@ -72,60 +73,58 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         known = state.known_tokens
         unseen = (unseen_tokens(state) if parts and any(r not in known for r in undiscovered)
                   else [])
-        moves = [_to(r, {**draft, "target": r}, parts, [known[r]] if r in known else unseen)
-                 for r in undiscovered]
-        cards = _free_cards(state)
+        moves = [_to(r, draft, event, {"target": r}, parts,
+                     [known[r]] if r in known else unseen) for r in undiscovered]
+        power = portugal.ready(state, me)
+        cards = _free_cards(state) if power or not undiscovered else []
         if cards and not undiscovered:
-            moves.append(_to("card", {**draft, "target": "card"}, parts, cards))
-        if cards and portugal.ready(state, me):
-            moves.append(_to("card", {**draft, "target": "card", "nation_power": True},
+            moves.append(_to("card", draft, event, {"target": "card"}, parts, cards))
+        if cards and power:
+            moves.append(_to("card", draft, event, {"target": "card", "nation_power": True},
                              parts, cards))
         return Legal(Kind.REGION, "expedition", me, tuple(m for m in moves if m is not None),
                      decline, draft=draft, settled=True)
-    target = draft["target"]
-    if len(parts) > LIST_AT_MOST:
-        options = tuple(Option(w, worker_name(w), n) for w, n in _pool(state, me).items())
+    if len(parts) > LIST_AT_MOST:  # who sails: a field (``words`` names it)
+        options = tuple([Option(w, "", n) for w, n in _pool(state, me).items()])
         return Legal(Kind.MULTISET, "expedition", me, draft=draft, field=counts_field(
-            state, options, None, lambda counts: _send(state, me, draft, counts), least=1))
-    items = token_items(state, target)
+            state, options, None, lambda counts: Answer("", counts, draft={
+                **draft, "workers": counts}), least=1))
+    items = token_items(state, draft["target"])
     listed = parts if most is None else parts[:most]
     return Legal(Kind.MULTISET, "expedition", me, tuple(
         m for i, p in enumerate(listed)
-        if (m := _crew(dict(p), {**draft, "workers": dict(p)}, items, usual=i == 0))
+        if (m := _crew(dict(p), {**draft, "workers": dict(p)}, event, items, usual=i == 0))
         is not None), draft=draft, settled=True)
 
 
-def _to(target: str, draft: dict[str, Any], parts: tuple[Any, ...],
-        items: list[str]) -> Move | None:
-    """A target (``items``: what may turn up there): open when who sails or what turns up
-    leaves two or more outcomes."""
+def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[str, Any],
+        parts: tuple[Any, ...], items: list[str]) -> Move | None:
+    """A target (``chosen``: what choosing it adds to ``draft``, clean as ``event``;
+    ``items``: what may turn up there): open when who sails or what turns up leaves two
+    or more outcomes."""
     if not parts:
         return None
     if len(parts) > LIST_AT_MOST:  # who sails is a field
-        return Move(target, draft=draft, open=True)
+        return Move(target, draft={**draft, **chosen}, open=True)
     if len(parts) > 1:
-        return _crew(target, draft, items, open_anyway=True)
-    return _crew(target, draft, items, part=dict(parts[0]))
+        return _crew(target, {**draft, **chosen}, event, items, open_anyway=True)
+    return _crew(target, {**draft, **chosen}, {**event, **chosen}, items,
+                 part=dict(parts[0]))
 
 
-def _crew(value: Any, draft: dict[str, Any], items: list[str], usual: bool = False,
-          open_anyway: bool = False, part: dict[str, int] | None = None) -> Move | None:
-    """An answer whose last question is the token: none if no token may turn up, ready
-    if exactly one (and nothing else is left to choose), else open."""
+def _crew(value: Any, draft: dict[str, Any], event: dict[str, Any], items: list[str],
+          usual: bool = False, open_anyway: bool = False,
+          part: dict[str, int] | None = None) -> Move | None:
+    """An answer whose last question is the token (``event``: ``draft`` as an event, before
+    who sails): none if no token may turn up, ready if exactly one (and nothing else is
+    left to choose), else open."""
     if not items:
         return None
     if len(items) > 1 or open_anyway:
         return Move(value, draft=draft, usual=usual, open=True)
     workers = draft["workers"] if part is None else part
-    return Move(value, events=(clean({**draft, "workers": workers, "found": items[0]}),),
+    return Move(value, events=({**event, "workers": workers, "found": items[0]},),
                 usual=usual)
-
-
-def _send(state: GameState, me: str, draft: dict[str, Any],
-          counts: dict[str, int]) -> Answer:
-    value = expedition_value(state, me, counts)
-    return then(counts_words(counts), counts, {**draft, "workers": counts},
-                note=_("strength {value}").format(value=value))
 
 
 # ---------------------------------------------------------------- words
@@ -162,7 +161,11 @@ def words(state: GameState, legal: Legal) -> Decision:
                         draft=draft)
     prompt = ask + _("who sails to {target_name}?").format(
                        target_name=target_name(state, draft['target']))
-    return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft, field=legal.field,
+    field = legal.field
+    if field is not None:
+        field = labelled_field(field, worker_name, counts_words, lambda counts: _(
+            "strength {value}").format(value=expedition_value(state, me, counts)))
+    return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft, field=field,
                     answers=tuple(Answer(counts_words(m.value), m.value, m.events, m.draft,
                                          note=_("strength {value}").format(
                                              value=expedition_value(state, me, m.value)),
@@ -235,11 +238,10 @@ def effect(state: GameState, ev: Expedition, slot: Slot) -> None:
                                         name=name, n=n, workers=component_count(
                                             who.discovery.get(worker, 0), "worker", worker)))
         target = ev.target
-        undiscovered = [r for r in REGIONS if r not in state.discovered]
         if ev.nation_power:
             portugal_natives = portugal.expedition(state, who, target)
         elif target == "card":
-            if undiscovered:
+            if any(r not in state.discovered for r in REGIONS):
                 raise refuse(state, _("discovery cards are drawn only once every region is found"))
         else:
             if target not in REGIONS:

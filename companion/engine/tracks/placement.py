@@ -22,10 +22,14 @@ from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
 from companion.engine.questions import counts_words, track_name, worker_name
 from companion.engine.resolution import begin_resolution
+from companion.engine.setup import GameSetup
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.i18n import _, component_name
 from companion.rules.editions import EDITIONS, TRACKS, WORKER_TYPES
+
+# Read before every placement of every game: an enum member is slow to look up.
+_PLACEMENT, _PLACE = Phase.PLACEMENT, Kind.PLACE
 
 
 def start_turn(state: GameState) -> None:
@@ -56,80 +60,129 @@ def start_placing_from(state: GameState) -> None:
 
 
 def _skip_to_next_placer(state: GameState, advance: bool) -> None:
-    n = len(state.order)
+    players, order = state.players, state.order
+    n = len(order)
     start = (state.placing + 1) % n if advance else state.placing
     for i in range(n):
         idx = (start + i) % n
-        if state.players[state.order[idx]].workers_to_place() > 0:
+        if sum(players[order[idx]].available.values()) > 0:  # (``workers_to_place``)
             state.placing = idx
             return
     begin_resolution(state)
 
 
 def current_placer(state: GameState) -> str | None:
-    return state.order[state.placing] if state.phase == Phase.PLACEMENT else None
+    return state.order[state.placing] if state.phase == _PLACEMENT else None
+
+
+TrackBox = tuple[str, str | None]  # a (track, box) pair
+Places = tuple[TrackBox, ...]
+
+# Every place on the board, in board order (``open_places`` lists them so), and its bit in
+# a set of open places: which places are open is a small int, made once per question.
+_PLACES: tuple[TrackBox, ...] = (
+    ("initiative", None), ("dock", None), ("dock", "mayflower"), ("trade_goods", None),
+    ("shipping", None), ("buildings", None), ("discovery", None),
+    *(("specialists", box) for box in EDITIONS["empires"].specialist_boxes(True)),
+    ("warfare", None))
+_BIT = {place: 1 << index for index, place in enumerate(_PLACES)}
+_INITIATIVE, _DOCK, _MAYFLOWER, _TRADE_GOODS, _BUILDINGS, _WARFARE = (
+    _BIT["initiative", None], _BIT["dock", None], _BIT["dock", "mayflower"],
+    _BIT["trade_goods", None], _BIT["buildings", None], _BIT["warfare", None])
+_EVER_OPEN = _BIT["shipping", None] | _BIT["discovery", None]  # no limit on these
+_BOX_BIT = {box: bit for (track, box), bit in _BIT.items() if track == "specialists"}
+assert all(list(boxes) == [box for box in _BOX_BIT if box in boxes]  # board order kept
+           for boxes in (e.specialist_boxes(b) for e in EDITIONS.values() for b in (False, True)))
+
+# What a game's set-up fixes for placement, keyed on the set-up's id (each entry keeps its
+# set-up alive, so no other set-up can take that id): numbered dock slots, the Specialists
+# boxes as bits, the Mayflower reading, the Warfare cap.
+_Board = tuple[GameSetup, int, int, bool, "int | None"]
+_BOARDS: dict[int, _Board] = {}
+
+
+def _board(state: GameState) -> _Board:
+    setup = state.setup
+    found = _BOARDS.get(id(setup))
+    if found is None:
+        if len(_BOARDS) >= 64:
+            _BOARDS.clear()
+        edition = state.edition
+        boxes = sum(_BOX_BIT[box] for box in edition.specialist_boxes(setup.options.builders))
+        found = _BOARDS[id(setup)] = (setup, len(edition.dock_slots(len(state.players))),
+                                      boxes, setup.readings.mayflower_any_time,
+                                      edition.warfare_cap)
+    return found
 
 
 def _numbered_dock_slots(state: GameState) -> int:
-    return _dock_slot_count(state.edition.id, len(state.players))
+    return _board(state)[1]
 
 
-@lru_cache(maxsize=64)
-def _dock_slot_count(edition_id: str, players: int) -> int:
-    """Keyed on the id: hashing the whole Edition costs more than the count."""
-    return len(EDITIONS[edition_id].dock_slots(players))
+@lru_cache(maxsize=1024)
+def _places_of(bits: int) -> Places:
+    return tuple([place for place in _PLACES if _BIT[place] & bits])
 
 
-def open_labels(state: GameState, name: str, only: str | None = None) -> dict[TrackBox, str]:
-    """Every (track, box) place open to ``name`` now (``only``: on that track), in board
-    order, with the slot a worker would take there: each track's rule, in one pass over
-    the board (asked before every placement of every game: written out, not one call per
-    track)."""
-    tracks, edition = state.tracks, state.edition
-    labels: dict[TrackBox, str] = {}
-    every = only is None
-    if every or only == "initiative":
-        track = tracks["initiative"]
-        for s in track:  # one worker each
-            if s.player == name:
-                break
-        else:
-            labels[("initiative", None)] = str(len(track) + 1)
-    if every or only == "dock":
-        numbered = 0
-        for s in tracks["dock"]:
-            if s.label.isdigit():
-                numbered += 1
-        any_time = state.setup.readings.mayflower_any_time
-        if numbered < _dock_slot_count(edition.id, len(state.players)):
-            labels[("dock", None)] = str(numbered + 1)
-        if any_time or ("dock", None) not in labels:  # a ship of the Mayflower's owner
-            ship = mayflower.extra_dock_label(state, state.players[name])
-            if ship is not None:
-                labels.setdefault(("dock", None), ship)
-                if any_time:
-                    labels[("dock", "mayflower")] = ship
-    if (every or only == "trade_goods") and len(tracks["trade_goods"]) < len(state.goods_offer):
-        labels[("trade_goods", None)] = str(len(tracks["trade_goods"]) + 1)
-    if every or only == "shipping":
-        labels[("shipping", None)] = str(len(tracks["shipping"]) + 1)
-    if (every or only == "buildings") and len(tracks["buildings"]) < len(state.buildings_offer):
-        labels[("buildings", None)] = str(len(tracks["buildings"]) + 1)
-    if every or only == "discovery":
-        labels[("discovery", None)] = str(len(tracks["discovery"]) + 1)
-    if every or only == "specialists":
-        taken = [s.label for s in tracks["specialists"]]
-        for box in edition.specialist_boxes(state.setup.options.builders):
-            if box not in taken:
-                labels[("specialists", box)] = box
-    if every or only == "warfare":
-        cap = edition.warfare_cap
-        if cap is None or len(tracks["warfare"]) < cap:
-            labels[("warfare", None)] = str(len(tracks["warfare"]) + 1)
-    return labels
+def _numbered(dock: list[Slot]) -> int:
+    """Workers on the numbered dock slots (the others: X, Y and the Mayflower ships)."""
+    numbered = 0
+    for s in dock:
+        if s.label.isdigit():
+            numbered += 1
+    return numbered
 
 
-# Why a place is closed (the rule itself is ``open_labels``).
+def _open_bits(state: GameState, name: str) -> int:
+    """The places open to ``name`` now, as bits of ``_BIT``: each track's rule, in one
+    pass over the board (asked before and at every placement of every game: written out,
+    not one call per track)."""
+    _setup, dock_slots, boxes, any_time, warfare_cap = (_BOARDS.get(id(state.setup))
+                                                        or _board(state))
+    tracks = state.tracks
+    bits = _EVER_OPEN
+    for s in tracks["initiative"]:  # one worker each
+        if s.player == name:
+            break
+    else:
+        bits |= _INITIATIVE
+    dock = tracks["dock"]
+    if len(dock) < dock_slots or _numbered(dock) < dock_slots:  # (the first: no count)
+        bits |= _DOCK
+    if (any_time or not bits & _DOCK) and "mayflower" in state.players[name].buildings \
+            and mayflower.extra_dock_label(state, state.players[name]) is not None:  # a ship
+        bits |= _DOCK | _MAYFLOWER if any_time else _DOCK
+    if len(tracks["trade_goods"]) < len(state.goods_offer):
+        bits |= _TRADE_GOODS
+    if len(tracks["buildings"]) < len(state.buildings_offer):
+        bits |= _BUILDINGS
+    for s in tracks["specialists"]:
+        boxes &= ~_BOX_BIT[s.label]
+    if warfare_cap is None or len(tracks["warfare"]) < warfare_cap:
+        bits |= _WARFARE
+    return bits | boxes
+
+
+# The places the last question found open, kept for the placement that answers it on the
+# same state (a random playout asks, then places, on one state changed in place): valid
+# while that state is at the same event, as the fold counts every event in ``version``.
+_asked: tuple[GameState | None, int, str, int] = (None, -1, "", 0)
+
+
+def _slot_label(state: GameState, name: str, track: str, box: str | None) -> str | None:
+    """The slot a worker takes on an open place (``_open_bits`` says which are open)."""
+    if track == "specialists":
+        return box
+    if track == "dock":
+        if box is None:
+            numbered = _numbered(state.tracks["dock"])
+            if numbered < _numbered_dock_slots(state):
+                return str(numbered + 1)
+        return mayflower.extra_dock_label(state, state.players[name])
+    return str(len(state.tracks[track]) + 1)
+
+
+# Why a place is closed (the rule itself is ``_open_bits``).
 def _initiative_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
     return _("{name} already has a worker on Initiative (one each)").format(name=name)
 
@@ -175,41 +228,43 @@ _WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
 
 
 def place(state: GameState, ev: Place) -> None:
-    if state.phase != Phase.PLACEMENT:
+    if state.phase != _PLACEMENT:
         raise refuse(state, _("workers are placed only during the placement phase"))
-    who = player(state, ev.player)
-    expected = current_placer(state)
-    if ev.player != expected:
+    name, worker, track, box = ev.player, ev.worker, ev.track, ev.box
+    who = player(state, name)
+    expected = state.order[state.placing]
+    if name != expected:
         raise refuse(state, _("it is {expected}'s turn to place a worker, not {player}'s").format(
-                                expected=expected, player=ev.player))
-    if who.available.get(ev.worker, 0) < 1:
-        have = ", ".join(f"{n} {w}" for w, n in who.available.items() if n) or "nothing"
+                                expected=expected, player=name))
+    available = who.available
+    if available.get(worker, 0) < 1:
+        have = ", ".join(f"{n} {w}" for w, n in available.items() if n) or "nothing"
         raise refuse(state, _("{player} has no {worker} left to place (has {have})").format(
-                                player=ev.player, worker=component_name("worker", ev.worker),
+                                player=name, worker=component_name("worker", worker),
                                 have=have))
-    if ev.box is not None and ev.track != "specialists" and (ev.track, ev.box) != (
-            "dock", "mayflower"):
-        raise refuse(state, _("boxes exist only on the Specialists track, not on {track}").format(
-                                track=ev.track))
-    if ev.box == "mayflower" and ev.track != "dock":
-        raise refuse(state, _("a Mayflower ship carries a worker from the Colonist Dock only"))
-    if ev.worker == "builder" and not state.setup.options.builders:
+    if box is not None:
+        if track != "specialists" and (track, box) != ("dock", "mayflower"):
+            raise refuse(state, _("boxes exist only on the Specialists track, not on "
+                                  "{track}").format(track=track))
+        if box == "mayflower" and track != "dock":
+            raise refuse(state, _("a Mayflower ship carries a worker from the Colonist Dock "
+                                  "only"))
+    if worker == "builder" and not state.setup.options.builders:
         raise refuse(state, _("builders are only in the Builder expansion"))
-    label = open_labels(state, ev.player, ev.track).get((ev.track, ev.box))
-    if label is None:
-        raise refuse(state, _WHY_CLOSED[ev.track](state, ev.player, state.tracks[ev.track],
-                                                  ev.box))
-    who.available[ev.worker] -= 1
-    if label.startswith("M"):
-        mayflower.carried(state, ev.player)
-    if ev.track == "discovery":
-        who.discovery[ev.worker] += 1
-    state.tracks[ev.track].append(Slot(ev.player, ev.worker, label))
+    asked = _asked
+    bits = (asked[3] if asked[0] is state and asked[1] == state.version and asked[2] == name
+            else _open_bits(state, name))
+    if not bits & _BIT.get((track, box), 0):
+        raise refuse(state, _WHY_CLOSED[track](state, name, state.tracks[track], box))
+    label = _slot_label(state, name, track, box)
+    assert label is not None  # (an open place always has a slot)
+    available[worker] -= 1
+    if label[0] == "M":
+        mayflower.carried(state, name)
+    if track == "discovery":
+        who.discovery[worker] += 1
+    state.tracks[track].append(Slot(name, worker, label))
     _skip_to_next_placer(state, advance=True)
-
-
-TrackBox = tuple[str, str | None]  # a (track, box) pair
-Places = tuple[TrackBox, ...]
 
 
 def placement_options(state: GameState) -> list[Place]:
@@ -232,14 +287,14 @@ def placement_choices(workers: tuple[str, ...],
 def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
     """The current placer, the worker types they have left, and the (track, box) places
     open to them: every placement is one worker type on one place."""
-    if state.phase != Phase.PLACEMENT:
+    if state.phase != _PLACEMENT:
         return "", (), ()
     name = state.order[state.placing]
     available = state.players[name].available
     workers = tuple([w for w in WORKER_TYPES if available.get(w, 0) > 0])
     if not workers:
         return name, (), ()
-    return name, workers, tuple(open_labels(state, name))
+    return name, workers, _places_of(_open_bits(state, name))
 
 
 @lru_cache(maxsize=4096)
@@ -253,7 +308,7 @@ def open_slots(state: GameState) -> dict[str, int | None]:
     tracks = state.tracks
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
     cap = state.edition.warfare_cap
-    numbered_dock = sum(1 for s in tracks.get("dock", []) if s.label.isdigit())
+    numbered_dock = _numbered(tracks.get("dock", []))
     return {
         "initiative": len(state.players) - len(tracks.get("initiative", [])),
         "dock": _numbered_dock_slots(state) - numbered_dock,
@@ -280,16 +335,25 @@ class Spot(NamedTuple):
 
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     """Each worker type the placer has left on each place open to them."""
-    name, workers, free = open_places(state)
-    if not name:  # not the placement phase: no placement is legal
-        return Legal(Kind.PLACE, "place", None, draft=draft)
-    return Legal(Kind.PLACE, "place", name, _moves(name, workers, free), draft=draft,
-                 settled=True)
+    global _asked
+    if state.phase != _PLACEMENT:  # no placement is legal
+        return Legal(_PLACE, "place", None, draft=draft)
+    name = state.order[state.placing]
+    available = state.players[name].available
+    moves: tuple[Move, ...] = ()
+    bits = -1  # (not read yet: a placer with no worker left has no place either)
+    for worker in WORKER_TYPES:
+        if available.get(worker, 0) > 0:
+            if bits < 0:
+                bits = _open_bits(state, name)
+                _asked = (state, state.version, name, bits)
+            moves += _moves(name, worker, bits)
+    return Legal(_PLACE, "place", name, moves, draft=draft, settled=True)
 
 
-@lru_cache(maxsize=4096)  # the same few (placer, workers, places) recur all game
-def _moves(name: str, workers: tuple[str, ...], free: Places) -> tuple[Move, ...]:
-    return tuple([_move(name, worker, track, box) for worker in workers for track, box in free])
+@lru_cache(maxsize=4096)  # the same few (placer, worker, places) recur all game
+def _moves(name: str, worker: str, bits: int) -> tuple[Move, ...]:
+    return tuple([_move(name, worker, track, box) for track, box in _places_of(bits)])
 
 
 @lru_cache(maxsize=4096)  # moves are frozen: each placement is built once and shared

@@ -3,13 +3,14 @@ scoring at the end of each age, new workers, the next turn order, the optional V
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from companion.engine import timeline
 from companion.engine.common import check_good, player, refuse
-from companion.engine.decisions import Answer, Decision, Field, Kind, Option
+from companion.engine.decisions import Answer, Decision, Field, Kind, Legal, Move, Option
 from companion.engine.events import BuyVP, Refresh, Reveal
 from companion.engine.final import region_counts, score_colonies
 from companion.engine.flow import Phase
@@ -17,18 +18,17 @@ from companion.engine.powers import west_indies
 from companion.engine.questions import (
     LIST_AT_MOST,
     as_list,
+    clean,
     counts_field,
     counts_words,
     good_name,
-    ready,
-    record,
-    then,
+    labelled_field,
 )
 from companion.engine.state import GameState
-from companion.engine.tracks.base import written
+from companion.engine.tracks.base import Question
 from companion.engine.tracks.placement import start_turn
 from companion.i18n import _, ngettext
-from companion.rules.buildings import Building
+from companion.rules.buildings import buildings_for
 from companion.rules.editions import (
     BUILDING_SLOTS,
     BUY_VP_PRICE,
@@ -40,60 +40,77 @@ from companion.rules.editions import (
 )
 
 
-def _take_goods(state: GameState, goods: tuple[str, ...], what: str) -> None:
+def _what(turn: int | None) -> str:
+    """What a refusal names: the set-up (``turn`` None) or that turn's refresh (written only
+    when refused)."""
+    return "set-up" if turn is None else _("refresh of turn {turn}").format(turn=turn)
+
+
+def _take_goods(state: GameState, goods: tuple[str, ...], turn: int | None) -> None:
     wanted = min(TRADE_GOODS_SLOTS, sum(state.supply.values()))
     if len(goods) != wanted:
         raise refuse(state, _("{what}: turn {wanted} goods face up, not {n}").format(
-                                what=what, wanted=wanted, n=len(goods)))
+                                what=_what(turn), wanted=wanted, n=len(goods)))
     for good in goods:
         check_good(state, good)
         if state.supply[good] < 1:
             raise refuse(state, _("{what}: no {good} is left in the goods supply").format(
-                                    what=what, good=good))
+                                    what=_what(turn), good=good))
         state.supply[good] -= 1
     state.goods_offer = list(goods)
 
 
-def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int, what: str) -> None:
-    pile = building_pile(state, age)
-    left_in_pile = sum(b.tiles for b in pile) - sum(
-        state.buildings_seen.count(b.id) for b in pile)
+def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int,
+                       turn: int | None) -> None:
+    pile = _age_pile(state, age)
+    seen = Counter(state.buildings_seen)
+    left_in_pile = sum(tiles - seen[b] for b, tiles in pile)
     wanted = min(BUILDING_SLOTS - len(state.buildings_offer), left_in_pile)
     if len(new) != wanted:
         raise refuse(state, ngettext(
             "{what}: turn {wanted} Age {age} building face up, not {n}",
             "{what}: turn {wanted} Age {age} buildings face up, not {n}", wanted).format(
-                what=what, wanted=wanted, age=age, n=len(new)))
-    in_pile = {b.id for b in pile}  # (ids: comparing whole buildings costs more)
+                what=_what(turn), wanted=wanted, age=age, n=len(new)))
+    in_pile = {b for b, _tiles in pile}
     for building_id in new:
         building = state.catalogue.get(building_id)
         if building is None:
             raise refuse(state, _("{what}: there is no building {building_id!r} in this "
-                                  "game").format(what=what, building_id=building_id))
+                                  "game").format(what=_what(turn), building_id=building_id))
         if building_id not in in_pile:
             raise refuse(state, _("{what}: {name} is not in the Age {age} pile of this "
-                                  "game").format(what=what, name=building.name, age=age))
+                                  "game").format(what=_what(turn), name=building.name, age=age))
         if state.buildings_seen.count(building_id) >= building.tiles:
             raise refuse(state, _("{what}: {name} has already come out").format(
-                                    what=what, name=building.name))
+                                    what=_what(turn), name=building.name))
         state.buildings_seen.append(building_id)
         state.buildings_offer.append(building_id)
 
 
-def building_pile(state: GameState, age: int) -> list[Building]:
-    """The buildings an age can bring out (reduced randomness narrows Age III to 10)."""
-    pile = [b for b in state.catalogue.values() if b.age == age]
-    if age == 3 and state.setup.options.reduced_randomness:
-        pile = [b for b in pile if b.id in state.setup.age3_buildings]
-    return pile
+def _age_pile(state: GameState, age: int) -> tuple[tuple[str, int], ...]:
+    """The buildings an age can bring out, as (id, tiles) in the catalogue's order (reduced
+    randomness narrows Age III to 10)."""
+    setup = state.setup
+    chosen = (tuple(setup.age3_buildings) if age == 3 and setup.options.reduced_randomness
+              else None)
+    return _pile_of(setup.edition, setup.options.expansion_buildings, age, chosen)
+
+
+@functools.cache
+def _pile_of(edition: str, expansion: bool, age: int,
+             chosen: tuple[str, ...] | None) -> tuple[tuple[str, int], ...]:
+    """``_age_pile`` of every game with that set-up (its catalogue is ``buildings_for``
+    it): worked out once."""
+    return tuple((b.id, b.tiles) for b in buildings_for(edition, expansion).values()
+                 if b.age == age and (chosen is None or b.id in chosen))
 
 
 def reveal(state: GameState, ev: Reveal) -> None:
     """The set-up: 4 goods and 5 Age I buildings face up, then turn 1 begins."""
     if state.phase != Phase.SETUP:
         raise refuse(state, _("the opening goods and buildings are turned up only once, at set-up"))
-    _take_goods(state, ev.goods, "set-up")
-    _turn_up_buildings(state, ev.buildings, 1, "set-up")
+    _take_goods(state, ev.goods, None)
+    _turn_up_buildings(state, ev.buildings, 1, None)
     start_turn(state)
 
 
@@ -118,33 +135,38 @@ def refresh(state: GameState, ev: Refresh) -> None:
         if ev.goods or ev.buildings:
             raise refuse(state, _("nothing is turned up after turn 8"))
     else:
-        _take_goods(state, ev.goods, _("refresh of turn {turn}").format(turn=turn))
+        _take_goods(state, ev.goods, turn)
         if not state.ship_on_track and state.ships_in_reserve > 0:
             state.ships_in_reserve -= 1
             state.ship_on_track = True
         next_age = age_of_turn(turn + 1)
         if next_age != age:
             state.buildings_offer = []
-        _turn_up_buildings(state, ev.buildings, next_age, _("refresh of turn {turn}").format(
-                                                              turn=turn))
-    regions = region_counts(state)  # the workers in the New World do not move from here on
-    if turn in SCORING_TURNS:
+        _turn_up_buildings(state, ev.buildings, next_age, turn)
+    # The workers in the New World do not move from here on: counted once, when a colony
+    # scoring or the charts' snapshot (a timeline kept) read them.
+    scored = turn in SCORING_TURNS
+    regions = region_counts(state) if scored or state.timeline is not None else {}
+    if scored:
         for scores in score_colonies(state, regions).values():
             for name, vp in scores.items():
                 state.players[name].colony_vp[age - 1] += vp
     if not last:
+        catalogue = state.catalogue
+        after_new = state.setup.readings.free_colonist_after_new
         for who in state.players.values():
             for worker, n in who.incoming.items():
-                who.available[worker] += n
-                who.incoming[worker] = 0
+                if n:
+                    who.available[worker] += n
+                    who.incoming[worker] = 0
             grants = {"colonist": COLONISTS_PER_TURN}
             held = 0  # colonists kept in the stock for dock slot X / Y
             for building_id in who.buildings:
-                effect = state.catalogue[building_id].effect
+                effect = catalogue[building_id].effect
                 for worker, n in effect.workers_per_turn:
                     grants[worker] = grants.get(worker, 0) + n
                 held += bool(effect.dock_slot)
-            if state.setup.readings.free_colonist_after_new:
+            if after_new:
                 held = 0
             for worker, n in grants.items():
                 # Phase 4 before phase 5: the free colonist of X / Y is set aside before
@@ -196,36 +218,32 @@ def buy_vp(state: GameState, ev: BuyVP) -> None:
         _after_turn(state, scored_turn == LAST_TURN)
 
 
-# ---------------------------------------------------------------- the reports and buy VP asked
+# ---------------------------------------------------------------- the reports: moves, words
+# Listed without words (a random playout asks them every turn); ``_words`` names them.
 
 
-def _goods_report(state: GameState, draft: dict[str, Any], supply: Mapping[str, int],
-                  wanted: int, prompt: str) -> Decision:
-    options = tuple(Option(g, good_name(g), n) for g, n in supply.items() if n > 0)
-
-    def finish(counts: dict[str, int]) -> Answer | None:
-        return then(counts_words(counts), counts, {**draft, "goods": as_list(counts)})
-
-    return Decision(Kind.MULTISET, prompt, None, draft["type"], report=True, draft=draft,
-                    field=counts_field(state, options, wanted, finish))
-
-
-def _buildings_report(state: GameState, draft: dict[str, Any], pile: Mapping[str, int],
-                      wanted: int, prompt: str) -> Decision:
-    options = tuple(Option(b, state.catalogue[b].name, n) for b, n in pile.items() if n > 0)
+def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str, int],
+            wanted: int) -> Legal:
+    """Which ``wanted`` goods (``key`` "goods") or buildings came out of ``pile``."""
+    options = _options(tuple(pile.items()))
 
     def finish(counts: dict[str, int]) -> Answer | None:
-        names = ", ".join(state.catalogue[b].name for b in as_list(counts))
-        return then(names, counts, {**draft, "buildings": as_list(counts)})
+        return Answer("", counts, draft={**draft, key: as_list(counts)})
 
-    return Decision(Kind.MULTISET, prompt, None, draft["type"], report=True, draft=draft,
-                    field=counts_field(state, options, wanted, finish))
+    return Legal(Kind.MULTISET, draft["type"], None, report=True, draft=draft,
+                 field=counts_field(state, options, wanted, finish))
+
+
+@functools.lru_cache(maxsize=256)
+def _options(pile: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
+    """A report's options (no words), once per pile: the same supply comes back often."""
+    return tuple([Option(k, "", n) for k, n in pile if n > 0])
 
 
 def _pile(state: GameState, age: int) -> dict[str, int]:
     """How many tiles of each building of that age are still in its pile."""
     seen = Counter(state.buildings_seen)
-    return {b.id: b.tiles - seen[b.id] for b in building_pile(state, age)}
+    return {b: tiles - seen[b] for b, tiles in _age_pile(state, age)}
 
 
 def _forced(pile: Mapping[str, int], slots: int) -> list[str] | None:
@@ -236,23 +254,26 @@ def _forced(pile: Mapping[str, int], slots: int) -> list[str] | None:
     return as_list(pile) if sum(pile.values()) <= slots else None
 
 
-def _ask_reveal(state: GameState, draft: dict[str, Any]) -> Decision:
+def _record(draft: dict[str, Any]) -> Legal:
+    """A finished draft: one ready move (``questions.record`` without its words)."""
+    event = clean(draft)
+    return Legal(Kind.YES_NO, event["type"], draft.get("player"),
+                 (Move(True, events=(event,)),), draft=draft)
+
+
+def _legal_reveal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     if "goods" not in draft:
         forced = _forced(state.supply, TRADE_GOODS_SLOTS)
         if forced is None:
-            return _goods_report(state, draft, state.supply, TRADE_GOODS_SLOTS,
-                                 _("Set-up: which {wanted} goods were turned face up on "
-                                   "Trade Goods?").format(wanted=TRADE_GOODS_SLOTS))
+            return _report(state, draft, "goods", state.supply, TRADE_GOODS_SLOTS)
         draft = {**draft, "goods": forced}
     if "buildings" not in draft:
         pile = _pile(state, 1)
         forced = _forced(pile, BUILDING_SLOTS)
         if forced is None:
-            return _buildings_report(state, draft, pile, BUILDING_SLOTS,
-                                     _("Set-up: which {wanted} Age I buildings were turned "
-                                       "face up?").format(wanted=BUILDING_SLOTS))
+            return _report(state, draft, "buildings", pile, BUILDING_SLOTS)
         draft = {**draft, "buildings": forced}
-    return record(draft, _("Start turn 1"))
+    return _record(draft)
 
 
 def _refresh_supply(state: GameState, drawn: Mapping[str, str]) -> dict[str, int]:
@@ -266,59 +287,97 @@ def _refresh_supply(state: GameState, drawn: Mapping[str, str]) -> dict[str, int
     return supply
 
 
-def _ask_refresh(state: GameState, draft: dict[str, Any]) -> Decision:
-    drawn = dict(draft.get("drawn", {}))
-    supply = _refresh_supply(state, drawn)
-    drawing = west_indies.ask_draw(state, draft, supply)
+def _legal_refresh(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+    supply = _refresh_supply(state, draft.get("drawn", {}))
+    drawing = west_indies.draw_moves(state, draft, supply)
     if drawing is not None:
         return drawing
     turn = state.turn
-    last = turn == LAST_TURN
-    if not last and "goods" not in draft:
+    if turn == LAST_TURN:
+        return _record(draft)
+    if "goods" not in draft:
         forced = _forced(supply, TRADE_GOODS_SLOTS)
         if forced is None:
-            return _goods_report(state, draft, supply, TRADE_GOODS_SLOTS,
-                                 _("End of turn {turn}: which {wanted} goods came out?").format(
-                                     turn=turn, wanted=TRADE_GOODS_SLOTS))
+            return _report(state, draft, "goods", supply, TRADE_GOODS_SLOTS)
         draft = {**draft, "goods": forced}
-    if not last and "buildings" not in draft:
+    if "buildings" not in draft:
         next_age = age_of_turn(turn + 1)
         keep = len(state.buildings_offer) if next_age == state.age else 0
         pile = _pile(state, next_age)
         wanted = BUILDING_SLOTS - keep
         forced = _forced(pile, wanted)
         if forced is None:
-            age = "I" * next_age
-            return _buildings_report(state, draft, pile, wanted,
-                                     _("End of turn {turn}: which {wanted} Age {age} "
-                                       "building(s) were turned face up?").format(
-                                         turn=turn, wanted=wanted, age=age))
+            return _report(state, draft, "buildings", pile, wanted)
         draft = {**draft, "buildings": forced}
-    return record(draft, _("Score the game") if last else _("Start turn {value}").format(
-                                                           value=turn + 1))
+    return _record(draft)
 
 
-def _ask_buy_vp(state: GameState, draft: dict[str, Any]) -> Decision:
+def _words(state: GameState, legal: Legal) -> Decision:
+    """The set-up's or a refresh's question in words: which goods, which buildings came
+    out (or a West Indies Company's draw), else the record that starts the next turn."""
+    draft = legal.draft
+    if legal.kind == Kind.GOOD:
+        return west_indies.draw_words(state, legal)
+    setup, turn = legal.type == "reveal", state.turn
+    field = legal.field
+    if field is None:
+        prompt = (_("Start turn 1") if setup else _("Score the game") if turn == LAST_TURN
+                  else _("Start turn {value}").format(value=turn + 1))
+        return Decision(Kind.YES_NO, prompt, legal.player, legal.type, answers=tuple(
+            Answer(prompt, m.value, m.events) for m in legal.moves), draft=draft)
+    wanted = field.total
+    if "goods" not in draft:
+        prompt = (_("Set-up: which {wanted} goods were turned face up on Trade Goods?")
+                  if setup else _("End of turn {turn}: which {wanted} goods came out?"))
+        field = labelled_field(field, lambda g: good_name(g), counts_words)
+    else:
+        catalogue = state.catalogue
+        prompt = (_("Set-up: which {wanted} Age I buildings were turned face up?") if setup
+                  else _("End of turn {turn}: which {wanted} Age {age} building(s) were "
+                         "turned face up?"))
+        field = labelled_field(field, lambda b: catalogue[b].name, lambda counts: ", ".join(
+            catalogue[b].name for b in as_list(counts)))
+    prompt = prompt.format(wanted=wanted, turn=turn, age="I" * age_of_turn(turn + 1))
+    return Decision(Kind.MULTISET, prompt, None, legal.type, report=True, draft=draft,
+                    field=field)
+
+
+def _legal_buy_vp(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     name = draft["player"]
     price = BUY_VP_PRICE[age_of_turn(state.scored_turn)]
-    money = state.players[name].money
-    most = money // price
+    top = state.players[name].money // price
 
-    def buy(vp: int) -> Answer:
-        return ready(_("{n} VP").format(n=vp), vp, {"type": "buy_vp", "player": name, "vp": vp},
-                      note=f"${vp * price}")
+    def event(vp: int) -> dict[str, Any]:
+        return {"type": "buy_vp", "player": name, "vp": vp}
 
-    decline = ready(_("Buys none"), 0, {"type": "buy_vp", "player": name, "vp": 0})
+    def bought(value: Any) -> Answer:
+        vp = int(value)
+        return Answer("", vp, (event(vp),))
+
+    decline = Move(0, events=(event(0),))
+    if top <= LIST_AT_MOST:
+        return Legal(Kind.NUMBER, "buy_vp", name, tuple(
+            Move(vp, events=(event(vp),)) for vp in range(1, top + 1)), decline, draft=draft)
+    return Legal(Kind.NUMBER, "buy_vp", name, decline=decline, draft=draft,
+                 field=Field(least=1, most=top, build=bought))
+
+
+def _words_buy_vp(state: GameState, legal: Legal) -> Decision:
+    name = legal.player
+    assert name is not None  # (a player buys)
+    price = BUY_VP_PRICE[age_of_turn(state.scored_turn)]
     prompt = _("{name} (has ${money}): buy VP at ${price} each?").format(
-                 name=name, money=money, price=price)
-    if most <= LIST_AT_MOST:
-        return Decision(Kind.NUMBER, prompt, name, "buy_vp",
-                        answers=tuple(buy(vp) for vp in range(1, most + 1)), decline=decline,
-                        draft=draft)
-    return Decision(Kind.NUMBER, prompt, name, "buy_vp", decline=decline, draft=draft,
-                    field=Field(least=1, most=most, build=lambda v: buy(int(v))))
+                 name=name, money=state.players[name].money, price=price)
+    field = legal.field
+    if field is not None:
+        field = labelled_field(field, str, lambda vp: _("{n} VP").format(n=vp),
+                               lambda vp: f"${vp * price}")
+    return Decision(Kind.NUMBER, prompt, name, "buy_vp", answers=tuple(
+        Answer(_("{n} VP").format(n=m.value), m.value, m.events, note=f"${m.value * price}")
+        for m in legal.moves), decline=Answer(_("Buys none"), 0, legal.decline.events),
+        draft=legal.draft, field=field)
 
 
-REVEAL = written("reveal", _ask_reveal)
-REFRESH = written("refresh", _ask_refresh)
-BUY_VP = written("buy_vp", _ask_buy_vp)
+REVEAL = Question("reveal", _legal_reveal, _words)
+REFRESH = Question("refresh", _legal_refresh, _words)
+BUY_VP = Question("buy_vp", _legal_buy_vp, _words_buy_vp)

@@ -27,9 +27,11 @@ from companion.i18n import _, format_list, ngettext
 from companion.rules.editions import WAR_PRICE
 from companion.rules.regions import REGIONS
 
+NOBODY: dict[str, int] = {}  # (read only: a player with no worker in a region)
+
 
 def _soldiers(state: GameState, region: str, name: str) -> int:
-    return state.regions[region].get(name, {}).get("soldier", 0)
+    return state.regions[region].get(name, NOBODY).get("soldier", 0)
 
 
 def _workers(n: int) -> str:
@@ -103,23 +105,26 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         return _losses(state, draft, me)
     money = state.players[me].money
     moves = []
-    mine = [r for r in REGIONS if any(state.regions[r].get(me, {}).values())]
+    regions, needs_soldier = state.regions, state.edition.battle_needs_soldier
+    mine = [r for r in REGIONS if any(regions[r].get(me, NOBODY).values())]
     for d in state.order:
         if d == me:
             continue
         # Only regions where both stand can hold a battle or a war (the same rules as
         # ``battle_choices`` and ``battle_regions``, asked of fewer regions).
-        shared = [r for r in mine if state.workers_in_region(r, d)]
+        shared = [r for r in mine if any(regions[r].get(d, NOBODY).values())]
         if not shared:
             continue
+        armed = [r for r in shared
+                 if regions[r][me].get("soldier") or regions[r][d].get("soldier")]
+        # (Empires: a battle needs a soldier of either side, so only those are asked)
         moves += [Move((d, r), draft={"type": "warfare", "player": me, "kind": "battle",
                                       "defender": d, "losses": [], "_regions": [r]})
-                  for r in battle_choices(state, me, d, shared)]
-        regions = [r for r in shared if _soldiers(state, r, me) or _soldiers(state, r, d)]
-        if regions and money >= WAR_PRICE:
+                  for r in battle_choices(state, me, d, armed if needs_soldier else shared)]
+        if armed and money >= WAR_PRICE:
             moves.append(Move((d, None), draft={"type": "warfare", "player": me, "kind": "war",
                                                 "defender": d, "losses": [],
-                                                "_regions": regions}))
+                                                "_regions": armed}))
     decline = Move(None, events=({"type": "warfare", "player": me, "kind": None},))
     return Legal(Kind.PLAYER, "warfare", me, tuple(moves), decline, draft=draft)
 
