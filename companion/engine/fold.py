@@ -145,8 +145,11 @@ def apply_in_place(state: GameState, ev: Event) -> Event:
     if wanted is not None:  # (the usual case, the awaited answer, in the fewest steps)
         if wanted.kind != kind:
             _in_turn(state, ev, wanted)
-        elif kind in NAMED_ANSWERS:
+        elif kind in NAMED_ANSWERS:  # a track's awaited answer: ``answered`` checks no more
             ev = named(state, ev, wanted)
+            resolution.take_awaited(state, ev)
+            state.version += 1
+            return ev
     HANDLERS[kind](state, ev)
     state.version += 1
     return ev

@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from companion.engine.answering import Asked, answer_in_place
+from companion.engine.asking import offered_actions
 from companion.engine.decisions import Action, Decision, Field, Kind, Legal
 from companion.engine.flow import Phase
 from companion.engine.game import Game
@@ -117,6 +118,6 @@ def random_game(setup: Mapping[str, Any] | Any, seed: int = 0,
     asked = Asked(legal_moves(state))
     limit = stop_after or MAX_EVENTS
     while state.phase != Phase.OVER and len(log) < limit:
-        move = _random_move(state, asked.pending, partial(asked.actions_in, state), rng)
+        move = _random_move(state, asked.pending, partial(offered_actions, state), rng)
         asked = answer_in_place(state, log, move) or Asked(legal_moves(state))
     return Game(start.setup, tuple(log), state)

@@ -215,6 +215,12 @@ def answered(state: GameState, ev: Any) -> None:
         expected = wanted.kind.replace("_", " ") if wanted else "nothing"
         raise refuse(state, _("the game expects {expected} now, not {replace}").format(
                                 expected=expected, replace=kind.replace('_', ' ')))
+    take_awaited(state, ev)
+
+
+def take_awaited(state: GameState, ev: Any) -> None:
+    """``answered`` for the answer the game waits for (the fold has just checked that)."""
+    kind = ev.type
     if kind == "expedition":
         EFFECTS[kind](state, ev, Slot(state.queue[0], "", ""))
     else:
