@@ -19,6 +19,7 @@ from helpers import (
     to_turn,
 )
 
+from companion import i18n
 from companion.engine import IllegalAction, final_scores
 
 NEXT_GOODS = ["sugar", "gold", "tobacco", "coffee"]
@@ -72,6 +73,20 @@ def test_bought_buildings_are_replaced_from_the_same_age():
     game = refresh(game, buildings=["settlers"])  # Settlers has a second tile
     assert sorted(game.state.buildings_offer) == sorted(
         ["monastery", "trade_routes", "trading_post", "navigator", "settlers"])
+
+
+def test_the_refresh_asks_for_as_many_buildings_as_were_bought_in_the_tables_words():
+    game = only_workers(new_game(), {"Red": {"colonist": 1}})
+    game = place(game, ("Red", "colonist", "buildings"))
+    game = resolve(game, {"type": "buy", "building": "settlers"})
+    for lang, prompt in (("en", "End of turn 1: which Age I building was turned face up?"),
+                         ("fr", "Fin du tour 1 : quel bâtiment de l'âge I a été retourné ?")):
+        with i18n.use_language(lang):
+            goods = game.pending()
+            assert goods is not None and goods.field is not None
+            then = goods.field.answer(next_goods(game.state))
+            buildings = game.ask(then.draft)
+            assert buildings is not None and buildings.prompt == prompt
 
 
 @pytest.mark.parametrize(("turn", "old_age", "new_age"), [(3, 1, 2), (6, 2, 3)])

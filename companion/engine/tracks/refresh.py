@@ -27,7 +27,7 @@ from companion.engine.questions import (
 from companion.engine.state import GameState
 from companion.engine.tracks.base import Question
 from companion.engine.tracks.placement import start_turn
-from companion.i18n import _, ngettext
+from companion.i18n import _, format_list, ngettext
 from companion.rules.buildings import buildings_for
 from companion.rules.editions import (
     BUILDING_SLOTS,
@@ -333,10 +333,12 @@ def _words(state: GameState, legal: Legal) -> Decision:
     else:
         catalogue = state.catalogue
         prompt = (_("Set-up: which {wanted} Age I buildings were turned face up?") if setup
-                  else _("End of turn {turn}: which {wanted} Age {age} building(s) were "
-                         "turned face up?"))
-        field = labelled_field(field, lambda b: catalogue[b].name, lambda counts: ", ".join(
-            catalogue[b].name for b in as_list(counts)))
+                  else ngettext("End of turn {turn}: which Age {age} building was turned "
+                                "face up?",
+                                "End of turn {turn}: which {wanted} Age {age} buildings were "
+                                "turned face up?", wanted))
+        field = labelled_field(field, lambda b: catalogue[b].name, lambda counts: format_list(
+            [catalogue[b].name for b in as_list(counts)]))
     prompt = prompt.format(wanted=wanted, turn=turn, age="I" * age_of_turn(turn + 1))
     return Decision(Kind.MULTISET, prompt, None, legal.type, report=True, draft=draft,
                     field=field)
