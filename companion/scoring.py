@@ -289,10 +289,13 @@ def _rebuild(
     return result
 
 
+_WHOLE = frozenset((int,))  # (``bool`` is a type of its own here: True is not a count)
+
+
 def _check_holding(goods: Mapping[str, int], ships: int) -> None:
     counts = goods.values()  # (the usual holding passes in a few passes made in C)
     if (type(ships) is int and ships >= 0 and SHIP not in goods
-            and all(type(c) is int for c in counts) and min(counts, default=0) >= 0):
+            and set(map(type, counts)) <= _WHOLE and min(counts, default=0) >= 0):
         return
     for name, count in goods.items():
         if not isinstance(count, int) or isinstance(count, bool):

@@ -76,10 +76,7 @@ def swap_kinds(state: GameState, name: str) -> list[str]:
         allowed = state.phase in (Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS)
         return list(SWAPPABLE) if allowed else []
     reserve = state.players[name].reserve
-    for w in SWAPPABLE:  # asked for every player at every step: usually none is short
-        if reserve[w] == 0:
-            break
-    else:
+    if all(map(reserve.__getitem__, SWAPPABLE)):  # (asked of every player: usually none is short)
         return []
     empty = [w for w in SWAPPABLE if reserve[w] == 0]
     needed = must_take(state, name)
