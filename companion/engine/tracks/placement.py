@@ -13,6 +13,7 @@ has room (its opener), the placement itself, and the placement question.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 from typing import Any, NamedTuple
 
 from companion.engine.common import player, refuse
@@ -120,8 +121,9 @@ def _numbered_dock_slots(state: GameState) -> int:
 
 
 @lru_cache(maxsize=1024)
-def _places_of(bits: int) -> Places:
-    return tuple([place for place in _PLACES if _BIT[place] & bits])
+def _open_flags(bits: int) -> tuple[bool, ...]:
+    """For each place of the board (``_PLACES``): whether ``bits`` has it open."""
+    return tuple([bool(_BIT[place] & bits) for place in _PLACES])
 
 
 def _numbered(dock: list[Slot]) -> int:
@@ -294,7 +296,7 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
     workers = tuple([w for w in WORKER_TYPES if available.get(w, 0) > 0])
     if not workers:
         return name, (), ()
-    return name, workers, _places_of(_open_bits(state, name))
+    return name, workers, tuple(compress(_PLACES, _open_flags(_open_bits(state, name))))
 
 
 @lru_cache(maxsize=4096)
@@ -353,13 +355,15 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
 
 @lru_cache(maxsize=4096)  # the same few (placer, worker, places) recur all game
 def _moves(name: str, worker: str, bits: int) -> tuple[Move, ...]:
-    return tuple([_move(name, worker, track, box) for track, box in _places_of(bits)])
+    return tuple(compress(_every_move(name, worker), _open_flags(bits)))
 
 
-@lru_cache(maxsize=4096)  # moves are frozen: each placement is built once and shared
-def _move(name: str, worker: str, track: str, box: str | None) -> Move:
-    return Move(Spot(worker, track, box),
-                events=(event_dict(place_event(name, worker, track, box)),))
+@lru_cache(maxsize=256)  # moves are frozen: each placement is built once and shared
+def _every_move(name: str, worker: str) -> tuple[Move, ...]:
+    """``worker`` of ``name`` on each place of the board (``_PLACES``), open or not."""
+    return tuple([Move(Spot(worker, track, box),
+                       events=(event_dict(place_event(name, worker, track, box)),))
+                  for track, box in _PLACES])
 
 
 def words(state: GameState, legal: Legal) -> Decision:
