@@ -64,19 +64,41 @@ def words(state: GameState, legal: Legal, opening: bool = False) -> Decision:
 
 def actions(state: GameState) -> list[Action]:
     """Powers usable at this moment, then the standing actions allowed at any time."""
+    return [_named(state, action) for action in offered_actions(state)]
+
+
+def offered_actions(state: GameState) -> list[Action]:
+    """``actions(state)`` without their words (empty title and help): what a random
+    playout reads (it only needs where each starts)."""
     out = list(_power_actions(state))
     if any(swappable(state, n) for n in state.order):
-        out.append(Action("swap", _("Swap a specialist for a colonist"), None,
-                          _("A captain, merchant or missionary of yours in the New World comes "
-                          "home and a colonist from your stock takes its place (Empires: only "
-                          "when you must take one of that kind and your stock has none; never "
-                          "a soldier or a builder)."),
-                          {"type": "swap"}))
+        out.append(Action("swap", "", None, "", {"type": "swap"}))
     if state.setup.options.scouting and state.phase in IN_TURN:
-        out.append(Action("scout", _("Scouting"), None,
-                          _("Pay to look at a hidden token (or the top card) in secret."),
-                          {"type": "scout"}))
+        out.append(Action("scout", "", None, "", {"type": "scout"}))
     return out
+
+
+def _named(state: GameState, action: Action) -> Action:
+    """An offered action in words."""
+    start = action.start
+    if start["type"] == "benefit":
+        building = start["building"]
+        title = building_name(state, building)
+        text = _(state.catalogue[building].description)
+    elif start["type"] == "power":
+        nation = start["nation"]
+        title = _("{title} ({nation})").format(title=nations.power_title(nation),
+                                                nation=nations.nation_name(nation))
+        text = _(nations.POWER_TEXT[nation])
+    elif start["type"] == "swap":
+        title = _("Swap a specialist for a colonist")
+        text = _("A captain, merchant or missionary of yours in the New World comes home and "
+                 "a colonist from your stock takes its place (Empires: only when you must take "
+                 "one of that kind and your stock has none; never a soldier or a builder).")
+    else:
+        title = _("Scouting")
+        text = _("Pay to look at a hidden token (or the top card) in secret.")
+    return evolve(action, title=title, help=text)
 
 
 def moment_power_usable(state: GameState) -> bool:
@@ -95,7 +117,7 @@ CHOSEN_BUILDINGS = frozenset(b.id for b in BUILDINGS if b.effect.action in CHOSE
 
 def _power_actions(state: GameState, moments_only: bool = False) -> Iterator[Action]:
     """The buildings' powers usable now, then the nations' (``moments_only``: only those
-    tied to this moment)."""
+    tied to this moment), without their words (``_named`` writes them)."""
     # Asked after every event of every game (and nearly always empty): the building rule is
     # asked only of buildings with a power to use, the nations' only when they are played.
     players, catalogue, chosen = state.players, state.catalogue, CHOSEN_POWERS
@@ -113,15 +135,11 @@ def _power_actions(state: GameState, moments_only: bool = False) -> Iterator[Act
                 continue
             start = {"type": "benefit", "player": name, "building": building, "choice": {}}
             if leads_somewhere(state, start):
-                yield Action(f"benefit:{name}:{building}",
-                             building_name(state, building), name, _(b.description),
-                             start, moment=not power.standing)
+                yield Action(f"benefit:{name}:{building}", "", name, "", start,
+                             moment=not power.standing)
     for name in state.order if state.setup.options.nations else ():
         who = players[name]
         if who.nation is not None and nations.usable_now(state, who):
             start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
             if leads_somewhere(state, start):
-                yield Action(f"power:{name}", _("{title} ({nation})").format(
-                                 title=nations.power_title(who.nation),
-                                 nation=nations.nation_name(who.nation)),
-                             name, _(nations.POWER_TEXT[who.nation]), start, moment=True)
+                yield Action(f"power:{name}", "", name, "", start, moment=True)

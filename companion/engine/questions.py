@@ -162,9 +162,10 @@ def sub_multiset_items(pool: Items) -> tuple[Items, ...]:
 def counts_field(state: GameState, options: Sequence[Option], total: int | None,
                   finish: Callable[[dict[str, int]], Answer | None], least: int = 0,
                   most: int | None = None) -> Field:
-    limits = {o.value: o.most for o in options}
+    options = tuple(options)
 
-    def build(value: Any) -> Answer:
+    def build(value: Any) -> Answer:  # (the limits read only when an answer is built)
+        limits = {o.value: o.most for o in options}
         counts = counts_of(value)
         for item, n in counts.items():
             if item not in limits:
@@ -185,7 +186,7 @@ def counts_field(state: GameState, options: Sequence[Option], total: int | None,
             return Answer(counts_words(counts), counts)
         return answer
 
-    return Field(tuple(options), total=total, least=least, most=most, build=build)
+    return Field(options, total=total, least=least, most=most, build=build)
 
 
 def labelled_field(field: Field, name: Callable[[Any], str], label: Callable[[Any], str],

@@ -16,6 +16,7 @@ from helpers import (
     to_turn,
 )
 
+from companion import i18n
 from companion.engine import IllegalAction
 
 NAMES = ["Red", "Blue", "Green", "Orange", "Purple", "White"]  # 6 players: 11 dock slots
@@ -129,6 +130,18 @@ def test_each_soldier_removes_at_most_the_workers_present():
     game = resolve(game, {"type": "warfare", "kind": "battle", "defender": "Green",
                           "losses": [_losses("new_france", {}, {"colonist": 1})]})
     assert "Green" not in region(game, "new_france")
+
+
+def test_wrong_losses_are_refused_with_counted_workers_in_both_languages():
+    game = _battle_position()
+    wrong = {"type": "warfare", "kind": "battle", "defender": "Green",
+             "losses": [_losses("new_france", {}, {"colonist": 2})]}
+    with pytest.raises(IllegalAction, match="Red loses 0 workers and Green loses 1 worker, "
+                                            "not 0 and 2"):
+        game.apply(wrong)
+    with i18n.use_language("fr"), pytest.raises(
+            IllegalAction, match="Red perd 0 ouvrier et Green perd 1 ouvrier, pas 0 et 2"):
+        game.apply(wrong)
 
 
 def test_war_costs_10_and_is_fought_only_where_someone_has_soldiers():

@@ -11,7 +11,7 @@ import pytest
 
 from companion import i18n
 from companion.engine.answering import Asked, answer_in_place
-from companion.engine.asking import decide
+from companion.engine.asking import actions, decide, offered_actions
 from companion.engine.decisions import Answer, Field, Option
 from companion.engine.flow import Phase
 from companion.engine.game import Game
@@ -99,3 +99,24 @@ def test_a_field_answer_that_leads_nowhere_gets_no_note():
     field = Field(build=lambda value: Answer("", value))  # neither events nor a draft
     answer = labelled_field(field, str, str, lambda value: "noted").answer(3)
     assert (answer.label, answer.note) == ("3", "")
+
+
+def test_offered_actions_are_the_actions_without_their_words():
+    setup = {"players": [{"name": f"P{i}", "nation": n}
+                         for i, n in enumerate(("england", "spain", "france"))],
+             "options": {"builders": True, "nations": True, "scouting": True}}
+    rng = random.Random(5)
+    game = Game.new(setup)
+    state, log = game.state, list(game.events)
+    asked = Asked(legal_moves(state))
+    seen = set()
+    while state.phase != Phase.OVER:
+        offered, worded = offered_actions(state), actions(state)
+        assert [(a.key, a.player, a.start, a.moment) for a in offered] == [
+            (a.key, a.player, a.start, a.moment) for a in worded]
+        assert all(a.title == a.help == "" for a in offered)
+        assert all(a.title and a.help for a in worded)
+        seen |= {a.start["type"] for a in offered}
+        move = _random_move(state, asked.pending, partial(asked.actions_in, state), rng)
+        asked = answer_in_place(state, log, move) or Asked(legal_moves(state))
+    assert {"power", "scout"} <= seen

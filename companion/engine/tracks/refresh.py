@@ -225,13 +225,19 @@ def buy_vp(state: GameState, ev: BuyVP) -> None:
 def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str, int],
             wanted: int) -> Legal:
     """Which ``wanted`` goods (``key`` "goods") or buildings came out of ``pile``."""
-    options = tuple([Option(k, "", n) for k, n in pile.items() if n > 0])
+    options = _options(tuple(pile.items()))
 
     def finish(counts: dict[str, int]) -> Answer | None:
         return Answer("", counts, draft={**draft, key: as_list(counts)})
 
     return Legal(Kind.MULTISET, draft["type"], None, report=True, draft=draft,
                  field=counts_field(state, options, wanted, finish))
+
+
+@functools.lru_cache(maxsize=256)
+def _options(pile: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
+    """A report's options (no words), once per pile: the same supply comes back often."""
+    return tuple([Option(k, "", n) for k, n in pile if n > 0])
 
 
 def _pile(state: GameState, age: int) -> dict[str, int]:

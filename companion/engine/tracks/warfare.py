@@ -23,7 +23,7 @@ from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import colony_worth
-from companion.i18n import _, ngettext
+from companion.i18n import _, format_list, ngettext
 from companion.rules.editions import WAR_PRICE
 from companion.rules.regions import REGIONS
 
@@ -32,6 +32,10 @@ NOBODY: dict[str, int] = {}  # (read only: a player with no worker in a region)
 
 def _soldiers(state: GameState, region: str, name: str) -> int:
     return state.regions[region].get(name, NOBODY).get("soldier", 0)
+
+
+def _workers(n: int) -> str:
+    return ngettext("{n} worker", "{n} workers", n).format(n=n)
 
 
 def battle_regions(state: GameState, attacker: str, defender: str) -> list[str]:
@@ -237,7 +241,11 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
     else:
         wanted = battle_regions(state, attacker, defender)
         if sorted(regions) != sorted(wanted):
-            names = ", ".join(region_name(state, r) for r in wanted) or "none"
+            if not wanted:
+                raise refuse(state, _("a war between {attacker} and {defender} has no region "
+                                      "to be fought in").format(
+                                        attacker=attacker, defender=defender))
+            names = format_list([region_name(state, r) for r in wanted])
             raise refuse(state, _("a war between {attacker} and {defender} is fought in: "
                                   "{names}").format(
                                     attacker=attacker, defender=defender, names=names))
@@ -245,11 +253,12 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
         want_a, want_d = expected_losses(state, loss.region, attacker, defender)
         got_a, got_d = sum(loss.attacker.values()), sum(loss.defender.values())
         if (got_a, got_d) != (want_a, want_d):
-            raise refuse(state, _("in {region_name} {attacker} loses {want_a} and {defender} "
-                                  "loses {want_d} worker(s), not {got_a} and {got_d}").format(
+            raise refuse(state, _("in {region_name} {attacker} loses {lost_a} and {defender} "
+                                  "loses {lost_d}, not {got_a} and {got_d}").format(
                                     region_name=region_name(state, loss.region),
-                                    attacker=attacker, want_a=want_a, defender=defender,
-                                    want_d=want_d, got_a=got_a, got_d=got_d))
+                                    attacker=attacker, defender=defender,
+                                    lost_a=_workers(want_a), lost_d=_workers(want_d),
+                                    got_a=got_a, got_d=got_d))
     if ev.kind == "war":
         pay(state, state.players[attacker], WAR_PRICE, _("a war"))
     # Losses are simultaneous; a refusal half-way is safe because apply() works on a copy.
