@@ -13,6 +13,7 @@ has room (its opener), the placement itself, and the placement question.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 from typing import Any, NamedTuple
 
 from companion.engine.common import player, refuse
@@ -62,9 +63,9 @@ def start_placing_from(state: GameState) -> None:
 def _skip_to_next_placer(state: GameState, advance: bool) -> None:
     players, order = state.players, state.order
     n = len(order)
-    start = (state.placing + 1) % n if advance else state.placing
-    for i in range(n):
-        idx = (start + i) % n
+    start = state.placing + 1 if advance else state.placing
+    for i in range(start, start + n):
+        idx = i % n
         if sum(players[order[idx]].available.values()) > 0:  # (``workers_to_place``)
             state.placing = idx
             return
@@ -120,8 +121,9 @@ def _numbered_dock_slots(state: GameState) -> int:
 
 
 @lru_cache(maxsize=1024)
-def _places_of(bits: int) -> Places:
-    return tuple([place for place in _PLACES if _BIT[place] & bits])
+def _open_flags(bits: int) -> tuple[bool, ...]:
+    """For each place of the board (``_PLACES``): whether ``bits`` has it open."""
+    return tuple([bool(_BIT[place] & bits) for place in _PLACES])
 
 
 def _numbered(dock: list[Slot]) -> int:
@@ -169,17 +171,19 @@ def _open_bits(state: GameState, name: str) -> int:
 _asked: tuple[GameState | None, int, str, int] = (None, -1, "", 0)
 
 
-def _slot_label(state: GameState, name: str, track: str, box: str | None) -> str | None:
-    """The slot a worker takes on an open place (``_open_bits`` says which are open)."""
+_NAMED_SLOTS = frozenset(("dock", "specialists"))  # on the others: 1, 2, ... as placed
+
+
+def _named_slot(state: GameState, name: str, track: str, box: str | None) -> str | None:
+    """The slot a worker takes on an open dock or Specialists place (``_open_bits`` says
+    which are open): its box, a numbered dock slot, or a Mayflower ship."""
     if track == "specialists":
         return box
-    if track == "dock":
-        if box is None:
-            numbered = _numbered(state.tracks["dock"])
-            if numbered < _numbered_dock_slots(state):
-                return str(numbered + 1)
-        return mayflower.extra_dock_label(state, state.players[name])
-    return str(len(state.tracks[track]) + 1)
+    if box is None:
+        numbered = _numbered(state.tracks["dock"])
+        if numbered < _numbered_dock_slots(state):
+            return str(numbered + 1)
+    return mayflower.extra_dock_label(state, state.players[name])
 
 
 # Why a place is closed (the rule itself is ``_open_bits``).
@@ -231,7 +235,9 @@ def place(state: GameState, ev: Place) -> None:
     if state.phase != _PLACEMENT:
         raise refuse(state, _("workers are placed only during the placement phase"))
     name, worker, track, box = ev.player, ev.worker, ev.track, ev.box
-    who = player(state, name)
+    who = state.players.get(name)
+    if who is None:
+        who = player(state, name)  # (refused: no such player)
     expected = state.order[state.placing]
     if name != expected:
         raise refuse(state, _("it is {expected}'s turn to place a worker, not {player}'s").format(
@@ -256,15 +262,19 @@ def place(state: GameState, ev: Place) -> None:
             else _open_bits(state, name))
     if not bits & _BIT.get((track, box), 0):
         raise refuse(state, _WHY_CLOSED[track](state, name, state.tracks[track], box))
-    label = _slot_label(state, name, track, box)
-    assert label is not None  # (an open place always has a slot)
+    slots = state.tracks[track]
+    if track in _NAMED_SLOTS:
+        label = _named_slot(state, name, track, box)
+        assert label is not None  # (an open place always has a slot)
+        if label[0] == "M":
+            mayflower.carried(state, name)
+    else:
+        label = str(len(slots) + 1)
     available[worker] -= 1
-    if label[0] == "M":
-        mayflower.carried(state, name)
     if track == "discovery":
         who.discovery[worker] += 1
-    state.tracks[track].append(Slot(name, worker, label))
-    _skip_to_next_placer(state, advance=True)
+    slots.append(Slot(name, worker, label))
+    _skip_to_next_placer(state, True)
 
 
 def placement_options(state: GameState) -> list[Place]:
@@ -294,7 +304,7 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
     workers = tuple([w for w in WORKER_TYPES if available.get(w, 0) > 0])
     if not workers:
         return name, (), ()
-    return name, workers, _places_of(_open_bits(state, name))
+    return name, workers, tuple(compress(_PLACES, _open_flags(_open_bits(state, name))))
 
 
 @lru_cache(maxsize=4096)
@@ -353,13 +363,15 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
 
 @lru_cache(maxsize=4096)  # the same few (placer, worker, places) recur all game
 def _moves(name: str, worker: str, bits: int) -> tuple[Move, ...]:
-    return tuple([_move(name, worker, track, box) for track, box in _places_of(bits)])
+    return tuple(compress(_every_move(name, worker), _open_flags(bits)))
 
 
-@lru_cache(maxsize=4096)  # moves are frozen: each placement is built once and shared
-def _move(name: str, worker: str, track: str, box: str | None) -> Move:
-    return Move(Spot(worker, track, box),
-                events=(event_dict(place_event(name, worker, track, box)),))
+@lru_cache(maxsize=256)  # moves are frozen: each placement is built once and shared
+def _every_move(name: str, worker: str) -> tuple[Move, ...]:
+    """``worker`` of ``name`` on each place of the board (``_PLACES``), open or not."""
+    return tuple([Move(Spot(worker, track, box),
+                       events=(event_dict(place_event(name, worker, track, box)),))
+                  for track, box in _PLACES])
 
 
 def words(state: GameState, legal: Legal) -> Decision:
