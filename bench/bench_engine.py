@@ -74,21 +74,21 @@ steps (-> 78.7 M). Wall clock on a machine with a load of about
 kept 522-event game 20.5 / 19.5 -> 6.8 / 7.5 ms (no snapshots). The wall clock
 moved more with the load than with the code: read the callgrind figure. The target of 150
 four-player games/s (about 55 M instructions) is not reached.
-Session 14 (issue 29). Callgrind with string hashes fixed (PYTHONHASHSEED=0: the count moves
-by about 3 M between unseeded runs), the component names read once before counting (a
-one-time load, no longer done by the warm-up game once listing builds no words): 79.4 M
-(79f4506) -> 57.8 M (-27%), the playout hash unchanged. The wins: placement's open places
-as bits made in one pass, reused by the placement that answers the question on the same
-state at the same event, its moves picked from each placer's list (79.0 -> 71.7, then 61.1
--> 59.9 M, tracks/placement.py); the refresh and set-up reports, purchases, discoveries,
-buy VP and the actions beside a question listed without words (about 8 M); ids, income
-holdings and swaps checked in C passes, a track's awaited answer taken without a second
-check, playouts reading the actions without words (about 3.5 M). Wall clock, two
-back-to-back pairs on a quiet machine whose speed still moved (yardstick 16.7-21.2 ms),
-``--rounds 3 --seconds 3``: 2 / 4 / 6 players 122.7 / 62.3 / 29.7 and 122.3 / 70.1 / 36.3
--> 174.4 / 89.7 / 61.0 and 148.3 / 66.9 / 59.4 games/s; one 4-player game played in
-11.9 / 16.4 -> 9.9 / 12.8 ms; the replay of the kept 522-event game 9.3 / 7.5 -> 5.4 / 5.6
-ms. The target of 150 four-player games/s (6.7 ms a game) is not reached.
+Session 14 (issue 29). Callgrind (``bench/bench_instructions.sh``) with string hashes fixed
+(PYTHONHASHSEED=0: the count moves by about 3 M between unseeded runs), the component names
+read once before counting (a one-time load, no longer done by the warm-up game once listing
+builds no words): 79.4 M (79f4506) -> 57.8 M (-27%), the playout hash unchanged. The wins:
+placement's open places as bits made in one pass, reused by the placement that answers the
+question on the same state at the same event, its moves picked from each placer's list (79.0
+-> 71.7, then 61.1 -> 59.9 M, tracks/placement.py); the refresh and set-up reports,
+purchases, discoveries, buy VP and the actions beside a question listed without words (about
+8 M); ids, income holdings and swaps checked in C passes, a track's awaited answer taken
+without a second check, playouts reading the actions without words (about 3.5 M). Wall
+clock, two back-to-back pairs on a quiet machine whose speed still moved (yardstick
+16.7-21.2 ms), ``--rounds 3 --seconds 3``: 2 / 4 / 6 players 122.7 / 62.3 / 29.7 and 122.3 /
+70.1 / 36.3 -> 174.4 / 89.7 / 61.0 and 148.3 / 66.9 / 59.4 games/s; one 4-player game played
+in 11.9 / 16.4 -> 9.9 / 12.8 ms; the replay of the kept 522-event game 9.3 / 7.5 -> 5.4 /
+5.6 ms. The target of 150 four-player games/s (6.7 ms a game) is not reached.
 """
 
 from __future__ import annotations
