@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import (
+    OPENING_BUILDINGS,
     correct,
     decline_until,
     finish_turn,
@@ -16,11 +17,12 @@ from helpers import (
     place,
     refresh,
     resolve,
+    setup,
     to_turn,
 )
 
 from companion import i18n
-from companion.engine import IllegalAction, final_scores
+from companion.engine import Game, IllegalAction, final_scores
 
 NEXT_GOODS = ["sugar", "gold", "tobacco", "coffee"]
 
@@ -55,6 +57,17 @@ def test_refresh_needs_four_goods_from_the_supply(goods):
     game = only_workers(new_game(), {})
     with pytest.raises(IllegalAction):
         refresh(game, goods=goods)
+
+
+def test_a_refused_set_up_names_the_set_up_in_the_tables_language():
+    game = Game.new(setup(["Red", "Blue"], "empires"))
+    short = {"type": "reveal", "goods": ["fur", "rice", "gold"],
+             "buildings": list(OPENING_BUILDINGS)}
+    with pytest.raises(IllegalAction, match="set-up: turn 4 goods face up, not 3"):
+        game.apply(short)
+    with i18n.use_language("fr"), pytest.raises(
+            IllegalAction, match="mise en place : retournez 4 marchandises, pas 3"):
+        game.apply(short)
 
 
 # ---------------------------------------------------------------- buildings

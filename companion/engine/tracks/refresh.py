@@ -43,7 +43,7 @@ from companion.rules.editions import (
 def _what(turn: int | None) -> str:
     """What a refusal names: the set-up (``turn`` None) or that turn's refresh (written only
     when refused)."""
-    return "set-up" if turn is None else _("refresh of turn {turn}").format(turn=turn)
+    return _("set-up") if turn is None else _("refresh of turn {turn}").format(turn=turn)
 
 
 def _take_goods(state: GameState, goods: tuple[str, ...], turn: int | None) -> None:
