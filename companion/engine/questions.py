@@ -103,9 +103,20 @@ def clean(draft: Mapping[str, Any]) -> dict[str, Any]:
 
 def record(draft: Mapping[str, Any], prompt: str = _("Record it")) -> Decision:
     """A finished draft: one ready answer (it folds into the answer that led here)."""
+    return record_words(record_move(draft), prompt)
+
+
+def record_move(draft: Mapping[str, Any]) -> Legal:
+    """``record`` without its words: the finished draft's event as one ready move."""
     event = clean(draft)
-    return Decision(Kind.YES_NO, prompt, draft.get("player"), event["type"],
-                    answers=(Answer(prompt, True, events=(event,)),), draft=draft)
+    return Legal(Kind.YES_NO, event["type"], draft.get("player"),
+                 (Move(True, events=(event,)),), draft=draft)
+
+
+def record_words(legal: Legal, prompt: str) -> Decision:
+    """``record_move``'s question in words: its one answer says ``prompt``."""
+    return Decision(Kind.YES_NO, prompt, legal.player, legal.type, answers=tuple(
+        Answer(prompt, m.value, m.events) for m in legal.moves), draft=legal.draft)
 
 
 def then(label: str, value: Any, draft: dict[str, Any], *, note: str = "",

@@ -16,12 +16,13 @@ from companion.engine.final import end_facts
 from companion.engine.questions import (
     as_list,
     building_name,
-    clean,
     counts_field,
     counts_words,
     good_name,
     labelled_field,
     multisets,
+    record_move,
+    record_words,
     with_choice,
 )
 from companion.engine.slots import current_slot
@@ -93,9 +94,7 @@ def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
         found = power.purchase_moves(state, draft, me)
         if found is not None:
             return found
-    event = clean(draft)
-    return Legal(Kind.YES_NO, "buy", draft.get("player"), (Move(True, events=(event,)),),
-                 draft=draft)
+    return record_move(draft)
 
 
 def words(state: GameState, legal: Legal) -> Decision:
@@ -146,9 +145,7 @@ def _purchase_words(state: GameState, legal: Legal, me: str) -> Decision:
         decision = power.purchase_words(state, legal, ask)
         if decision is not None:
             return decision
-    prompt = _("Buy {name}").format(name=b.name)
-    return Decision(Kind.YES_NO, prompt, legal.player, "buy", answers=tuple(
-        Answer(prompt, m.value, m.events) for m in legal.moves), draft=draft)
+    return record_words(legal, _("Buy {name}").format(name=b.name))
 
 
 QUESTION = Question("buy", legal, words)

@@ -18,11 +18,12 @@ from companion.engine.powers import west_indies
 from companion.engine.questions import (
     LIST_AT_MOST,
     as_list,
-    clean,
     counts_field,
     counts_words,
     good_name,
     labelled_field,
+    record_move,
+    record_words,
 )
 from companion.engine.state import GameState
 from companion.engine.tracks.base import Question
@@ -254,13 +255,6 @@ def _forced(pile: Mapping[str, int], slots: int) -> list[str] | None:
     return as_list(pile) if sum(pile.values()) <= slots else None
 
 
-def _record(draft: dict[str, Any]) -> Legal:
-    """A finished draft: one ready move (``questions.record`` without its words)."""
-    event = clean(draft)
-    return Legal(Kind.YES_NO, event["type"], draft.get("player"),
-                 (Move(True, events=(event,)),), draft=draft)
-
-
 def _legal_reveal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     if "goods" not in draft:
         forced = _forced(state.supply, TRADE_GOODS_SLOTS)
@@ -273,7 +267,7 @@ def _legal_reveal(state: GameState, draft: dict[str, Any], most: int | None = No
         if forced is None:
             return _report(state, draft, "buildings", pile, BUILDING_SLOTS)
         draft = {**draft, "buildings": forced}
-    return _record(draft)
+    return record_move(draft)
 
 
 def _refresh_supply(state: GameState, drawn: Mapping[str, str]) -> dict[str, int]:
@@ -294,7 +288,7 @@ def _legal_refresh(state: GameState, draft: dict[str, Any], most: int | None = N
         return drawing
     turn = state.turn
     if turn == LAST_TURN:
-        return _record(draft)
+        return record_move(draft)
     if "goods" not in draft:
         forced = _forced(supply, TRADE_GOODS_SLOTS)
         if forced is None:
@@ -309,7 +303,7 @@ def _legal_refresh(state: GameState, draft: dict[str, Any], most: int | None = N
         if forced is None:
             return _report(state, draft, "buildings", pile, wanted)
         draft = {**draft, "buildings": forced}
-    return _record(draft)
+    return record_move(draft)
 
 
 def _words(state: GameState, legal: Legal) -> Decision:
@@ -323,8 +317,7 @@ def _words(state: GameState, legal: Legal) -> Decision:
     if field is None:
         prompt = (_("Start turn 1") if setup else _("Score the game") if turn == LAST_TURN
                   else _("Start turn {value}").format(value=turn + 1))
-        return Decision(Kind.YES_NO, prompt, legal.player, legal.type, answers=tuple(
-            Answer(prompt, m.value, m.events) for m in legal.moves), draft=draft)
+        return record_words(legal, prompt)
     wanted = field.total
     if "goods" not in draft:
         prompt = (_("Set-up: which {wanted} goods were turned face up on Trade Goods?")

@@ -17,7 +17,7 @@ from companion.engine.common import (
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Warfare
-from companion.engine.questions import counts_words, multisets
+from companion.engine.questions import counts_words, multisets, record_move
 from companion.engine.questions import region_name as shown_region
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
@@ -149,8 +149,7 @@ def _losses(state: GameState, draft: dict[str, Any], me: str) -> Legal:
     defender's losses and the defender the attacker's."""
     asked = _next_loss(state, draft, me)
     if asked is None:
-        event = {k: v for k, v in draft.items() if k[:1] != "_"}
-        return Legal(Kind.YES_NO, "warfare", me, (Move(True, events=(event,)),), draft=draft)
+        return record_move(draft)  # (the draft names ``me``: the attacker decides)
     region, side, owner, n, chooser = asked
     partial = draft.get("_partial")
 
