@@ -101,9 +101,10 @@ def clean(draft: Mapping[str, Any]) -> dict[str, Any]:
     return event
 
 
-def record(draft: Mapping[str, Any], prompt: str = _("Record it")) -> Decision:
-    """A finished draft: one ready answer (it folds into the answer that led here)."""
-    return record_words(record_move(draft), prompt)
+def record(draft: Mapping[str, Any], prompt: str | None = None) -> Decision:
+    """A finished draft: one ready answer (it folds into the answer that led here); its
+    prompt "Record it" unless given, in the language asked in (not the one imported in)."""
+    return record_words(record_move(draft), _("Record it") if prompt is None else prompt)
 
 
 def record_move(draft: Mapping[str, Any]) -> Legal:

@@ -17,7 +17,7 @@ from companion.engine.flow import Phase
 from companion.engine.game import Game
 from companion.engine.moves import legal_moves
 from companion.engine.playout import _random_move
-from companion.engine.questions import counts_field, labelled_field
+from companion.engine.questions import counts_field, labelled_field, record
 
 WORD_FREE = {"reveal", "refresh", "buy_vp", "buy", "expedition", "dock", "take_good",
              "warfare"}
@@ -120,3 +120,13 @@ def test_offered_actions_are_the_actions_without_their_words():
         move = _random_move(state, asked.pending, partial(asked.actions_in, state), rng)
         asked = answer_in_place(state, log, move) or Asked(legal_moves(state))
     assert {"power", "scout"} <= seen
+
+
+def test_a_finished_draft_is_recorded_in_the_language_asked_in():
+    """``record``'s own prompt is read when asked, not once when the module was imported."""
+    draft = {"type": "benefit", "player": "Red", "building": "broker", "choice": {}}
+    with i18n.use_language("fr"):
+        decision = record(draft)
+    assert decision.prompt == "L'enregistrer" and decision.answers[0].label == "L'enregistrer"
+    assert record(draft).prompt == "Record it"
+    assert decision.answers[0].events == (draft,)
