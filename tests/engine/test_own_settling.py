@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-from companion.engine.decisions import evolve
+from companion.engine.decisions import Answer, evolve
 from companion.engine.game import Game
 from companion.engine.moves import legal, settle
-from companion.engine.playout import random_step
+from companion.engine.playout import random_field_value, random_step
+from companion.engine.questions import as_list
 from companion.engine.tracks import warfare
 
 SETUPS = [
@@ -82,3 +83,28 @@ def test_warfare_knows_when_a_loss_leaves_one_choice():
                     step = ("caribbean", "defender", "P1", n, "P0", workers)
                     assert warfare._one_choice(step) == (len(warfare._options(step)) == 1), \
                         (workers, n)
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=["empires-5", "builders-4", "aoe3-4"])
+def test_a_report_answer_is_settled_as_probing_would(setup):
+    """The set-up's and the refresh's reports (which goods, which buildings came out)
+    build answers ready at once when the reports after them are fixed by the rules, else
+    asking on: as the generic settling of the answer that only adds the pick to the draft."""
+    checked = {"ready": 0, "open": 0}
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game.new(setup)
+        while game.state.phase != "over":
+            state, wanted = game.state, game.pending()
+            if wanted.type in ("reveal", "refresh") and wanted.field is not None:
+                draft = wanted.draft
+                own = legal(state, draft)
+                key = "buildings" if "goods" in draft else "goods"
+                for _ in range(3):
+                    value = random_field_value(own.kind, own.field, rng)
+                    built = own.field.answer(value)
+                    plain = Answer("", value, draft={**draft, key: as_list(value)})
+                    assert _shown([built]) == _shown([settle(state, plain)])
+                    checked["ready" if built.events else "open"] += 1
+            game = random_step(game, rng)
+    assert all(n > 5 for n in checked.values()), checked

@@ -18,6 +18,7 @@ from companion.engine.powers import west_indies
 from companion.engine.questions import (
     LIST_AT_MOST,
     as_list,
+    clean,
     counts_field,
     counts_words,
     good_name,
@@ -224,15 +225,40 @@ def buy_vp(state: GameState, ev: BuyVP) -> None:
 
 
 def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str, int],
-            wanted: int) -> Legal:
-    """Which ``wanted`` goods (``key`` "goods") or buildings came out of ``pile``."""
+            wanted: int, later: dict[str, list[str]] | None) -> Legal:
+    """Which ``wanted`` goods (``key`` "goods") or buildings came out of ``pile``. Each
+    answer is ready when the reports after it are fixed by the rules (``later``: what
+    they take), else it asks on (the next report is a field: two outcomes or more)."""
     options = _options(tuple(pile.items()))
 
     def finish(counts: dict[str, int]) -> Answer | None:
-        return Answer("", counts, draft={**draft, key: as_list(counts)})
+        chosen = {**draft, key: as_list(counts)}
+        if later is None:
+            return Answer("", counts, draft=chosen, open=True)
+        return Answer("", counts, events=(clean({**chosen, **later}),))
 
     return Legal(Kind.MULTISET, draft["type"], None, report=True, draft=draft,
                  field=counts_field(state, options, wanted, finish))
+
+
+def _reports(state: GameState, draft: dict[str, Any],
+             steps: list[tuple[str, Mapping[str, int], int]]) -> Legal:
+    """The reports still to make, (key, pile, how many come out) each, in order: one the
+    rules fix (``_forced``) is filled in, the first one that is not is asked, and a
+    finished draft is recorded."""
+    for i, (key, pile, wanted) in enumerate(steps):
+        forced = _forced(pile, wanted)
+        if forced is None:
+            later: dict[str, list[str]] | None = {}
+            for later_key, later_pile, later_wanted in steps[i + 1:]:
+                fixed = _forced(later_pile, later_wanted)
+                if fixed is None:
+                    later = None
+                    break
+                later[later_key] = fixed
+            return _report(state, draft, key, pile, wanted, later)
+        draft = {**draft, key: forced}
+    return record_move(draft)
 
 
 @functools.lru_cache(maxsize=256)
@@ -256,18 +282,10 @@ def _forced(pile: Mapping[str, int], slots: int) -> list[str] | None:
 
 
 def _legal_reveal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
-    if "goods" not in draft:
-        forced = _forced(state.supply, TRADE_GOODS_SLOTS)
-        if forced is None:
-            return _report(state, draft, "goods", state.supply, TRADE_GOODS_SLOTS)
-        draft = {**draft, "goods": forced}
+    steps = [] if "goods" in draft else [("goods", state.supply, TRADE_GOODS_SLOTS)]
     if "buildings" not in draft:
-        pile = _pile(state, 1)
-        forced = _forced(pile, BUILDING_SLOTS)
-        if forced is None:
-            return _report(state, draft, "buildings", pile, BUILDING_SLOTS)
-        draft = {**draft, "buildings": forced}
-    return record_move(draft)
+        steps.append(("buildings", _pile(state, 1), BUILDING_SLOTS))
+    return _reports(state, draft, steps)
 
 
 def _refresh_supply(state: GameState, drawn: Mapping[str, str]) -> dict[str, int]:
@@ -289,21 +307,12 @@ def _legal_refresh(state: GameState, draft: dict[str, Any], most: int | None = N
     turn = state.turn
     if turn == LAST_TURN:
         return record_move(draft)
-    if "goods" not in draft:
-        forced = _forced(supply, TRADE_GOODS_SLOTS)
-        if forced is None:
-            return _report(state, draft, "goods", supply, TRADE_GOODS_SLOTS)
-        draft = {**draft, "goods": forced}
+    steps = [] if "goods" in draft else [("goods", supply, TRADE_GOODS_SLOTS)]
     if "buildings" not in draft:
         next_age = age_of_turn(turn + 1)
         keep = len(state.buildings_offer) if next_age == state.age else 0
-        pile = _pile(state, next_age)
-        wanted = BUILDING_SLOTS - keep
-        forced = _forced(pile, wanted)
-        if forced is None:
-            return _report(state, draft, "buildings", pile, wanted)
-        draft = {**draft, "buildings": forced}
-    return record_move(draft)
+        steps.append(("buildings", _pile(state, next_age), BUILDING_SLOTS - keep))
+    return _reports(state, draft, steps)
 
 
 def _words(state: GameState, legal: Legal) -> Decision:
