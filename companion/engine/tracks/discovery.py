@@ -108,8 +108,10 @@ def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[
         return Move(target, draft={**draft, **chosen}, open=True)
     if len(parts) > 1:
         return _crew(target, {**draft, **chosen}, event, items, open_anyway=True)
-    return _crew(target, {**draft, **chosen}, {**event, **chosen}, items,
-                 part=dict(parts[0]))
+    # One crew: it sails without being asked, so the token is asked next.
+    part = dict(parts[0])
+    return _crew(target, {**draft, **chosen, "workers": part}, {**event, **chosen}, items,
+                 part=part)
 
 
 def _crew(value: Any, draft: dict[str, Any], event: dict[str, Any], items: list[str],
