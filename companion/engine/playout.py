@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.engine.answering import Asked, answer_in_place
 from companion.engine.asking import offered_actions
-from companion.engine.decisions import Action, Decision, Field, Kind, Legal
+from companion.engine.decisions import Action, Decision, Field, Kind, Legal, parsed_events
 from companion.engine.flow import Phase
 from companion.engine.game import Game
 from companion.engine.moves import legal_moves
@@ -66,7 +66,7 @@ def random_answer(state: GameState, decision: Decision | Legal,
         # purchase), so that random players keep money for buildings as tables do.
         picked = rng.choice(answers[:3] if rng.random() < 0.5 else answers)
         if picked.ready:
-            return picked.events
+            return parsed_events(picked)
         if picked.draft is None:
             return None
         follow = legal_moves(state, picked.draft)
