@@ -117,7 +117,8 @@ def random_game(setup: Mapping[str, Any] | Any, seed: int = 0,
     state, log = start.state, list(start.events)
     asked = Asked(legal_moves(state))
     limit = stop_after or MAX_EVENTS
-    while state.phase != Phase.OVER and len(log) < limit:
+    over = Phase.OVER  # (a name: an enum member is slow to look up on its class)
+    while state.phase != over and len(log) < limit:
         move = _random_move(state, asked.pending, partial(offered_actions, state), rng)
         asked = answer_in_place(state, log, move) or Asked(legal_moves(state))
     return Game(start.setup, tuple(log), state)
