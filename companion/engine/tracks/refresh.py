@@ -41,6 +41,15 @@ from companion.rules.editions import (
     age_of_turn,
 )
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_MULTISET = Kind.MULTISET
+_NUMBER = Kind.NUMBER
+_BENEFITS = Phase.BENEFITS
+_BUY_VP = Phase.BUY_VP
+_OVER = Phase.OVER
+_SETUP = Phase.SETUP
+
 
 def _what(turn: int | None) -> str:
     """What a refusal names: the set-up (``turn`` None) or that turn's refresh (written only
@@ -109,7 +118,7 @@ def _pile_of(edition: str, expansion: bool, age: int,
 
 def reveal(state: GameState, ev: Reveal) -> None:
     """The set-up: 4 goods and 5 Age I buildings face up, then turn 1 begins."""
-    if state.phase != Phase.SETUP:
+    if state.phase != _SETUP:
         raise refuse(state, _("the opening goods and buildings are turned up only once, at set-up"))
     _take_goods(state, ev.goods, None)
     _turn_up_buildings(state, ev.buildings, 1, None)
@@ -122,7 +131,7 @@ def _next_order(state: GameState) -> list[str]:
 
 
 def refresh(state: GameState, ev: Refresh) -> None:
-    if state.phase != Phase.BENEFITS:
+    if state.phase != _BENEFITS:
         raise refuse(state, _("the board is refreshed only after the building benefits"))
     turn, age = state.turn, state.age
     last = turn == LAST_TURN
@@ -185,20 +194,20 @@ def refresh(state: GameState, ev: Refresh) -> None:
         if last:  # Wealth may be scored before the last VP purchase
             for who in state.players.values():
                 who.wealth_money = who.money
-        state.phase, state.queue = Phase.BUY_VP, scored_order
+        state.phase, state.queue = _BUY_VP, scored_order
         return
     _after_turn(state, last)
 
 
 def _after_turn(state: GameState, last: bool) -> None:
     if last:
-        state.phase = Phase.OVER
+        state.phase = _OVER
     else:
         start_turn(state)
 
 
 def buy_vp(state: GameState, ev: BuyVP) -> None:
-    if state.phase != Phase.BUY_VP:
+    if state.phase != _BUY_VP:
         raise refuse(state, _("VP can be bought only right after a colony scoring"))
     expected = state.queue[0]
     if ev.player != expected:
@@ -237,7 +246,7 @@ def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str
             return Answer("", counts, draft=chosen, open=True)
         return Answer("", counts, events=(clean({**chosen, **later}),))
 
-    return Legal(Kind.MULTISET, draft["type"], None, report=True, draft=draft,
+    return Legal(_MULTISET, draft["type"], None, report=True, draft=draft,
                  field=counts_field(state, options, wanted, finish))
 
 
@@ -360,9 +369,9 @@ def _legal_buy_vp(state: GameState, draft: dict[str, Any], most: int | None = No
 
     decline = Move(0, events=(event(0),))
     if top <= LIST_AT_MOST:
-        return Legal(Kind.NUMBER, "buy_vp", name, tuple(
+        return Legal(_NUMBER, "buy_vp", name, tuple(
             Move(vp, events=(event(vp),)) for vp in range(1, top + 1)), decline, draft=draft)
-    return Legal(Kind.NUMBER, "buy_vp", name, decline=decline, draft=draft,
+    return Legal(_NUMBER, "buy_vp", name, decline=decline, draft=draft,
                  field=Field(least=1, most=top, build=bought))
 
 

@@ -27,6 +27,11 @@ from companion.i18n import _, format_list, ngettext
 from companion.rules.editions import WAR_PRICE
 from companion.rules.regions import REGIONS
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_MULTISET = Kind.MULTISET
+_PLAYER = Kind.PLAYER
+
 NOBODY: dict[str, int] = {}  # (read only: a player with no worker in a region)
 
 
@@ -127,7 +132,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                                                    "kind": "war", "defender": d, "losses": [],
                                                    "_regions": armed}))
     decline = Move(None, events=({"type": "warfare", "player": me, "kind": None},))
-    return Legal(Kind.PLAYER, "warfare", me, tuple(moves), decline, draft=draft, settled=True)
+    return Legal(_PLAYER, "warfare", me, tuple(moves), decline, draft=draft, settled=True)
 
 
 def _fight(state: GameState, value: Any, draft: dict[str, Any]) -> Move:
@@ -209,7 +214,7 @@ def _losses(state: GameState, draft: dict[str, Any]) -> Legal:
         chosen = _chosen(draft, step, counts)
         moves.append(Move(counts, events=(_finished(chosen, rest),), usual=i == 0) if ready
                      else Move(counts, draft=chosen, usual=i == 0, open=True))
-    return Legal(Kind.MULTISET, "warfare", step[4], tuple(moves), draft=draft, settled=True)
+    return Legal(_MULTISET, "warfare", step[4], tuple(moves), draft=draft, settled=True)
 
 
 def _loss_order(counts: Mapping[str, int]) -> tuple[int, ...]:
