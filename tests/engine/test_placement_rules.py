@@ -321,3 +321,10 @@ def test_the_places_a_placement_leaves_open_are_those_the_tracks_show(edition, p
             assert placement.open_places(state) == placement.open_places(state.clone()), index
         assert carried > 50
         assert replay(setup, applied) == state
+
+
+def test_the_open_flags_of_a_set_of_places_name_each_place_of_the_board_in_order():
+    """The flags ``compress`` picks a question's moves by, looked up in two halves."""
+    for bits in range(1 << len(placement._PLACES)):
+        assert placement._open_flags(bits) == tuple(
+            bool(bits & placement._BIT[place]) for place in placement._PLACES)
