@@ -23,6 +23,8 @@ from dataclasses import fields as dc_fields
 from enum import StrEnum
 from typing import Any
 
+from companion.engine.events import parse_event
+
 
 def evolve(value: Any, **changes: Any) -> Any:
     """``dataclasses.replace`` for the frozen value objects below, several times faster: they
@@ -40,6 +42,26 @@ def evolve(value: Any, **changes: Any) -> Any:
             raise TypeError(f"{type(value).__name__} has no field {name!r}")
     fields.update(changes)
     return new
+
+
+def parsed_events(move: Any) -> tuple[Any, ...]:
+    """A ``Move``'s (or ``Answer``'s) events parsed, once per move: a placement's moves are
+    made once and shared all game, and a dict is parsed by a key built from its items.
+    (Kept beside the fields, tied to the events it was parsed from: a copy made by
+    ``evolve`` with other events parses its own.)
+
+    >>> move = Move("x", events=({"type": "resolve"},))
+    >>> parsed_events(move)[0].type, parsed_events(move) is parsed_events(move)
+    ('resolve', True)
+    """
+    own = move.__dict__
+    events = own["events"]
+    kept = own.get("parsed")
+    if kept is not None and kept[0] is events:
+        return kept[1]
+    parsed = tuple(map(parse_event, events))
+    own["parsed"] = (events, parsed)
+    return parsed
 
 
 def direct_init(cls: type) -> type:

@@ -27,14 +27,15 @@ from companion.engine.state import GameState, initial_state
 from companion.engine.tracks import placement, refresh
 from companion.i18n import N_, _, component_name
 
-# Answers decided by the player of the slot (or the expedition) being resolved: a record
-# names that player on each of them (record version 3).
 # Events that move the turn on: each is taken only when the game waits for one of its type.
 FLOW_EVENTS = frozenset(("reveal", "place", "dock", "take_good", "buy", "expedition",
                          "training", "warfare", "refresh", "buy_vp"))
+# Answers decided by the player of the slot (or the expedition) being resolved: a record
+# names that player on each of them (record version 3).
 NAMED_ANSWERS = {"dock": N_("dock worker"), "take_good": N_("Trade Goods choice"),  # i18n._
                  "buy": N_("Capital Buildings choice"), "expedition": N_("expedition"),
                  "training": N_("Training choice"), "warfare": N_("Warfare choice")}
+_OVER = Phase.OVER  # read before every event: an enum member is slow to find on its class
 
 
 def _correction(state: GameState, ev: Correction) -> None:
@@ -138,7 +139,7 @@ def _in_turn(state: GameState, ev: Event, wanted: resolution.Pending | None) -> 
 
 def apply_in_place(state: GameState, ev: Event) -> Event:
     """Apply ``ev`` to ``state`` (changed in place); returns the event as recorded."""
-    if state.phase == Phase.OVER and ev.type != "correction":
+    if state.phase == _OVER and ev.type != "correction":
         raise refuse(state, _("no more moves: the game is over"))
     wanted = resolution.pending(state)  # read once: both checks below look at it
     kind = ev.type

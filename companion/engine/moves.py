@@ -34,6 +34,12 @@ from companion.engine.tracks import (
 )
 from companion.engine.tracks.base import Question, written
 
+# The phases and steps read on every event, as module names: Python 3.11 finds an enum
+# member on its class through ``EnumType.__getattr__``, five times slower.
+_SETUP, _PLACEMENT, _BENEFITS, _BUY_VP, _OVER = (
+    Phase.SETUP, Phase.PLACEMENT, Phase.BENEFITS, Phase.BUY_VP, Phase.OVER)
+_DISCOVERY, _INCOME, _DECLARE = Step.DISCOVERY, Step.INCOME, Step.DECLARE
+
 QUESTIONS: dict[str, Question] = {q.type: q for q in (
     refresh.REVEAL, placement.QUESTION, resolution.RESOLVE, dock.QUESTION,
     trade_goods.QUESTION, buildings.QUESTION, discovery.QUESTION, specialists.QUESTION,
@@ -51,29 +57,29 @@ def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -
 def opening_draft(state: GameState) -> dict[str, Any] | None:
     """The draft the pending question is asked with (None once the game is over)."""
     phase = state.phase
-    if phase == Phase.PLACEMENT:  # (the usual case first)
+    if phase == _PLACEMENT:  # (the usual case first)
         return {"type": "place"}
-    if phase == Phase.OVER:
+    if phase == _OVER:
         return None
-    if phase == Phase.SETUP:
+    if phase == _SETUP:
         return {"type": "reveal"}
-    if phase == Phase.BENEFITS:
+    if phase == _BENEFITS:
         return {"type": "refresh"}
-    if phase == Phase.BUY_VP:
+    if phase == _BUY_VP:
         return {"type": "buy_vp", "player": state.queue[0]}
     step = state.step
     assert step is not None  # the resolution is always on a step
-    if step == Step.DISCOVERY and resolution.discovery_pause(state) or (
-            (step == Step.SHIPPING or step == Step.SPECIALISTS) and resolution.nation_pause(state)):
+    if step == _DISCOVERY and resolution.discovery_pause(state) or (
+            step in resolution.NATION_PAUSE_STEPS and resolution.nation_pause(state)):
         return {"type": "resolve"}  # (each pause asked only on its own steps)
-    if step == Step.INCOME:
+    if step == _INCOME:
         due = benefits.choice_due(state)
         if due is None:  # nothing is owed: income is paid at once (never waits here)
             return None
         return {"type": "benefit", "player": due[0], "building": due[1], "choice": {}}
-    if step == Step.DECLARE:
+    if step == _DECLARE:
         return {"type": "resolve"}
-    decider = state.queue[0] if step == Step.DISCOVERY else current_slot(state).player
+    decider = state.queue[0] if step == _DISCOVERY else current_slot(state).player
     return {"type": resolution.ANSWER_OF_STEP[step], "player": decider}
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.engine.answering import Asked, answer_in_place
 from companion.engine.asking import offered_actions
-from companion.engine.decisions import Action, Decision, Field, Kind, Legal
+from companion.engine.decisions import Action, Decision, Field, Kind, Legal, parsed_events
 from companion.engine.flow import Phase
 from companion.engine.game import Game
 from companion.engine.moves import legal_moves
@@ -66,7 +66,7 @@ def random_answer(state: GameState, decision: Decision | Legal,
         # purchase), so that random players keep money for buildings as tables do.
         picked = rng.choice(answers[:3] if rng.random() < 0.5 else answers)
         if picked.ready:
-            return picked.events
+            return parsed_events(picked)
         if picked.draft is None:
             return None
         follow = legal_moves(state, picked.draft)
@@ -117,7 +117,8 @@ def random_game(setup: Mapping[str, Any] | Any, seed: int = 0,
     state, log = start.state, list(start.events)
     asked = Asked(legal_moves(state))
     limit = stop_after or MAX_EVENTS
-    while state.phase != Phase.OVER and len(log) < limit:
+    over = Phase.OVER  # (a name: an enum member is slow to look up on its class)
+    while state.phase != over and len(log) < limit:
         move = _random_move(state, asked.pending, partial(offered_actions, state), rng)
         asked = answer_in_place(state, log, move) or Asked(legal_moves(state))
     return Game(start.setup, tuple(log), state)

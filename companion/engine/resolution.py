@@ -35,6 +35,15 @@ from companion.engine.tracks import (
 from companion.engine.tracks.base import written
 from companion.i18n import _
 
+# The phases and steps read on every event, as module names: Python 3.11 finds an enum
+# member on its class through ``EnumType.__getattr__``, five times slower.
+_SETUP, _PLACEMENT, _RESOLUTION, _BENEFITS, _BUY_VP, _OVER = (
+    Phase.SETUP, Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS, Phase.BUY_VP, Phase.OVER)
+_DECLARE, _INITIATIVE, _TRADE_GOODS, _SHIPPING, _BUILDINGS, _DISCOVERY, _SPECIALISTS, _INCOME = (
+    Step.DECLARE, Step.INITIATIVE, Step.TRADE_GOODS, Step.SHIPPING, Step.BUILDINGS, Step.DISCOVERY,
+    Step.SPECIALISTS, Step.INCOME)
+NATION_PAUSE_STEPS = (_SHIPPING, _SPECIALISTS)  # (Holland, Italy)
+
 # The event that answers each track's step (the same table for ``pending`` and the asker).
 ANSWER_OF_STEP = {Step.DOCK: "dock", Step.TRADE_GOODS: "take_good", Step.BUILDINGS: "buy",
                   Step.DISCOVERY: "expedition", Step.SPECIALISTS: "training",
@@ -55,7 +64,7 @@ class Pending(NamedTuple):  # read before every event applied: a tuple is cheap 
 
 
 def begin_resolution(state: GameState) -> None:
-    state.phase = Phase.RESOLUTION
+    state.phase = _RESOLUTION
     # Powers used "just before" a track resolves get a moment of their own first.
     state.step = first_step(declare=powers_usable(state))
     state.cursor = 0
@@ -73,15 +82,15 @@ def _next_step(state: GameState) -> None:
 def discovery_pause(state: GameState) -> bool:
     """Whether the tracks wait just before Discovery resolves (nobody sails this turn, but a
     power that acts then, Empires Stables, can still be used): a ``resolve`` goes on."""
-    return (state.phase == Phase.RESOLUTION and state.step == Step.DISCOVERY
+    return (state.phase == _RESOLUTION and state.step == _DISCOVERY
             and not state.queue and not discovery_began(state)
-            and waits_before(state, Step.DISCOVERY))
+            and waits_before(state, _DISCOVERY))
 
 
 def nation_pause(state: GameState) -> bool:
     """Whether the tracks wait just before this step for a national advantage that acts
     then (Holland before Merchant Shipping, Italy before Specialists): a ``resolve`` goes on."""
-    return (state.phase == Phase.RESOLUTION and state.step in (Step.SHIPPING, Step.SPECIALISTS)
+    return (state.phase == _RESOLUTION and state.step in NATION_PAUSE_STEPS
             and state.cursor == 0 and bool(waiting_before(state, state.step)))
 
 
@@ -97,7 +106,7 @@ def resolve(state: GameState, ev: Resolve) -> None:
         state.turn_uses[f"went_on:{state.step}"] = 1
         advance(state)
         return
-    if state.phase != Phase.RESOLUTION or state.step != Step.DECLARE:
+    if state.phase != _RESOLUTION or state.step != _DECLARE:
         stables = any(b == "stables" for p in state.players.values() for b in p.buildings)
         raise refuse(state, _("there is no pause to end now") + (
             _(": Stables stop the tracks only just before Discovery resolves, not before the "
@@ -118,37 +127,37 @@ def power(state: GameState, ev: Power) -> None:
 def benefit(state: GameState, ev: Benefit) -> None:
     """A building power used; a choice the tracks were waiting for (the Mint) lets them go on."""
     benefits.benefit(state, ev)
-    if state.phase == Phase.RESOLUTION:
+    if state.phase == _RESOLUTION:
         advance(state)
 
 
 def advance(state: GameState) -> None:
     """Run automatic steps until a decision is needed or the resolution is over."""
-    while state.phase == Phase.RESOLUTION:
+    while state.phase == _RESOLUTION:
         step = state.step
-        if step is None or step == Step.INCOME:
+        if step is None or step == _INCOME:
             if choice_due(state) is None:
                 income.pay(state)
             return
-        if step == Step.DECLARE:
+        if step == _DECLARE:
             return
         track = state.tracks[step]
-        if step == Step.INITIATIVE:
+        if step == _INITIATIVE:
             initiative.resolve(state)
             _next_step(state)
-        elif step == Step.SHIPPING:
+        elif step == _SHIPPING:
             if nation_pause(state):
                 return
             shipping.resolve(state)
             _next_step(state)
-        elif step == Step.DISCOVERY:
+        elif step == _DISCOVERY:
             if state.cursor == 0 and not state.queue:
                 state.queue = [n for n in state.order if any(state.players[n].discovery.values())]
                 state.cursor = 1  # the queue is built
             if state.queue or discovery_pause(state):
                 return
             _next_step(state)
-        elif step == Step.SPECIALISTS:
+        elif step == _SPECIALISTS:
             if nation_pause(state):
                 return
             if state.cursor == 0:  # every box but Training resolves by itself
@@ -157,8 +166,8 @@ def advance(state: GameState) -> None:
                 return
             _next_step(state)
         else:  # dock, trade_goods, buildings, warfare: one decision per slot
-            if step == Step.TRADE_GOODS and not state.goods_offer or (
-                step == Step.BUILDINGS and not state.buildings_offer
+            if step == _TRADE_GOODS and not state.goods_offer or (
+                step == _BUILDINGS and not state.buildings_offer
             ):
                 for slot in track[state.cursor:]:
                     home(state, slot)
@@ -172,28 +181,28 @@ def pending(state: GameState) -> Pending | None:
     """What the engine waits for now (None once the game is over). Read before every
     event applied: its values, immutable, are made once (``_waiting``)."""
     phase = state.phase
-    if phase == Phase.PLACEMENT:  # (the usual case first)
+    if phase == _PLACEMENT:  # (the usual case first)
         return _waiting("place", state.order[state.placing])
-    if phase == Phase.SETUP:
+    if phase == _SETUP:
         return _waiting("reveal")
-    if phase == Phase.BENEFITS:
+    if phase == _BENEFITS:
         return _waiting("refresh")
-    if phase == Phase.BUY_VP:
+    if phase == _BUY_VP:
         return _waiting("buy_vp", state.queue[0])
-    if phase == Phase.OVER:
+    if phase == _OVER:
         return None
     step = state.step
     assert step is not None  # the resolution is always on a step
     # (each pause asked only on its own steps: this is read before every event applied)
-    if step == Step.DECLARE:
+    if step == _DECLARE:
         return _waiting("resolve")
-    if step == Step.DISCOVERY:
+    if step == _DISCOVERY:
         if discovery_pause(state):
             return _waiting("resolve")
         return _waiting(ANSWER_OF_STEP[step], state.queue[0])
-    if (step == Step.SHIPPING or step == Step.SPECIALISTS) and nation_pause(state):
+    if step in NATION_PAUSE_STEPS and nation_pause(state):
         return _waiting("resolve")
-    if step == Step.INCOME:
+    if step == _INCOME:
         due = choice_due(state)
         return _waiting("benefit", due[0] if due else None)
     slot = state.tracks[step][state.cursor]

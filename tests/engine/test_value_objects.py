@@ -53,3 +53,18 @@ def test_the_value_objects_stay_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         answer.label = "Stop"  # type: ignore[misc]
     assert hash(Option("fur", "fur")) == hash(Option("fur", "fur"))
+
+
+def test_a_moves_parsed_events_are_parsed_once_and_follow_its_events():
+    from companion.engine.decisions import Move, evolve, parsed_events
+    from companion.engine.events import Place
+
+    raw = {"type": "place", "player": "Ann", "worker": "colonist", "track": "dock"}
+    move = Move("dock", events=(raw,))
+    first = parsed_events(move)
+    assert type(first[0]) is Place and first[0].track == "dock"
+    assert parsed_events(move) is first  # kept on the move
+    other = evolve(move, events=({**raw, "track": "warfare"},))
+    assert parsed_events(other)[0].track == "warfare"  # a copy with other events: parsed anew
+    assert parsed_events(move) is first
+    assert move == Move("dock", events=(raw,))  # the kept parse is not a field
