@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from operator import methodcaller
 from typing import Any
 
 from companion.engine.decisions import (
@@ -100,11 +101,22 @@ def discovery_note(item: str) -> str:
 
 
 def clean(draft: Mapping[str, Any]) -> dict[str, Any]:
-    """The event a finished draft stands for (private keys start with '_')."""
-    event = {k: v for k, v in draft.items() if k[:1] != "_"}
-    if isinstance(event.get("choice"), dict):
-        event["choice"] = {k: v for k, v in event["choice"].items() if not k.startswith("_")}
+    """The event a finished draft stands for (private keys start with '_').
+
+    >>> clean({"type": "buy", "_now": True, "choice": {"region": "peru", "_seen": 1}})
+    {'type': 'buy', 'choice': {'region': 'peru'}}
+    """
+    # (most drafts hold no private key: told in one pass made in C, then copied whole)
+    event = (dict(draft) if not any(map(_private, draft))
+             else {k: v for k, v in draft.items() if k[:1] != "_"})
+    choice = event.get("choice")
+    if type(choice) is dict:
+        event["choice"] = (choice.copy() if not any(map(_private, choice))
+                           else {k: v for k, v in choice.items() if not k.startswith("_")})
     return event
+
+
+_private = methodcaller("startswith", "_")
 
 
 def record(draft: Mapping[str, Any], prompt: str | None = None) -> Decision:

@@ -20,7 +20,8 @@ _GOOD = Kind.GOOD
 
 def drawers(state: GameState) -> list[str]:
     """Who draws a good at this refresh, in turn order."""
-    return [n for n in state.order if state.players[n].owns("west_indies_company")]
+    players = state.players
+    return [n for n in state.order if "west_indies_company" in players[n].buildings]
 
 
 def take_draws(state: GameState, drawn: Mapping[str, str]) -> None:

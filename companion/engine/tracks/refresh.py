@@ -75,7 +75,7 @@ def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int,
                        turn: int | None) -> None:
     pile = _age_pile(state, age)
     seen = Counter(state.buildings_seen)
-    left_in_pile = sum(tiles - seen[b] for b, tiles in pile)
+    left_in_pile = sum(tiles - seen.get(b, 0) for b, tiles in pile)
     wanted = min(BUILDING_SLOTS - len(state.buildings_offer), left_in_pile)
     if len(new) != wanted:
         raise refuse(state, ngettext(
@@ -279,7 +279,7 @@ def _options(pile: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
 def _pile(state: GameState, age: int) -> dict[str, int]:
     """How many tiles of each building of that age are still in its pile."""
     seen = Counter(state.buildings_seen)
-    return {b: tiles - seen[b] for b, tiles in _age_pile(state, age)}
+    return {b: tiles - seen.get(b, 0) for b, tiles in _age_pile(state, age)}  # (C's get)
 
 
 def _forced(pile: Mapping[str, int], slots: int) -> list[str] | None:
