@@ -337,6 +337,16 @@ def colony_scores(workers: Mapping[str, int], builders: int = 0) -> dict[str, in
             f"{builders} builders cannot stand in a region holding only "
             f"{sum(workers.values())} workers"
         )
+    return trusted_colony_scores(workers, builders)
+
+
+def trusted_colony_scores(workers: Mapping[str, int], builders: int = 0) -> dict[str, int]:
+    """``colony_scores`` of counts known to be whole numbers >= 0, with no more builders
+    than workers (the engine's own board), without checking them again.
+
+    >>> trusted_colony_scores({"Red": 3, "Blue": 1}, builders=1)
+    {'Red': 10, 'Blue': 2}
+    """
     scores = dict.fromkeys(workers, 0)
     present = {p: n for p, n in workers.items() if n > 0}
     if not present or max(present.values()) < SCORING_REGION_MINIMUM:

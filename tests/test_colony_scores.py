@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.engine.final import region_counts, score_colonies
+from companion.engine.playout import random_game
+from companion.rules.regions import REGIONS
 from companion.scoring import colony_scores
 
 # ---------------------------------------------------------------- the book's Builder examples
@@ -177,3 +182,18 @@ def test_invalid_input_raises(workers, builders):
 def test_builders_equal_to_workers_is_allowed():
     # every worker there may be a builder
     assert colony_scores({"A": 3, "B": 1}, builders=4) == {"A": 6 + 16, "B": 2 + 8}
+
+
+def test_the_engine_scores_every_region_as_the_checked_rule_does():
+    """``score_colonies`` (the engine: unchecked counts, regions nobody can score skipped)
+    gives, region by region, what ``colony_scores`` gives of the same board."""
+    setup = {"players": [{"name": f"P{i}"} for i in range(4)], "options": {"builders": True}}
+    for seed in range(3):
+        stop = random.Random(seed).randrange(100, 600)
+        state = random_game(setup, seed=seed, stop_after=stop).state
+        counts = region_counts(state)
+        scored = score_colonies(state)
+        for region in REGIONS:
+            builders = sum(c.get("builder", 0) for c in state.regions[region].values())
+            workers = {name: counts[region][name] for name in state.order}
+            assert scored[region] == colony_scores(workers, builders), region

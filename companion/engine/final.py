@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from companion.engine.state import GameState
 from companion.rules.discoveries import DISCOVERIES
-from companion.rules.editions import LAST_TURN
+from companion.rules.editions import LAST_TURN, SCORING_REGION_MINIMUM
 from companion.rules.regions import REGIONS
 from companion.scoring import (
     EndFacts,
     ScoreBreakdown,
     best_income_dollars,
     building_vp,
-    colony_scores,
     discovery_vp,
     glory_regions,
     rank,
     tie_goods,
+    trusted_colony_scores,
 )
 
 
@@ -41,10 +41,15 @@ def score_colonies(state: GameState, regions: dict[str, dict[str, int]] | None =
     if regions is None:
         regions = region_counts(state)
     by_region = {}
+    order = state.order
     for region in REGIONS:
-        workers = {name: regions[region][name] for name in state.order}
+        here = regions[region]
+        if max(here.values(), default=0) < SCORING_REGION_MINIMUM:  # (most regions: no VP)
+            by_region[region] = dict.fromkeys(order, 0)
+            continue
+        workers = {name: here[name] for name in order}
         builders = sum(c.get("builder", 0) for c in state.regions[region].values())
-        by_region[region] = colony_scores(workers, builders)
+        by_region[region] = trusted_colony_scores(workers, builders)  # (the board's counts)
     return by_region
 
 
