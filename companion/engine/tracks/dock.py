@@ -5,6 +5,7 @@ A merchant brings its owner money, a missionary takes colonists along.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from companion.engine.common import add_to_region, check_region, from_reserve, refuse
@@ -37,29 +38,39 @@ def dock_and_goods_optional(state: GameState) -> bool:
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     """Each discovered region; with one region, all the waiting workers with one tap where
     one may stay home; else the same player's next workers sent together."""
-    slot = current_slot(state)
-    me = slot.player
-    moves = [Move(r, events=({"type": "dock", "player": me, "region": r},))
-             for r in state.discovered]
-    dock = state.tracks["dock"]
-    waiting = len(dock) - state.cursor
+    me = current_slot(state).player
+    dock, cursor, discovered = state.tracks["dock"], state.cursor, state.discovered
     optional = dock_and_goods_optional(state)
-    if len(state.discovered) == 1:
+    if len(discovered) == 1:
         # One place to go: all the waiting workers with one tap, where one may stay home;
         # else (AoE III) each sails there by itself, the engine's only outcome.
-        if optional and waiting > 1:
-            only = state.discovered[0]
-            moves.insert(0, Move(only, events=tuple(
-                {"type": "dock", "player": s.player, "region": only}
-                for s in dock[state.cursor:]), usual=True))
+        waiting = (tuple([s.player for s in dock[cursor:]])
+                   if optional and len(dock) - cursor > 1 else ())
+        moves, decline = _moves(me, tuple(discovered), optional, waiting, 1)
     else:
-        run = next((i for i, s in enumerate(dock[state.cursor:]) if s.player != me), waiting)
-        if run > 1:
-            moves += [Move(r, events=({"type": "dock", "player": me, "region": r},) * run)
-                      for r in state.discovered]
+        run = next((i for i, s in enumerate(dock[cursor:]) if s.player != me),
+                   len(dock) - cursor)
+        moves, decline = _moves(me, tuple(discovered), optional, (), run)
+    return Legal(_REGION, "dock", me, moves, decline, draft=draft, settled=True)
+
+
+@lru_cache(maxsize=32)  # (moves are frozen: made once, their events parsed once)
+def _moves(me: str, discovered: tuple[str, ...], optional: bool, waiting: tuple[str, ...],
+           run: int) -> tuple[tuple[Move, ...], Move | None]:
+    """``legal``'s moves and decline: ``waiting``, the owners of every worker still on the
+    dock when all of them may sail with one tap; ``run``, how many of ``me``'s are next."""
+    moves = [Move(r, events=({"type": "dock", "player": me, "region": r},))
+             for r in discovered]
+    if waiting:
+        only = discovered[0]
+        moves.insert(0, Move(only, events=tuple(
+            {"type": "dock", "player": p, "region": only} for p in waiting), usual=True))
+    if run > 1:
+        moves += [Move(r, events=({"type": "dock", "player": me, "region": r},) * run)
+                  for r in discovered]
     decline = (Move(None, events=({"type": "dock", "player": me, "region": None},))
                if optional else None)
-    return Legal(_REGION, "dock", me, tuple(moves), decline, draft=draft, settled=True)
+    return tuple(moves), decline
 
 
 def words(state: GameState, legal: Legal) -> Decision:
