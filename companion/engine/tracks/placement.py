@@ -120,10 +120,16 @@ def _numbered_dock_slots(state: GameState) -> int:
     return _board(state)[1]
 
 
-@lru_cache(maxsize=1024)
+# For each place of the board (``_PLACES``), whether a set of open places has it: looked up
+# in two halves (7 places each), not worked out place by place.
+_LOW = tuple(tuple([bool(_BIT[place] & bits) for place in _PLACES[:7]]) for bits in range(128))
+_HIGH = tuple(tuple([bool(_BIT[place] & bits << 7) for place in _PLACES[7:]])
+              for bits in range(1 << (len(_PLACES) - 7)))
+
+
 def _open_flags(bits: int) -> tuple[bool, ...]:
     """For each place of the board (``_PLACES``): whether ``bits`` has it open."""
-    return tuple([bool(_BIT[place] & bits) for place in _PLACES])
+    return _LOW[bits & 127] + _HIGH[bits >> 7]
 
 
 def _numbered(dock: list[Slot]) -> int:
@@ -135,25 +141,26 @@ def _numbered(dock: list[Slot]) -> int:
     return numbered
 
 
-def _open_bits(state: GameState, name: str) -> int:
-    """The places open to ``name`` now, as bits of ``_BIT``: each track's rule, in one
-    pass over the board (asked before and at every placement of every game: written out,
-    not one call per track)."""
-    _setup, dock_slots, boxes, any_time, warfare_cap = (_BOARDS.get(id(state.setup))
-                                                        or _board(state))
+# The places open on one state at one event, kept with it (the fold counts every event in
+# ``version``; a copy is another state): asked before and at every placement of every
+# game, so found from the tracks once (``_scan``), then carried from each placement to the
+# next by ``place``. Held: the board's open places (bits of ``_BIT``, Initiative and the
+# Mayflower ships aside: they are each player's), who is on Initiative, and how many
+# workers stand on numbered dock slots.
+_Open = tuple["GameState | None", int, int, tuple[str, ...], int]
+_open: _Open = (None, -1, 0, (), 0)
+
+
+def _scan(state: GameState) -> _Open:
+    """The open places of ``state``, read from its tracks: each track's rule."""
+    global _open
+    _setup, dock_slots, boxes, _any_time, warfare_cap = (_BOARDS.get(id(state.setup))
+                                                         or _board(state))
     tracks = state.tracks
     bits = _EVER_OPEN
-    for s in tracks["initiative"]:  # one worker each
-        if s.player == name:
-            break
-    else:
-        bits |= _INITIATIVE
-    dock = tracks["dock"]
-    if len(dock) < dock_slots or _numbered(dock) < dock_slots:  # (the first: no count)
+    numbered = _numbered(tracks["dock"])
+    if numbered < dock_slots:
         bits |= _DOCK
-    if (any_time or not bits & _DOCK) and "mayflower" in state.players[name].buildings \
-            and mayflower.extra_dock_label(state, state.players[name]) is not None:  # a ship
-        bits |= _DOCK | _MAYFLOWER if any_time else _DOCK
     if len(tracks["trade_goods"]) < len(state.goods_offer):
         bits |= _TRADE_GOODS
     if len(tracks["buildings"]) < len(state.buildings_offer):
@@ -162,28 +169,31 @@ def _open_bits(state: GameState, name: str) -> int:
         boxes &= ~_BOX_BIT[s.label]
     if warfare_cap is None or len(tracks["warfare"]) < warfare_cap:
         bits |= _WARFARE
-    return bits | boxes
+    found = _open = (state, state.version, bits | boxes,
+                     tuple([s.player for s in tracks["initiative"]]), numbered)  # one each
+    return found
 
 
-# The places the last question found open, kept for the placement that answers it on the
-# same state (a random playout asks, then places, on one state changed in place): valid
-# while that state is at the same event, as the fold counts every event in ``version``.
-_asked: tuple[GameState | None, int, str, int] = (None, -1, "", 0)
+def _open_bits(state: GameState, name: str) -> int:
+    """The places open to ``name`` now, as bits of ``_BIT``."""
+    found = _open
+    if found[0] is not state or found[1] != state.version:
+        found = _scan(state)
+    bits = found[2] if name in found[3] else found[2] | _INITIATIVE
+    if "mayflower" in state.players[name].buildings:
+        return _with_ship(state, name, bits)
+    return bits
 
 
-_NAMED_SLOTS = frozenset(("dock", "specialists"))  # on the others: 1, 2, ... as placed
-
-
-def _named_slot(state: GameState, name: str, track: str, box: str | None) -> str | None:
-    """The slot a worker takes on an open dock or Specialists place (``_open_bits`` says
-    which are open): its box, a numbered dock slot, or a Mayflower ship."""
-    if track == "specialists":
-        return box
-    if box is None:
-        numbered = _numbered(state.tracks["dock"])
-        if numbered < _numbered_dock_slots(state):
-            return str(numbered + 1)
-    return mayflower.extra_dock_label(state, state.players[name])
+def _with_ship(state: GameState, name: str, bits: int) -> int:
+    """``bits`` with the Colonist Dock open to a Mayflower owner with a free ship: once the
+    numbered slots are full, or at any time (the reading this game plays: then the ship is
+    a place of its own)."""
+    any_time = state.setup.readings.mayflower_any_time
+    if (any_time or not bits & _DOCK) \
+            and mayflower.extra_dock_label(state, state.players[name]) is not None:
+        bits |= _DOCK | _MAYFLOWER if any_time else _DOCK
+    return bits
 
 
 # Why a place is closed (the rule itself is ``_open_bits``).
@@ -257,24 +267,53 @@ def place(state: GameState, ev: Place) -> None:
                                   "only"))
     if worker == "builder" and not state.setup.options.builders:
         raise refuse(state, _("builders are only in the Builder expansion"))
-    asked = _asked
-    bits = (asked[3] if asked[0] is state and asked[1] == state.version and asked[2] == name
-            else _open_bits(state, name))
+    global _open
+    found = _open
+    if found[0] is not state or found[1] != state.version:
+        found = _scan(state)
+    _state, _version, board, on_initiative, numbered = found
+    bits = board if name in on_initiative else board | _INITIATIVE
+    if "mayflower" in who.buildings:
+        bits = _with_ship(state, name, bits)
     if not bits & _BIT.get((track, box), 0):
         raise refuse(state, _WHY_CLOSED[track](state, name, state.tracks[track], box))
+    # The worker's slot, and what the placement closes for the next placer.
     slots = state.tracks[track]
-    if track in _NAMED_SLOTS:
-        label = _named_slot(state, name, track, box)
-        assert label is not None  # (an open place always has a slot)
-        if label[0] == "M":
+    if track == "dock":
+        dock_slots = (_BOARDS.get(id(state.setup)) or _board(state))[1]
+        if box is None and numbered < dock_slots:
+            numbered += 1
+            label = str(numbered)
+            if numbered >= dock_slots:
+                board &= ~_DOCK
+        else:  # a Mayflower ship
+            label = mayflower.extra_dock_label(state, who)
+            assert label is not None  # (an open place always has a slot)
             mayflower.carried(state, name)
+    elif track == "specialists":
+        label = box
+        board &= ~_BOX_BIT[box]
     else:
         label = str(len(slots) + 1)
+        if track == "initiative":
+            on_initiative += (name,)
+        elif track == "trade_goods":
+            if len(slots) + 1 >= len(state.goods_offer):
+                board &= ~_TRADE_GOODS
+        elif track == "buildings":
+            if len(slots) + 1 >= len(state.buildings_offer):
+                board &= ~_BUILDINGS
+        elif track == "warfare":
+            cap = state.edition.warfare_cap
+            if cap is not None and len(slots) + 1 >= cap:
+                board &= ~_WARFARE
     available[worker] -= 1
     if track == "discovery":
         who.discovery[worker] += 1
     slots.append(Slot(name, worker, label))
     _skip_to_next_placer(state, True)
+    if state.phase is _PLACEMENT:  # (the fold counts this event: the next state's places)
+        _open = (state, state.version + 1, board, on_initiative, numbered)
 
 
 def placement_options(state: GameState) -> list[Place]:
@@ -345,7 +384,6 @@ class Spot(NamedTuple):
 
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     """Each worker type the placer has left on each place open to them."""
-    global _asked
     if state.phase != _PLACEMENT:  # no placement is legal
         return Legal(_PLACE, "place", None, draft=draft)
     name = state.order[state.placing]
@@ -356,7 +394,6 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         if available.get(worker, 0) > 0:
             if bits < 0:
                 bits = _open_bits(state, name)
-                _asked = (state, state.version, name, bits)
             moves += _moves(name, worker, bits)
     return Legal(_PLACE, "place", name, moves, draft=draft, settled=True)
 
