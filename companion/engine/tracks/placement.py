@@ -145,10 +145,10 @@ def _numbered(dock: list[Slot]) -> int:
 # ``version``; a copy is another state): asked before and at every placement of every
 # game, so found from the tracks once (``_scan``), then carried from each placement to the
 # next by ``place``. Held: the board's open places (bits of ``_BIT``, Initiative and the
-# Mayflower ships aside: they are each player's), who is on Initiative, and how many
-# workers stand on numbered dock slots.
-_Open = tuple["GameState | None", int, int, tuple[str, ...], int]
-_open: _Open = (None, -1, 0, (), 0)
+# Mayflower ships aside: they are each player's), who is on Initiative, how many workers
+# stand on numbered dock slots, and the worker types each player has left to place.
+_Open = tuple["GameState | None", int, int, tuple[str, ...], int, dict[str, tuple[str, ...]]]
+_open: _Open = (None, -1, 0, (), 0, {})
 
 
 def _scan(state: GameState) -> _Open:
@@ -169,8 +169,10 @@ def _scan(state: GameState) -> _Open:
         boxes &= ~_BOX_BIT[s.label]
     if warfare_cap is None or len(tracks["warfare"]) < warfare_cap:
         bits |= _WARFARE
+    left = {name: tuple([w for w in WORKER_TYPES if who.available.get(w, 0) > 0])
+            for name, who in state.players.items()}
     found = _open = (state, state.version, bits | boxes,
-                     tuple([s.player for s in tracks["initiative"]]), numbered)  # one each
+                     tuple([s.player for s in tracks["initiative"]]), numbered, left)
     return found
 
 
@@ -179,7 +181,7 @@ def _open_bits(state: GameState, name: str) -> int:
     found = _open
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
-    bits = found[2] if name in found[3] else found[2] | _INITIATIVE
+    bits = found[2] if name in found[3] else found[2] | _INITIATIVE  # (one each)
     if "mayflower" in state.players[name].buildings:
         return _with_ship(state, name, bits)
     return bits
@@ -241,17 +243,28 @@ _WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
                "specialists": _specialists_closed, "warfare": _warfare_closed}
 
 
-def place(state: GameState, ev: Place) -> None:
+def _placer_checked(state: GameState, name: str) -> None:
+    """Refuse a placement out of its phase, by nobody in the game, or out of turn."""
     if state.phase != _PLACEMENT:
         raise refuse(state, _("workers are placed only during the placement phase"))
-    name, worker, track, box = ev.player, ev.worker, ev.track, ev.box
-    who = state.players.get(name)
-    if who is None:
-        who = player(state, name)  # (refused: no such player)
+    player(state, name)  # (refused: no such player)
     expected = state.order[state.placing]
     if name != expected:
         raise refuse(state, _("it is {expected}'s turn to place a worker, not {player}'s").format(
                                 expected=expected, player=name))
+
+
+def place(state: GameState, ev: Place) -> None:
+    global _open
+    name, worker, track, box = ev.player, ev.worker, ev.track, ev.box
+    found = _open
+    if found[0] is not state or found[1] != state.version:  # (not carried here)
+        _placer_checked(state, name)
+        found = _scan(state)
+    elif name != state.order[state.placing]:  # (a state kept is in its placement phase)
+        _placer_checked(state, name)
+    _state, _version, board, on_initiative, numbered, left = found
+    who = state.players[name]
     available = who.available
     if available.get(worker, 0) < 1:
         have = ", ".join(f"{n} {w}" for w, n in available.items() if n) or "nothing"
@@ -267,12 +280,7 @@ def place(state: GameState, ev: Place) -> None:
                                   "only"))
     if worker == "builder" and not state.setup.options.builders:
         raise refuse(state, _("builders are only in the Builder expansion"))
-    global _open
-    found = _open
-    if found[0] is not state or found[1] != state.version:
-        found = _scan(state)
-    _state, _version, board, on_initiative, numbered = found
-    bits = board if name in on_initiative else board | _INITIATIVE
+    bits = board if name in on_initiative else board | _INITIATIVE  # (``_open_bits``)
     if "mayflower" in who.buildings:
         bits = _with_ship(state, name, bits)
     if not bits & _BIT.get((track, box), 0):
@@ -308,29 +316,22 @@ def place(state: GameState, ev: Place) -> None:
             if cap is not None and len(slots) + 1 >= cap:
                 board &= ~_WARFARE
     available[worker] -= 1
+    if not available[worker]:  # the last of its type: a new map (the one kept is shared)
+        left = {**left, name: tuple([w for w in left[name] if w != worker])}
     if track == "discovery":
         who.discovery[worker] += 1
     slots.append(Slot(name, worker, label))
-    _skip_to_next_placer(state, True)
-    if state.phase is _PLACEMENT:  # (the fold counts this event: the next state's places)
-        _open = (state, state.version + 1, board, on_initiative, numbered)
-
-
-def placement_options(state: GameState) -> list[Place]:
-    """Every placement the current player may make now."""
-    return placement_options_of(*open_places(state))
-
-
-def placement_options_of(name: str, workers: tuple[str, ...], free: Places) -> list[Place]:
-    """The placements ``open_places`` describes: each worker type on each open place."""
-    return [place_event(name, *choice) for choice in placement_choices(workers, free)]
-
-
-def placement_choices(workers: tuple[str, ...],
-                      free: Places) -> list[tuple[str, str, str | None]]:
-    """(worker, track, box) of each placement ``open_places`` describes, in the order
-    offered: each worker type on each open place."""
-    return [(worker, track, box) for worker in workers for track, box in free]
+    # The next placer: the next in turn order with a worker left (``_skip_to_next_placer``).
+    order = state.order
+    n = len(order)
+    index = state.placing
+    for _turn in range(n):
+        index = index + 1 if index + 1 < n else 0
+        if left[order[index]]:
+            state.placing = index
+            _open = (state, state.version + 1, board, on_initiative, numbered, left)  # (the
+            return  # fold counts this event: the next state's places)
+    begin_resolution(state)
 
 
 def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
@@ -387,14 +388,21 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     if state.phase != _PLACEMENT:  # no placement is legal
         return Legal(_PLACE, "place", None, draft=draft)
     name = state.order[state.placing]
-    available = state.players[name].available
+    found = _open
+    if found[0] is not state or found[1] != state.version:
+        found = _scan(state)
+    workers = found[5][name]
+    if not workers:  # (a placer with no worker left has no place either)
+        return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
+    bits = found[2] if name in found[3] else found[2] | _INITIATIVE  # (``_open_bits``)
+    if "mayflower" in state.players[name].buildings:
+        bits = _with_ship(state, name, bits)
+    if len(workers) == 1:
+        return Legal(_PLACE, "place", name, _moves(name, workers[0], bits), draft=draft,
+                     settled=True)
     moves: tuple[Move, ...] = ()
-    bits = -1  # (not read yet: a placer with no worker left has no place either)
-    for worker in WORKER_TYPES:
-        if available.get(worker, 0) > 0:
-            if bits < 0:
-                bits = _open_bits(state, name)
-            moves += _moves(name, worker, bits)
+    for worker in workers:
+        moves += _moves(name, worker, bits)
     return Legal(_PLACE, "place", name, moves, draft=draft, settled=True)
 
 
