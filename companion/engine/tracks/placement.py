@@ -52,18 +52,20 @@ def start_turn(state: GameState) -> None:
                 who.reserve[effect.discovery_worker] -= 1
                 who.discovery[effect.discovery_worker] += 1
     state.placing = 0
-    _skip_to_next_placer(state, advance=False)
+    _skip_to_next_placer(state)
 
 
 def start_placing_from(state: GameState) -> None:
     """After a correction: the current placer, or the next one who still has workers."""
-    _skip_to_next_placer(state, advance=False)
+    _skip_to_next_placer(state)
 
 
-def _skip_to_next_placer(state: GameState, advance: bool) -> None:
+def _skip_to_next_placer(state: GameState) -> None:
+    """The current placer, or the next one in turn order with a worker left (``place``
+    moves on itself: it keeps who has workers left)."""
     players, order = state.players, state.order
     n = len(order)
-    start = state.placing + 1 if advance else state.placing
+    start = state.placing
     for i in range(start, start + n):
         idx = i % n
         if sum(players[order[idx]].available.values()) > 0:  # (``workers_to_place``)
@@ -114,10 +116,6 @@ def _board(state: GameState) -> _Board:
                                       boxes, setup.readings.mayflower_any_time,
                                       edition.warfare_cap)
     return found
-
-
-def _numbered_dock_slots(state: GameState) -> int:
-    return _board(state)[1]
 
 
 # For each place of the board (``_PLACES``), whether a set of open places has it: looked up
@@ -198,49 +196,33 @@ def _with_ship(state: GameState, name: str, bits: int) -> int:
     return bits
 
 
-# Why a place is closed (the rule itself is ``_open_bits``).
-def _initiative_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    return _("{name} already has a worker on Initiative (one each)").format(name=name)
-
-
-def _dock_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    if box == "mayflower":
+def _why_closed(state: GameState, name: str, track: str, box: str | None) -> str:
+    """Why a place is closed (the rule itself is ``_scan`` and ``_with_ship``)."""
+    if track == "initiative":
+        return _("{name} already has a worker on Initiative (one each)").format(name=name)
+    if track == "dock" and box == "mayflower":
         if not state.setup.readings.mayflower_any_time:
             return (_("a Mayflower ship takes a worker only once the numbered dock slots are "
                     "full (the reading this game plays)"))
         return (_("{name} has no free Mayflower ship (the Mayflower and an unused ship of "
                   "their own, at most 3)").format(name=name))
-    last = _numbered_dock_slots(state)
-    return _("the Colonist Dock is full (slots 1-{last} in a {n}-player game)").format(
-               last=last, n=len(state.players))
-
-
-def _trade_goods_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    return _("Trade Goods is full ({n} goods this turn)").format(n=len(state.goods_offer))
-
-
-def _buildings_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    return _("Capital Buildings is full ({n} buildings face up)").format(
-               n=len(state.buildings_offer))
-
-
-def _specialists_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    boxes = state.edition.specialist_boxes(state.setup.options.builders)
-    if box is None:
-        return _("say which Specialists box ({join})").format(join=', '.join(boxes))
-    if box not in boxes:
-        return _("there is no {box} box in this game").format(box=box)
-    return _("the {box} box is already taken").format(box=box)
-
-
-def _warfare_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    if track == "dock":
+        return _("the Colonist Dock is full (slots 1-{last} in a {n}-player game)").format(
+                   last=_board(state)[1], n=len(state.players))
+    if track == "trade_goods":
+        return _("Trade Goods is full ({n} goods this turn)").format(n=len(state.goods_offer))
+    if track == "buildings":
+        return _("Capital Buildings is full ({n} buildings face up)").format(
+                   n=len(state.buildings_offer))
+    if track == "specialists":
+        boxes = state.edition.specialist_boxes(state.setup.options.builders)
+        if box is None:
+            return _("say which Specialists box ({join})").format(join=', '.join(boxes))
+        if box not in boxes:
+            return _("there is no {box} box in this game").format(box=box)
+        return _("the {box} box is already taken").format(box=box)
     return _("Warfare is full ({warfare_cap} workers per turn)").format(
                warfare_cap=state.edition.warfare_cap)
-
-
-_WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
-               "trade_goods": _trade_goods_closed, "buildings": _buildings_closed,
-               "specialists": _specialists_closed, "warfare": _warfare_closed}
 
 
 def _placer_checked(state: GameState, name: str) -> None:
@@ -254,9 +236,26 @@ def _placer_checked(state: GameState, name: str) -> None:
                                 expected=expected, player=name))
 
 
+# A placement's fields and its place's bit, by the event (frozen, and shared: a playout's
+# placements are the moves its questions list), kept with the event itself so that its id
+# names no other: a field of an event is read by a walk up its classes.
+_READ: dict[int, tuple[Place, str, str, str, str | None, int]] = {}
+
+
+def _read(ev: Place) -> tuple[Place, str, str, str, str | None, int]:
+    if len(_READ) >= 4096:
+        _READ.clear()
+    track, box = ev.track, ev.box
+    found = _READ[id(ev)] = (ev, ev.player, ev.worker, track, box, _BIT.get((track, box), 0))
+    return found
+
+
 def place(state: GameState, ev: Place) -> None:
     global _open
-    name, worker, track, box = ev.player, ev.worker, ev.track, ev.box
+    read = _READ.get(id(ev))
+    if read is None or read[0] is not ev:
+        read = _read(ev)
+    _ev, name, worker, track, box, bit = read
     found = _open
     if found[0] is not state or found[1] != state.version:  # (not carried here)
         _placer_checked(state, name)
@@ -283,8 +282,8 @@ def place(state: GameState, ev: Place) -> None:
     bits = board if name in on_initiative else board | _INITIATIVE  # (``_open_bits``)
     if "mayflower" in who.buildings:
         bits = _with_ship(state, name, bits)
-    if not bits & _BIT.get((track, box), 0):
-        raise refuse(state, _WHY_CLOSED[track](state, name, state.tracks[track], box))
+    if not bits & bit:
+        raise refuse(state, _why_closed(state, name, track, box))
     # The worker's slot, and what the placement closes for the next placer.
     slots = state.tracks[track]
     if track == "dock":
@@ -321,7 +320,7 @@ def place(state: GameState, ev: Place) -> None:
     if track == "discovery":
         who.discovery[worker] += 1
     slots.append(Slot(name, worker, label))
-    # The next placer: the next in turn order with a worker left (``_skip_to_next_placer``).
+    # The next placer: the next in turn order with a worker left.
     order = state.order
     n = len(order)
     index = state.placing
@@ -361,7 +360,7 @@ def open_slots(state: GameState) -> dict[str, int | None]:
     numbered_dock = _numbered(tracks.get("dock", []))
     return {
         "initiative": len(state.players) - len(tracks.get("initiative", [])),
-        "dock": _numbered_dock_slots(state) - numbered_dock,
+        "dock": _board(state)[1] - numbered_dock,
         "trade_goods": len(state.goods_offer) - len(tracks.get("trade_goods", [])),
         "shipping": None,
         "buildings": len(state.buildings_offer) - len(tracks.get("buildings", [])),
