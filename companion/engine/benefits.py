@@ -20,6 +20,11 @@ from companion.i18n import _, component_name
 from companion.rules.buildings import Building
 from companion.rules.editions import SPECIALIST_TYPES
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_BENEFITS = Phase.BENEFITS
+_RESOLUTION = Phase.RESOLUTION
+
 
 def power_of(b: Building) -> BuildingPower | None:
     return BUILDING_POWERS.get(b.effect.action or "")
@@ -52,7 +57,7 @@ def income_money(state: GameState, who: PlayerState) -> int:
 
 def begin_benefits(state: GameState) -> None:
     """Phase 4: automatic building income, in turn order; decisions may follow."""
-    state.phase = Phase.BENEFITS
+    state.phase = _BENEFITS
     for name in state.order:
         who = state.players[name]
         for building_id in who.buildings:
@@ -68,7 +73,7 @@ def begin_benefits(state: GameState) -> None:
 def choice_due(state: GameState) -> tuple[str, str] | None:
     """(player, building) of the first owner, in turn order, who still owes the choice a
     power asks at this step every turn (the Mint before income), or None."""
-    if state.phase != Phase.RESOLUTION or state.step is None:
+    if state.phase != _RESOLUTION or state.step is None:
         return None
     for name in state.order:
         who = state.players[name]

@@ -36,6 +36,12 @@ from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_na
 from companion.rules.editions import TRACK_TITLES, WORKER_TYPES
 from companion.rules.regions import REGIONS
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_REGION = Kind.REGION
+_TOKEN = Kind.TOKEN
+_YES_NO = Kind.YES_NO
+
 LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
 TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
 
@@ -110,7 +116,7 @@ def record(draft: Mapping[str, Any], prompt: str | None = None) -> Decision:
 def record_move(draft: Mapping[str, Any]) -> Legal:
     """``record`` without its words: the finished draft's event as one ready move."""
     event = clean(draft)
-    return Legal(Kind.YES_NO, event["type"], draft.get("player"),
+    return Legal(_YES_NO, event["type"], draft.get("player"),
                  (Move(True, events=(event,)),), draft=draft)
 
 
@@ -258,12 +264,12 @@ def discovery_moves(state: GameState, draft: dict, me: str) -> Legal:
     region = (draft.get("choice") or {}).get("region")
     if region is None:
         discovered = state.discovered
-        return Legal(Kind.REGION, draft["type"], me, tuple(
+        return Legal(_REGION, draft["type"], me, tuple(
             Move(r, draft=with_choice(draft, region=r)) for r in REGIONS if r not in discovered),
             draft=draft)
     event = clean(draft)  # (each token's event: this one, the token added to its choice)
     choice = event.get("choice", {})
-    return Legal(Kind.TOKEN, draft["type"], None, token_moves(
+    return Legal(_TOKEN, draft["type"], None, token_moves(
         state, region, lambda t: {**event, "choice": {**choice, "token": t}}), report=True,
         draft=draft)
 

@@ -21,6 +21,12 @@ from companion.engine.tracks.base import written
 from companion.i18n import _, component_name
 from companion.rules.regions import REGIONS
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_BENEFITS = Phase.BENEFITS
+_PLACEMENT = Phase.PLACEMENT
+_RESOLUTION = Phase.RESOLUTION
+
 SCOUTING_PRICE = {1: 1, 2: 2, 3: 3}
 # Specialists whose power ends in the New World; soldiers fight there, builders score there.
 SWAPPABLE = ("captain", "merchant", "missionary")
@@ -32,11 +38,11 @@ def must_take(state: GameState, name: str) -> set[str]:
     """The kinds of swappable specialist ``name`` must still take from its stock this turn:
     a worker waiting on a Specialists box (Training: any kind), a War Chest of specialists
     waiting to be bought, or a building that grants one each turn."""
-    if state.phase not in (Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS):
+    if state.phase not in (_PLACEMENT, _RESOLUTION, _BENEFITS):
         return set()
     who = state.players[name]
     kinds: set[str] = set()
-    waiting = state.phase != Phase.BENEFITS
+    waiting = state.phase != _BENEFITS
     for slot in state.tracks.get("specialists", []) if waiting else ():
         if slot.player == name and not slot.done:
             kinds |= set(SWAPPABLE) if slot.label == "training" else {slot.label}
@@ -59,7 +65,7 @@ def scout(state: GameState, ev: Scout) -> None:
     if ev.target != "card" and (ev.target not in REGIONS or ev.target in state.discovered):
         raise refuse(state, _("there is no hidden token to look at in {target!r}").format(
                                 target=ev.target))
-    if state.phase not in (Phase.PLACEMENT, Phase.RESOLUTION):
+    if state.phase not in (_PLACEMENT, _RESOLUTION):
         raise refuse(state, _("scouting happens during a turn"))
     pay(state, who, SCOUTING_PRICE[state.age], "scouting")
 
@@ -73,7 +79,7 @@ def may_swap(state: GameState, name: str, worker: str) -> bool:
 def swap_kinds(state: GameState, name: str) -> list[str]:
     """The kinds of specialist ``name`` may swap now (``may_swap`` for each kind)."""
     if not state.edition.swap_only_when_needed:  # AoE III: "si un joueur le souhaite"
-        allowed = state.phase in (Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS)
+        allowed = state.phase in (_PLACEMENT, _RESOLUTION, _BENEFITS)
         return list(SWAPPABLE) if allowed else []
     reserve = state.players[name].reserve
     if all(map(reserve.__getitem__, SWAPPABLE)):  # (asked of every player: usually none is short)

@@ -23,6 +23,7 @@ from helpers import (
 
 from companion import i18n
 from companion.engine import Game, IllegalAction, final_scores
+from companion.engine.asking import decide
 
 NEXT_GOODS = ["sugar", "gold", "tobacco", "coffee"]
 
@@ -319,7 +320,7 @@ def test_a_pile_the_free_slots_take_whole_is_not_asked():
     pile = [b for b in state.catalogue.values() if b.age == 1]
     left = [b.id for b in pile for _ in range(b.tiles - state.buildings_seen.count(b.id))]
     state.buildings_seen += left[2:]  # as if the others had come out earlier
-    goods = game.pending()
+    goods = decide(state)  # (asked of the changed state: ``game`` keeps what it asked before)
     assert goods is not None and goods.field is not None and "goods" in goods.prompt
     answer = goods.field.answer(next_goods(state))
     assert answer.ready  # the goods were the last thing to ask

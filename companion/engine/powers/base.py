@@ -19,6 +19,10 @@ from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_BENEFITS = Phase.BENEFITS
+
 Effect = Callable[[GameState, PlayerState, Building, Mapping[str, Any]], None]
 Moves = Callable[[GameState, dict, str], "Legal | None"]  # None: nothing (more) to choose
 Words = Callable[[GameState, "Legal", str], "Decision | None"]  # None: nothing to choose
@@ -27,7 +31,7 @@ AskUse = Callable[[GameState, dict, str, str], Decision]  # a power used: always
 
 def in_benefits(state: GameState, b: Building) -> bool:
     """The usual moment of a building power: phase 4, before the goods are refreshed."""
-    return state.phase == Phase.BENEFITS
+    return state.phase == _BENEFITS
 
 
 def always_available(state: GameState, who: PlayerState, b: Building) -> bool:

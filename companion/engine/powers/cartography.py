@@ -23,6 +23,10 @@ from companion.i18n import _
 from companion.rules.buildings import Building
 from companion.rules.regions import REGIONS
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_YES_NO = Kind.YES_NO
+
 
 def _discover(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     free_discovery(state, who, choice["region"], choice.get("token"), "colonist", b.name)
@@ -47,7 +51,7 @@ def _purchase_moves(state: GameState, draft: dict, me: str) -> Legal | None:
     if "token" in choice:
         return None
     if "_now" not in choice:
-        return Legal(Kind.YES_NO, "buy", me, (Move(True, draft=with_choice(draft, _now=True)),
+        return Legal(_YES_NO, "buy", me, (Move(True, draft=with_choice(draft, _now=True)),
                                               Move(False, events=(clean(draft),))), draft=draft)
     return discovery_moves(state, draft, me)
 

@@ -22,6 +22,10 @@ from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_REGION = Kind.REGION
+
 
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     if "region" not in choice and not regions_with(state, who.name):
@@ -40,7 +44,7 @@ def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
     colonies = regions_with(state, me)
     if "region" in draft["choice"] or not colonies:  # (none: bought, no soldiers placed)
         return None
-    return Legal(Kind.REGION, "buy", me, tuple(
+    return Legal(_REGION, "buy", me, tuple(
         Move(r, draft=with_choice(draft, region=r)) for r in colonies), draft=draft)
 
 

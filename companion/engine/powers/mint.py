@@ -16,13 +16,18 @@ from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_RESOLUTION = Phase.RESOLUTION
+_INCOME = Step.INCOME
+
 MINT_PER_GOOD = 2
 MINT_GOODS = ("gold", "silver")
 WHEN = _("the Mint's owner chooses gold or silver before income is paid, in the Income phase")
 
 
 def _moment(state: GameState, b: Building) -> bool:
-    return state.phase == Phase.RESOLUTION and state.step == Step.INCOME
+    return state.phase == _RESOLUTION and state.step == _INCOME
 
 
 def _choose(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:

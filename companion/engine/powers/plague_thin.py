@@ -19,6 +19,10 @@ from companion.i18n import _
 from companion.rules.buildings import Building
 from companion.rules.regions import REGIONS
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_WORKER = Kind.WORKER
+
 
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     losses = choice.get("losses", {})
@@ -55,7 +59,7 @@ def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
             draft["choice"] = {**draft["choice"], "losses": {}}
         return None
     region, name = found
-    return Legal(Kind.WORKER, "buy", name, tuple(
+    return Legal(_WORKER, "buy", name, tuple(
         Move(w, draft=with_choice(draft, losses={
             **losses, region: {**losses.get(region, {}), name: w}}))
         for w, n in state.regions[region][name].items() if n), draft=draft)

@@ -27,20 +27,26 @@ from companion.i18n import N_, _
 from companion.rules.buildings import Building
 from companion.rules.regions import adjacent, neighbours
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_BENEFITS = Phase.BENEFITS
+_RESOLUTION = Phase.RESOLUTION
+_DISCOVERY = Step.DISCOVERY
+
 
 def _before_discovery(b: Building) -> bool:
     return b.effect.timing == "before_discovery"
 
 
 def _acts_before(b: Building) -> Step | None:
-    return Step.DISCOVERY if _before_discovery(b) else None
+    return _DISCOVERY if _before_discovery(b) else None
 
 
 def _moment(state: GameState, b: Building) -> bool:
     if _before_discovery(b):  # Discovery is next and nobody has sailed yet
-        return (state.phase == Phase.RESOLUTION and state.step == Step.DISCOVERY
+        return (state.phase == _RESOLUTION and state.step == _DISCOVERY
                 and not discovery_began(state))
-    return state.phase == Phase.BENEFITS
+    return state.phase == _BENEFITS
 
 
 def _targets(state: GameState, source: str) -> list[str]:

@@ -35,17 +35,24 @@ from companion.engine.state import GameState, PlayerState, Slot
 from companion.i18n import _, component_name
 from companion.rules.buildings import Building
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_BENEFITS = Phase.BENEFITS
+_PLACEMENT = Phase.PLACEMENT
+_RESOLUTION = Phase.RESOLUTION
+_DECLARE = Step.DECLARE
+
 TURN_ORDER = "turn_order"
 WHEN = _("the University is used once a game, during a turn, while the worker waits on its track")
 
 
 def _moment(state: GameState, b: Building) -> bool:
-    return state.phase in (Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS)
+    return state.phase in (_PLACEMENT, _RESOLUTION, _BENEFITS)
 
 
 def _front(state: GameState, track: str) -> int:
     """Index of the first worker still waiting on ``track`` (the one that acts next)."""
-    if state.phase == Phase.RESOLUTION and state.step == track:
+    if state.phase == _RESOLUTION and state.step == track:
         return state.cursor
     return 0
 
@@ -54,18 +61,18 @@ def _queue(state: GameState, track: str) -> list[Slot]:
     """The workers still waiting on ``track``, in the order they will act. During placement
     the Dock resolves its numbered slots before X, Y and the Mayflower ships."""
     slots = state.tracks.get(track, [])
-    if state.phase == Phase.PLACEMENT:
+    if state.phase == _PLACEMENT:
         return sorted(slots, key=lambda s: (not s.first, dock_order(s)))
     return slots[_front(state, track):]
 
 
 def _waiting(state: GameState, track: str) -> bool:
     """Whether the workers on ``track`` have not all acted yet."""
-    if state.phase == Phase.PLACEMENT:
+    if state.phase == _PLACEMENT:
         return True
-    if state.phase != Phase.RESOLUTION or state.step is None:
+    if state.phase != _RESOLUTION or state.step is None:
         return False
-    return state.step in (Step.DECLARE, track) or (
+    return state.step in (_DECLARE, track) or (
         track in STEP_ORDER and state.step in steps_before(Step(track)))
 
 
@@ -89,12 +96,12 @@ def _usable_tracks(state: GameState, name: str, b: Building) -> list[str]:
 
 
 def _to_front_of_turn_order(state: GameState, who: PlayerState) -> None:
-    placer = state.order[state.placing] if state.phase == Phase.PLACEMENT else None
+    placer = state.order[state.placing] if state.phase == _PLACEMENT else None
     state.order.remove(who.name)
     state.order.insert(0, who.name)
     if placer is not None:
         state.placing = state.order.index(placer)  # whoever was placing still places
-    if state.phase == Phase.RESOLUTION and who.name in state.queue[1:]:
+    if state.phase == _RESOLUTION and who.name in state.queue[1:]:
         state.queue.remove(who.name)  # Discovery: the owner's expedition comes next
         state.queue.insert(0, who.name)
 
@@ -130,7 +137,7 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
     slots.remove(slot)
     slots.insert(_front(state, track), slot)
     slot.first = True
-    if state.phase == Phase.RESOLUTION and state.step == track:
+    if state.phase == _RESOLUTION and state.step == track:
         return  # the labels of the workers that already acted stay as they were
     numbered = [s for s in slots if s.label.isdigit()]
     if slot in numbered:

@@ -13,6 +13,10 @@ from companion.engine.questions import good_name
 from companion.engine.state import GameState
 from companion.i18n import _, component_name
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_GOOD = Kind.GOOD
+
 
 def drawers(state: GameState) -> list[str]:
     """Who draws a good at this refresh, in turn order."""
@@ -54,7 +58,7 @@ def draw_moves(state: GameState, draft: dict, supply: Mapping[str, int]) -> Lega
     owner = _next_drawer(state, drawn, supply)
     if owner is None:
         return None
-    return Legal(Kind.GOOD, "refresh", None, tuple(
+    return Legal(_GOOD, "refresh", None, tuple(
         Move(g, draft={**draft, "drawn": {**drawn, owner: g}})
         for g, n in supply.items() if n > 0), report=True, draft=draft)
 

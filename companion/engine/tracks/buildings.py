@@ -33,6 +33,11 @@ from companion.engine.worth import After, BuildingWorth
 from companion.i18n import _
 from companion.rules.editions import BUILDER_DISCOUNT, building_price
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_BUILDING = Kind.BUILDING
+_MULTISET = Kind.MULTISET
+
 
 def price_of(state: GameState, building_id: str, worker: str) -> int:
     building = state.catalogue[building_id]
@@ -55,7 +60,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     moves = tuple(_offer(state, who.name, b) for b in dict.fromkeys(state.buildings_offer)
                   if price_of(state, b, slot.worker) <= who.money)
     decline = Move(None, events=({"type": "buy", "player": who.name, "building": None},))
-    return Legal(Kind.BUILDING, "buy", who.name, moves, decline, draft=draft)
+    return Legal(_BUILDING, "buy", who.name, moves, decline, draft=draft)
 
 
 def _offer(state: GameState, me: str, building_id: str) -> Move:
@@ -77,7 +82,7 @@ def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
     e, choice = b.effect, draft.get("choice", {})
     if e.specialists_once and "specialists" not in choice:
         reserve = {w: state.players[me].reserve[w] for w in specialist_kinds(state)}
-        return Legal(Kind.MULTISET, "buy", me, tuple(
+        return Legal(_MULTISET, "buy", me, tuple(
             Move(c, draft=with_choice(draft, specialists=as_list(c)))
             for c in multisets(reserve, e.specialists_once)), draft=draft)
     if e.random_goods_once and "goods" not in choice:
@@ -87,7 +92,7 @@ def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
         def drawn(counts: dict[str, int]) -> Answer | None:
             return Answer("", counts, draft=with_choice(draft, goods=as_list(counts)))
 
-        return Legal(Kind.MULTISET, "buy", None, report=True, draft=draft,
+        return Legal(_MULTISET, "buy", None, report=True, draft=draft,
                      field=counts_field(state, options, wanted, drawn))
     power = benefits.power_of(b)
     if power is not None and power.purchase_moves is not None:

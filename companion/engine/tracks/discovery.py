@@ -44,6 +44,12 @@ from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS
 from companion.rules.nations import POWER_TITLES
 from companion.rules.regions import REGIONS
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_MULTISET = Kind.MULTISET
+_REGION = Kind.REGION
+_TOKEN = Kind.TOKEN
+
 
 def _free_cards(state: GameState) -> list[str]:
     owned = {d for p in state.players.values() for d in p.discoveries}
@@ -63,7 +69,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     me = state.queue[0]
     event = clean(draft)  # (every ready move's event: this one, its choices added)
     if "workers" in draft and "target" in draft:
-        return Legal(Kind.TOKEN, "expedition", None, token_moves(
+        return Legal(_TOKEN, "expedition", None, token_moves(
             state, draft["target"], lambda t: {**event, "found": t}, most),
             report=True, draft=draft, settled=True)
     parts = sub_multiset_items(tuple(_pool(state, me).items()))
@@ -82,16 +88,16 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         if cards and power:
             moves.append(_to("card", draft, event, {"target": "card", "nation_power": True},
                              parts, cards))
-        return Legal(Kind.REGION, "expedition", me, tuple(m for m in moves if m is not None),
+        return Legal(_REGION, "expedition", me, tuple(m for m in moves if m is not None),
                      decline, draft=draft, settled=True)
     if len(parts) > LIST_AT_MOST:  # who sails: a field (``words`` names it)
         options = tuple([Option(w, "", n) for w, n in _pool(state, me).items()])
-        return Legal(Kind.MULTISET, "expedition", me, draft=draft, field=counts_field(
+        return Legal(_MULTISET, "expedition", me, draft=draft, field=counts_field(
             state, options, None, lambda counts: Answer("", counts, draft={
                 **draft, "workers": counts}), least=1))
     items = token_items(state, draft["target"])
     listed = parts if most is None else parts[:most]
-    return Legal(Kind.MULTISET, "expedition", me, tuple(
+    return Legal(_MULTISET, "expedition", me, tuple(
         m for i, p in enumerate(listed)
         if (m := _crew(dict(p), {**draft, "workers": dict(p)}, event, items, usual=i == 0))
         is not None), draft=draft, settled=True)
@@ -108,8 +114,10 @@ def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[
         return Move(target, draft={**draft, **chosen}, open=True)
     if len(parts) > 1:
         return _crew(target, {**draft, **chosen}, event, items, open_anyway=True)
-    return _crew(target, {**draft, **chosen}, {**event, **chosen}, items,
-                 part=dict(parts[0]))
+    # One crew: it sails without being asked, so the token is asked next.
+    part = dict(parts[0])
+    return _crew(target, {**draft, **chosen, "workers": part}, {**event, **chosen}, items,
+                 part=part)
 
 
 def _crew(value: Any, draft: dict[str, Any], event: dict[str, Any], items: list[str],

@@ -19,6 +19,10 @@ from companion.engine.worth import colony_worth
 from companion.i18n import _, component_name
 from companion.rules.editions import MERCHANT_ARRIVAL_DOLLARS
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_REGION = Kind.REGION
+
 
 def dock_and_goods_optional(state: GameState) -> bool:
     """Whether a Colonist Dock worker may stay home and a Trade Goods worker take nothing
@@ -55,7 +59,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                       for r in state.discovered]
     decline = (Move(None, events=({"type": "dock", "player": me, "region": None},))
                if optional else None)
-    return Legal(Kind.REGION, "dock", me, tuple(moves), decline, draft=draft, settled=True)
+    return Legal(_REGION, "dock", me, tuple(moves), decline, draft=draft, settled=True)
 
 
 def words(state: GameState, legal: Legal) -> Decision:

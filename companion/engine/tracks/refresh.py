@@ -18,6 +18,7 @@ from companion.engine.powers import west_indies
 from companion.engine.questions import (
     LIST_AT_MOST,
     as_list,
+    clean,
     counts_field,
     counts_words,
     good_name,
@@ -39,6 +40,15 @@ from companion.rules.editions import (
     TRADE_GOODS_SLOTS,
     age_of_turn,
 )
+
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_MULTISET = Kind.MULTISET
+_NUMBER = Kind.NUMBER
+_BENEFITS = Phase.BENEFITS
+_BUY_VP = Phase.BUY_VP
+_OVER = Phase.OVER
+_SETUP = Phase.SETUP
 
 
 def _what(turn: int | None) -> str:
@@ -108,7 +118,7 @@ def _pile_of(edition: str, expansion: bool, age: int,
 
 def reveal(state: GameState, ev: Reveal) -> None:
     """The set-up: 4 goods and 5 Age I buildings face up, then turn 1 begins."""
-    if state.phase != Phase.SETUP:
+    if state.phase != _SETUP:
         raise refuse(state, _("the opening goods and buildings are turned up only once, at set-up"))
     _take_goods(state, ev.goods, None)
     _turn_up_buildings(state, ev.buildings, 1, None)
@@ -121,7 +131,7 @@ def _next_order(state: GameState) -> list[str]:
 
 
 def refresh(state: GameState, ev: Refresh) -> None:
-    if state.phase != Phase.BENEFITS:
+    if state.phase != _BENEFITS:
         raise refuse(state, _("the board is refreshed only after the building benefits"))
     turn, age = state.turn, state.age
     last = turn == LAST_TURN
@@ -184,20 +194,20 @@ def refresh(state: GameState, ev: Refresh) -> None:
         if last:  # Wealth may be scored before the last VP purchase
             for who in state.players.values():
                 who.wealth_money = who.money
-        state.phase, state.queue = Phase.BUY_VP, scored_order
+        state.phase, state.queue = _BUY_VP, scored_order
         return
     _after_turn(state, last)
 
 
 def _after_turn(state: GameState, last: bool) -> None:
     if last:
-        state.phase = Phase.OVER
+        state.phase = _OVER
     else:
         start_turn(state)
 
 
 def buy_vp(state: GameState, ev: BuyVP) -> None:
-    if state.phase != Phase.BUY_VP:
+    if state.phase != _BUY_VP:
         raise refuse(state, _("VP can be bought only right after a colony scoring"))
     expected = state.queue[0]
     if ev.player != expected:
@@ -224,15 +234,40 @@ def buy_vp(state: GameState, ev: BuyVP) -> None:
 
 
 def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str, int],
-            wanted: int) -> Legal:
-    """Which ``wanted`` goods (``key`` "goods") or buildings came out of ``pile``."""
+            wanted: int, later: dict[str, list[str]] | None) -> Legal:
+    """Which ``wanted`` goods (``key`` "goods") or buildings came out of ``pile``. Each
+    answer is ready when the reports after it are fixed by the rules (``later``: what
+    they take), else it asks on (the next report is a field: two outcomes or more)."""
     options = _options(tuple(pile.items()))
 
     def finish(counts: dict[str, int]) -> Answer | None:
-        return Answer("", counts, draft={**draft, key: as_list(counts)})
+        chosen = {**draft, key: as_list(counts)}
+        if later is None:
+            return Answer("", counts, draft=chosen, open=True)
+        return Answer("", counts, events=(clean({**chosen, **later}),))
 
-    return Legal(Kind.MULTISET, draft["type"], None, report=True, draft=draft,
+    return Legal(_MULTISET, draft["type"], None, report=True, draft=draft,
                  field=counts_field(state, options, wanted, finish))
+
+
+def _reports(state: GameState, draft: dict[str, Any],
+             steps: list[tuple[str, Mapping[str, int], int]]) -> Legal:
+    """The reports still to make, (key, pile, how many come out) each, in order: one the
+    rules fix (``_forced``) is filled in, the first one that is not is asked, and a
+    finished draft is recorded."""
+    for i, (key, pile, wanted) in enumerate(steps):
+        forced = _forced(pile, wanted)
+        if forced is None:
+            later: dict[str, list[str]] | None = {}
+            for later_key, later_pile, later_wanted in steps[i + 1:]:
+                fixed = _forced(later_pile, later_wanted)
+                if fixed is None:
+                    later = None
+                    break
+                later[later_key] = fixed
+            return _report(state, draft, key, pile, wanted, later)
+        draft = {**draft, key: forced}
+    return record_move(draft)
 
 
 @functools.lru_cache(maxsize=256)
@@ -256,18 +291,10 @@ def _forced(pile: Mapping[str, int], slots: int) -> list[str] | None:
 
 
 def _legal_reveal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
-    if "goods" not in draft:
-        forced = _forced(state.supply, TRADE_GOODS_SLOTS)
-        if forced is None:
-            return _report(state, draft, "goods", state.supply, TRADE_GOODS_SLOTS)
-        draft = {**draft, "goods": forced}
+    steps = [] if "goods" in draft else [("goods", state.supply, TRADE_GOODS_SLOTS)]
     if "buildings" not in draft:
-        pile = _pile(state, 1)
-        forced = _forced(pile, BUILDING_SLOTS)
-        if forced is None:
-            return _report(state, draft, "buildings", pile, BUILDING_SLOTS)
-        draft = {**draft, "buildings": forced}
-    return record_move(draft)
+        steps.append(("buildings", _pile(state, 1), BUILDING_SLOTS))
+    return _reports(state, draft, steps)
 
 
 def _refresh_supply(state: GameState, drawn: Mapping[str, str]) -> dict[str, int]:
@@ -289,21 +316,12 @@ def _legal_refresh(state: GameState, draft: dict[str, Any], most: int | None = N
     turn = state.turn
     if turn == LAST_TURN:
         return record_move(draft)
-    if "goods" not in draft:
-        forced = _forced(supply, TRADE_GOODS_SLOTS)
-        if forced is None:
-            return _report(state, draft, "goods", supply, TRADE_GOODS_SLOTS)
-        draft = {**draft, "goods": forced}
+    steps = [] if "goods" in draft else [("goods", supply, TRADE_GOODS_SLOTS)]
     if "buildings" not in draft:
         next_age = age_of_turn(turn + 1)
         keep = len(state.buildings_offer) if next_age == state.age else 0
-        pile = _pile(state, next_age)
-        wanted = BUILDING_SLOTS - keep
-        forced = _forced(pile, wanted)
-        if forced is None:
-            return _report(state, draft, "buildings", pile, wanted)
-        draft = {**draft, "buildings": forced}
-    return record_move(draft)
+        steps.append(("buildings", _pile(state, next_age), BUILDING_SLOTS - keep))
+    return _reports(state, draft, steps)
 
 
 def _words(state: GameState, legal: Legal) -> Decision:
@@ -351,9 +369,9 @@ def _legal_buy_vp(state: GameState, draft: dict[str, Any], most: int | None = No
 
     decline = Move(0, events=(event(0),))
     if top <= LIST_AT_MOST:
-        return Legal(Kind.NUMBER, "buy_vp", name, tuple(
+        return Legal(_NUMBER, "buy_vp", name, tuple(
             Move(vp, events=(event(vp),)) for vp in range(1, top + 1)), decline, draft=draft)
-    return Legal(Kind.NUMBER, "buy_vp", name, decline=decline, draft=draft,
+    return Legal(_NUMBER, "buy_vp", name, decline=decline, draft=draft,
                  field=Field(least=1, most=top, build=bought))
 
 

@@ -15,6 +15,10 @@ from companion.engine.tracks.base import Question
 from companion.i18n import _
 from companion.rules.editions import SPECIALIST_TYPES, TRAINING_PRICE
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_WORKER = Kind.WORKER
+
 BOX_ORDER = ("captain", "merchant", "missionary", "soldier", "builder", "training")
 
 
@@ -47,7 +51,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                       for w in specialist_kinds(state) if who.reserve[w] > 0)
     decline = Move(None, events=({"type": "training", "player": who.name,
                                   "specialist": None},))
-    return Legal(Kind.WORKER, "training", who.name, moves, decline, draft=draft,
+    return Legal(_WORKER, "training", who.name, moves, decline, draft=draft,
                  settled=True)
 
 

@@ -18,6 +18,10 @@ from companion.engine.worth import After, IncomeWorth
 from companion.i18n import _
 from companion.scoring import economy_vp
 
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_GOOD = Kind.GOOD
+
 
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     me = current_slot(state).player
@@ -25,7 +29,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                   for g in dict.fromkeys(state.goods_offer))
     decline = (Move(None, events=({"type": "take_good", "player": me, "good": None},))
                if dock_and_goods_optional(state) else None)
-    return Legal(Kind.GOOD, "take_good", me, moves, decline, draft=draft, settled=True)
+    return Legal(_GOOD, "take_good", me, moves, decline, draft=draft, settled=True)
 
 
 def words(state: GameState, legal: Legal) -> Decision:

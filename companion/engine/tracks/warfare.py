@@ -17,7 +17,7 @@ from companion.engine.common import (
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Warfare
-from companion.engine.questions import counts_words, multisets, record_move
+from companion.engine.questions import clean, counts_words, multisets, record_move
 from companion.engine.questions import region_name as shown_region
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
@@ -26,6 +26,11 @@ from companion.engine.worth import colony_worth
 from companion.i18n import _, format_list, ngettext
 from companion.rules.editions import WAR_PRICE
 from companion.rules.regions import REGIONS
+
+# Enum members read in every game, as module names: Python 3.11 finds a member on
+# its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
+_MULTISET = Kind.MULTISET
+_PLAYER = Kind.PLAYER
 
 NOBODY: dict[str, int] = {}  # (read only: a player with no worker in a region)
 
@@ -99,10 +104,11 @@ def expected_losses(state: GameState, region: str, attacker: str, defender: str)
 
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     """A battle per region worth fighting, a war per opponent, or no fight; then each
-    side's losses, region by region."""
+    side's losses, region by region. Settled here: a fight whose every loss leaves one
+    choice is ready at once, any other asks on (its losses have two outcomes or more)."""
     me = current_slot(state).player
     if "kind" in draft:
-        return _losses(state, draft, me)
+        return _losses(state, draft)
     money = state.players[me].money
     moves = []
     regions, needs_soldier = state.regions, state.edition.battle_needs_soldier
@@ -118,50 +124,97 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         armed = [r for r in shared
                  if regions[r][me].get("soldier") or regions[r][d].get("soldier")]
         # (Empires: a battle needs a soldier of either side, so only those are asked)
-        moves += [Move((d, r), draft={"type": "warfare", "player": me, "kind": "battle",
-                                      "defender": d, "losses": [], "_regions": [r]})
+        moves += [_fight(state, (d, r), {"type": "warfare", "player": me, "kind": "battle",
+                                         "defender": d, "losses": [], "_regions": [r]})
                   for r in battle_choices(state, me, d, armed if needs_soldier else shared)]
         if armed and money >= WAR_PRICE:
-            moves.append(Move((d, None), draft={"type": "warfare", "player": me, "kind": "war",
-                                                "defender": d, "losses": [],
-                                                "_regions": armed}))
+            moves.append(_fight(state, (d, None), {"type": "warfare", "player": me,
+                                                   "kind": "war", "defender": d, "losses": [],
+                                                   "_regions": armed}))
     decline = Move(None, events=({"type": "warfare", "player": me, "kind": None},))
-    return Legal(Kind.PLAYER, "warfare", me, tuple(moves), decline, draft=draft)
+    return Legal(_PLAYER, "warfare", me, tuple(moves), decline, draft=draft, settled=True)
 
 
-def _next_loss(state: GameState, draft: dict[str, Any], me: str) -> tuple[Any, ...] | None:
-    """The region whose losses are asked next: (region, side, owner, how many, chooser)."""
-    defender = draft["defender"]
+def _fight(state: GameState, value: Any, draft: dict[str, Any]) -> Move:
+    """A battle or a war: ready when each of its losses leaves one choice, else open."""
+    steps = _steps(state, draft)
+    if all(_one_choice(step) for step in steps):
+        return Move(value, events=(_finished(draft, steps),))
+    return Move(value, draft=draft, open=True)
+
+
+# One loss still to choose: (region, side, owner, how many, chooser, the owner's workers).
+LossStep = tuple[str, str, str, int, str, Mapping[str, int]]
+
+
+def _steps(state: GameState, draft: dict[str, Any]) -> list[LossStep]:
+    """The losses still to choose, in the order asked: region by region, the attacker's
+    then the defender's (the board does not change while they are chosen)."""
+    me, defender = draft["player"], draft["defender"]
     done = {loss["region"] for loss in draft["losses"]}
     partial = draft.get("_partial")
+    steps: list[LossStep] = []
     for region in draft["_regions"]:
         if region in done:
             continue
+        here = state.regions[region]
         lose_a, lose_d = expected_losses(state, region, me, defender)
         if partial is None:
-            return region, "attacker", me, lose_a, defender
-        return region, "defender", defender, lose_d, me
-    return None
+            steps.append((region, "attacker", me, lose_a, defender, here.get(me, NOBODY)))
+        partial = None  # (a region half chosen is the first one left)
+        steps.append((region, "defender", defender, lose_d, me, here.get(defender, NOBODY)))
+    return steps
 
 
-def _losses(state: GameState, draft: dict[str, Any], me: str) -> Legal:
+def _one_choice(step: LossStep) -> bool:
+    """Whether the owner's losses there leave one choice: none to lose, all of them, or
+    all of one kind (``multisets`` lists one option then)."""
+    n, workers = step[3], step[5]
+    return n == 0 or n == sum(workers.values()) or sum(1 for k in workers.values() if k) == 1
+
+
+def _options(step: LossStep) -> list[dict[str, int]]:
+    """The losses the chooser may pick, the usual first."""
+    return sorted(multisets(dict(step[5]), step[3]), key=_loss_order)
+
+
+def _chosen(draft: dict[str, Any], step: LossStep, counts: dict[str, int]) -> dict[str, Any]:
+    """``draft`` with that loss chosen."""
+    region, side = step[0], step[1]
+    entry = {**(draft.get("_partial") or {"region": region}), side: counts}
+    if side == "attacker":
+        return {**draft, "_partial": entry}
+    return {**draft, "_partial": None, "losses": [*draft["losses"], entry]}
+
+
+def _finished(draft: dict[str, Any], steps: list[LossStep]) -> dict[str, Any]:
+    """The event once every one of ``steps`` (each with one choice) is chosen."""
+    for step in steps:
+        draft = _chosen(draft, step, _options(step)[0])
+    return clean(draft)
+
+
+def _next_loss(state: GameState, draft: dict[str, Any]) -> LossStep | None:
+    """The loss asked next."""
+    steps = _steps(state, draft)
+    return steps[0] if steps else None
+
+
+def _losses(state: GameState, draft: dict[str, Any]) -> Legal:
     """Every soldier removes a worker of its owner's choice: the attacker picks the
-    defender's losses and the defender the attacker's."""
-    asked = _next_loss(state, draft, me)
-    if asked is None:
+    defender's losses and the defender the attacker's. Each pick is ready when every
+    loss after it leaves one choice, else open."""
+    steps = _steps(state, draft)
+    if not steps:
         return record_move(draft)  # (the draft names ``me``: the attacker decides)
-    region, side, owner, n, chooser = asked
-    partial = draft.get("_partial")
-
-    def extend(counts: dict[str, int]) -> dict[str, Any]:
-        entry = {**(partial or {"region": region}), side: counts}
-        if side == "attacker":
-            return {**draft, "_partial": entry}
-        return {**draft, "_partial": None, "losses": [*draft["losses"], entry]}
-
-    options = sorted(multisets(dict(state.regions[region].get(owner, {})), n), key=_loss_order)
-    return Legal(Kind.MULTISET, "warfare", chooser, tuple(
-        Move(c, draft=extend(c), usual=i == 0) for i, c in enumerate(options)), draft=draft)
+    step, rest = steps[0], steps[1:]
+    ready = all(_one_choice(later) for later in rest)
+    moves = []
+    for i, counts in enumerate(_options(step)):
+        chosen = _chosen(draft, step, counts)
+        moves.append(Move(counts, events=(_finished(chosen, rest),), usual=i == 0) if ready
+                     else Move(counts, draft=chosen, usual=i == 0, open=True))
+    return Legal(_MULTISET, "warfare", step[4], tuple(moves), draft=draft, settled=True)
 
 
 def _loss_order(counts: Mapping[str, int]) -> tuple[int, ...]:
@@ -193,14 +246,14 @@ def words(state: GameState, legal: Legal) -> Decision:
         return Decision(Kind.PLAYER, prompt, me, "warfare",
                         answers=tuple(answer(m) for m in legal.moves),
                         decline=Answer(_("No fight"), None, legal.decline.events), draft=draft)
-    asked = _next_loss(state, draft, me)
+    asked = _next_loss(state, draft)
     if asked is None:
         fight = (_("Battle against {player}") if draft["kind"] == "battle"
                  else _("War against {player}"))
         prompt = fight.format(player=draft["defender"])
         return Decision(Kind.YES_NO, prompt, me, "warfare", draft=draft, answers=tuple(
             Answer(prompt, m.value, m.events) for m in legal.moves))
-    region, _kind, owner, n, chooser = asked
+    region, _side, owner, n, chooser, _workers = asked
     return Decision(Kind.MULTISET, ngettext(
                         "Battle in {shown_region}: which worker does {owner} lose? ({chooser} "
                         "chooses)", "Battle in {shown_region}: which {n} workers does {owner} "
