@@ -139,15 +139,17 @@ def _in_turn(state: GameState, ev: Event, wanted: resolution.Pending | None) -> 
 
 def apply_in_place(state: GameState, ev: Event) -> Event:
     """Apply ``ev`` to ``state`` (changed in place); returns the event as recorded."""
-    if state.phase == _OVER and ev.type != "correction":
+    fields = ev.__dict__  # (read once: each field read through pydantic is slower)
+    kind = fields["type"]
+    if state.phase == _OVER and kind != "correction":
         raise refuse(state, _("no more moves: the game is over"))
     wanted = resolution.pending(state)  # read once: both checks below look at it
-    kind = ev.type
     if wanted is not None:  # (the usual case, the awaited answer, in the fewest steps)
         if wanted.kind != kind:
             _in_turn(state, ev, wanted)
         elif kind in NAMED_ANSWERS:  # a track's awaited answer: ``answered`` checks no more
-            ev = named(state, ev, wanted)
+            if fields.get("player") != wanted.player:  # missing: filled in; another: refused
+                ev = named(state, ev, wanted)
             resolution.take_awaited(state, ev)
             state.version += 1
             return ev

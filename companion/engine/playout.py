@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from companion.engine.answering import Asked, answer_in_place
@@ -65,7 +64,7 @@ def random_answer(state: GameState, decision: Decision | Legal,
         # Half the time one of the first answers listed (the usual one, the smallest
         # purchase), so that random players keep money for buildings as tables do.
         picked = rng.choice(answers[:3] if rng.random() < 0.5 else answers)
-        if picked.ready:
+        if picked.events:  # (ready)
             return parsed_events(picked)
         if picked.draft is None:
             return None
@@ -78,17 +77,18 @@ def random_answer(state: GameState, decision: Decision | Legal,
 
 def random_step(game: Game, rng: random.Random) -> Game:
     """One random answer (or a power offered beside the pending Decision) applied."""
-    return game.answer(_random_move(game.state, game.pending(), game.actions, rng))
+    return game.answer(_random_move(game.state, game.pending(), lambda _state: game.actions(),
+                                    rng))
 
 
 def _random_move(state: GameState, wanted: Decision | Legal | None,
-                 offered: Callable[[], Sequence[Action]],
+                 offered: Callable[[GameState], Sequence[Action]],
                  rng: random.Random) -> tuple[Mapping[str, Any], ...]:
     """The events of one random move: a power or standing action offered now (tried now
     and then), else an answer to the pending Decision. The actions are asked only when
     the draw would try one: nearly always there is none, and asking costs a pass over
     every player's buildings and stock."""
-    actions = offered() if rng.random() < POWER_CHANCE else ()
+    actions = offered(state) if rng.random() < POWER_CHANCE else ()
     if actions:
         action = rng.choice(actions)
         start = legal_moves(state, action.start)
@@ -119,6 +119,6 @@ def random_game(setup: Mapping[str, Any] | Any, seed: int = 0,
     limit = stop_after or MAX_EVENTS
     over = Phase.OVER  # (a name: an enum member is slow to look up on its class)
     while state.phase != over and len(log) < limit:
-        move = _random_move(state, asked.pending, partial(offered_actions, state), rng)
+        move = _random_move(state, asked.pending, offered_actions, rng)
         asked = answer_in_place(state, log, move) or Asked(legal_moves(state))
     return Game(start.setup, tuple(log), state)

@@ -32,7 +32,7 @@ def _zero_workers() -> dict[str, int]:
     return dict.fromkeys(WORKER_TYPES, 0)
 
 
-@dataclass
+@dataclass(slots=True)
 class Slot:
     """A worker standing on a track this turn; ``label`` is its slot or box."""
 

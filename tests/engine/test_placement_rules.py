@@ -296,29 +296,38 @@ def test_a_placement_is_judged_on_its_own_state_not_on_the_question_asked_before
 ])
 def test_the_places_a_placement_leaves_open_are_those_the_tracks_show(edition, players,
                                                                       options, readings):
-    """``place`` carries the open places on to the next placer on the same state (one event
-    later) instead of reading every track again: at every placement of random games, folded
-    event by event on one state with corrections now and then, they are the places a copy
-    (another state, read afresh from its tracks) finds open, and the replay ends the same."""
+    """``place`` carries the open places and the workers left on to the next placer on the
+    same state (one event later) instead of reading every track and stock again: at every
+    placement of random games, folded event by event on one state with corrections now and
+    then, the question lists the moves a copy (another state, read afresh) lists, the next
+    placer is the next in turn order with a worker left, and the replay ends the same."""
     setup = {"edition": edition, "players": [{"name": f"P{i}"} for i in range(players)],
              "options": options, "readings": readings}
     rng = random.Random(players)
+    draft = {"type": "place"}
     for seed in range(2):
         log = random_game(setup, seed=seed).events
         state, applied = replay(setup, ()), []
         carried = 0
-        for index, ev in enumerate(log):
+        for ev in log:
+            last = state.placing
             applied.append(apply_in_place(state, ev))
             if state.phase != Phase.PLACEMENT:
                 continue
             if ev.type == "place":
                 assert placement._open[:2] == (state, state.version)  # carried, not read
                 carried += 1
+                n = len(state.order)
+                after = [state.order[(last + k) % n] for k in range(1, n + 1)]
+                assert placement.current_placer(state) == next(
+                    name for name in after if state.players[name].workers_to_place())
             elif rng.random() < 0.3:  # a correction between placements: judged afresh
                 applied.append(apply_in_place(state, parse_event({
                     "type": "correction", "player": placement.current_placer(state),
                     "reason": "test", "money": 1})))
-            assert placement.open_places(state) == placement.open_places(state.clone()), index
+            kept = placement.open_places(state), placement.legal(state, draft).moves
+            copy = state.clone()
+            assert kept == (placement.open_places(copy), placement.legal(copy, draft).moves)
         assert carried > 50
         assert replay(setup, applied) == state
 

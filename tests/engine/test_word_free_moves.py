@@ -5,7 +5,6 @@ without words: listing them asks the message catalogue nothing; the Decision the
 from __future__ import annotations
 
 import random
-from functools import partial
 
 import pytest
 
@@ -78,7 +77,7 @@ def test_listing_these_questions_asks_the_catalogue_nothing(index, catalogue_cal
                     decision = decide(state, legal.draft if legal.draft.get("type")
                                       else None)
                     assert all(a.label for a in decision.all_answers())
-        move = _random_move(state, asked.pending, partial(asked.actions_in, state), rng)
+        move = _random_move(state, asked.pending, asked.actions_in, rng)
         asked = answer_in_place(state, log, move) or Asked(legal_moves(state))
     assert {"refresh", "buy", "expedition", "warfare"} <= listed
 
@@ -117,7 +116,7 @@ def test_offered_actions_are_the_actions_without_their_words():
         assert all(a.title == a.help == "" for a in offered)
         assert all(a.title and a.help for a in worded)
         seen |= {a.start["type"] for a in offered}
-        move = _random_move(state, asked.pending, partial(asked.actions_in, state), rng)
+        move = _random_move(state, asked.pending, asked.actions_in, rng)
         asked = answer_in_place(state, log, move) or Asked(legal_moves(state))
     assert {"power", "scout"} <= seen
 

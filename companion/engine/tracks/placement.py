@@ -52,18 +52,20 @@ def start_turn(state: GameState) -> None:
                 who.reserve[effect.discovery_worker] -= 1
                 who.discovery[effect.discovery_worker] += 1
     state.placing = 0
-    _skip_to_next_placer(state, advance=False)
+    _skip_to_next_placer(state)
 
 
 def start_placing_from(state: GameState) -> None:
     """After a correction: the current placer, or the next one who still has workers."""
-    _skip_to_next_placer(state, advance=False)
+    _skip_to_next_placer(state)
 
 
-def _skip_to_next_placer(state: GameState, advance: bool) -> None:
+def _skip_to_next_placer(state: GameState) -> None:
+    """The current placer, or the next one in turn order with a worker left (``place``
+    moves on itself: it keeps who has workers left)."""
     players, order = state.players, state.order
     n = len(order)
-    start = state.placing + 1 if advance else state.placing
+    start = state.placing
     for i in range(start, start + n):
         idx = i % n
         if sum(players[order[idx]].available.values()) > 0:  # (``workers_to_place``)
@@ -116,10 +118,6 @@ def _board(state: GameState) -> _Board:
     return found
 
 
-def _numbered_dock_slots(state: GameState) -> int:
-    return _board(state)[1]
-
-
 # For each place of the board (``_PLACES``), whether a set of open places has it: looked up
 # in two halves (7 places each), not worked out place by place.
 _LOW = tuple(tuple([bool(_BIT[place] & bits) for place in _PLACES[:7]]) for bits in range(128))
@@ -145,10 +143,10 @@ def _numbered(dock: list[Slot]) -> int:
 # ``version``; a copy is another state): asked before and at every placement of every
 # game, so found from the tracks once (``_scan``), then carried from each placement to the
 # next by ``place``. Held: the board's open places (bits of ``_BIT``, Initiative and the
-# Mayflower ships aside: they are each player's), who is on Initiative, and how many
-# workers stand on numbered dock slots.
-_Open = tuple["GameState | None", int, int, tuple[str, ...], int]
-_open: _Open = (None, -1, 0, (), 0)
+# Mayflower ships aside: they are each player's), who is on Initiative, how many workers
+# stand on numbered dock slots, and the worker types each player has left to place.
+_Open = tuple["GameState | None", int, int, tuple[str, ...], int, dict[str, tuple[str, ...]]]
+_open: _Open = (None, -1, 0, (), 0, {})
 
 
 def _scan(state: GameState) -> _Open:
@@ -169,8 +167,10 @@ def _scan(state: GameState) -> _Open:
         boxes &= ~_BOX_BIT[s.label]
     if warfare_cap is None or len(tracks["warfare"]) < warfare_cap:
         bits |= _WARFARE
+    left = {name: tuple([w for w in WORKER_TYPES if who.available.get(w, 0) > 0])
+            for name, who in state.players.items()}
     found = _open = (state, state.version, bits | boxes,
-                     tuple([s.player for s in tracks["initiative"]]), numbered)  # one each
+                     tuple([s.player for s in tracks["initiative"]]), numbered, left)
     return found
 
 
@@ -179,7 +179,7 @@ def _open_bits(state: GameState, name: str) -> int:
     found = _open
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
-    bits = found[2] if name in found[3] else found[2] | _INITIATIVE
+    bits = found[2] if name in found[3] else found[2] | _INITIATIVE  # (one each)
     if "mayflower" in state.players[name].buildings:
         return _with_ship(state, name, bits)
     return bits
@@ -196,62 +196,74 @@ def _with_ship(state: GameState, name: str, bits: int) -> int:
     return bits
 
 
-# Why a place is closed (the rule itself is ``_open_bits``).
-def _initiative_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    return _("{name} already has a worker on Initiative (one each)").format(name=name)
-
-
-def _dock_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    if box == "mayflower":
+def _why_closed(state: GameState, name: str, track: str, box: str | None) -> str:
+    """Why a place is closed (the rule itself is ``_scan`` and ``_with_ship``)."""
+    if track == "initiative":
+        return _("{name} already has a worker on Initiative (one each)").format(name=name)
+    if track == "dock" and box == "mayflower":
         if not state.setup.readings.mayflower_any_time:
             return (_("a Mayflower ship takes a worker only once the numbered dock slots are "
                     "full (the reading this game plays)"))
         return (_("{name} has no free Mayflower ship (the Mayflower and an unused ship of "
                   "their own, at most 3)").format(name=name))
-    last = _numbered_dock_slots(state)
-    return _("the Colonist Dock is full (slots 1-{last} in a {n}-player game)").format(
-               last=last, n=len(state.players))
-
-
-def _trade_goods_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    return _("Trade Goods is full ({n} goods this turn)").format(n=len(state.goods_offer))
-
-
-def _buildings_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    return _("Capital Buildings is full ({n} buildings face up)").format(
-               n=len(state.buildings_offer))
-
-
-def _specialists_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
-    boxes = state.edition.specialist_boxes(state.setup.options.builders)
-    if box is None:
-        return _("say which Specialists box ({join})").format(join=', '.join(boxes))
-    if box not in boxes:
-        return _("there is no {box} box in this game").format(box=box)
-    return _("the {box} box is already taken").format(box=box)
-
-
-def _warfare_closed(state: GameState, name: str, track: list[Slot], box: str | None) -> str:
+    if track == "dock":
+        return _("the Colonist Dock is full (slots 1-{last} in a {n}-player game)").format(
+                   last=_board(state)[1], n=len(state.players))
+    if track == "trade_goods":
+        return _("Trade Goods is full ({n} goods this turn)").format(n=len(state.goods_offer))
+    if track == "buildings":
+        return _("Capital Buildings is full ({n} buildings face up)").format(
+                   n=len(state.buildings_offer))
+    if track == "specialists":
+        boxes = state.edition.specialist_boxes(state.setup.options.builders)
+        if box is None:
+            return _("say which Specialists box ({join})").format(join=', '.join(boxes))
+        if box not in boxes:
+            return _("there is no {box} box in this game").format(box=box)
+        return _("the {box} box is already taken").format(box=box)
     return _("Warfare is full ({warfare_cap} workers per turn)").format(
                warfare_cap=state.edition.warfare_cap)
 
 
-_WHY_CLOSED = {"initiative": _initiative_closed, "dock": _dock_closed,
-               "trade_goods": _trade_goods_closed, "buildings": _buildings_closed,
-               "specialists": _specialists_closed, "warfare": _warfare_closed}
-
-
-def place(state: GameState, ev: Place) -> None:
+def _placer_checked(state: GameState, name: str) -> None:
+    """Refuse a placement out of its phase, by nobody in the game, or out of turn."""
     if state.phase != _PLACEMENT:
         raise refuse(state, _("workers are placed only during the placement phase"))
-    name, worker, track, box = ev.player, ev.worker, ev.track, ev.box
-    who = state.players.get(name)
-    if who is None:
-        who = player(state, name)  # (refused: no such player)
+    player(state, name)  # (refused: no such player)
     expected = state.order[state.placing]
     if name != expected:
         raise refuse(state, _("it is {expected}'s turn to place a worker, not {player}'s").format(
                                 expected=expected, player=name))
+
+
+# A placement's fields and its place's bit, by the event (frozen, and shared: a playout's
+# placements are the moves its questions list), kept with the event itself so that its id
+# names no other: a field of an event is read by a walk up its classes.
+_READ: dict[int, tuple[Place, str, str, str, str | None, int]] = {}
+
+
+def _read(ev: Place) -> tuple[Place, str, str, str, str | None, int]:
+    if len(_READ) >= 4096:
+        _READ.clear()
+    track, box = ev.track, ev.box
+    found = _READ[id(ev)] = (ev, ev.player, ev.worker, track, box, _BIT.get((track, box), 0))
+    return found
+
+
+def place(state: GameState, ev: Place) -> None:
+    global _open
+    read = _READ.get(id(ev))
+    if read is None or read[0] is not ev:
+        read = _read(ev)
+    _ev, name, worker, track, box, bit = read
+    found = _open
+    if found[0] is not state or found[1] != state.version:  # (not carried here)
+        _placer_checked(state, name)
+        found = _scan(state)
+    elif name != state.order[state.placing]:  # (a state kept is in its placement phase)
+        _placer_checked(state, name)
+    _state, _version, board, on_initiative, numbered, left = found
+    who = state.players[name]
     available = who.available
     if available.get(worker, 0) < 1:
         have = ", ".join(f"{n} {w}" for w, n in available.items() if n) or "nothing"
@@ -267,16 +279,11 @@ def place(state: GameState, ev: Place) -> None:
                                   "only"))
     if worker == "builder" and not state.setup.options.builders:
         raise refuse(state, _("builders are only in the Builder expansion"))
-    global _open
-    found = _open
-    if found[0] is not state or found[1] != state.version:
-        found = _scan(state)
-    _state, _version, board, on_initiative, numbered = found
-    bits = board if name in on_initiative else board | _INITIATIVE
+    bits = board if name in on_initiative else board | _INITIATIVE  # (``_open_bits``)
     if "mayflower" in who.buildings:
         bits = _with_ship(state, name, bits)
-    if not bits & _BIT.get((track, box), 0):
-        raise refuse(state, _WHY_CLOSED[track](state, name, state.tracks[track], box))
+    if not bits & bit:
+        raise refuse(state, _why_closed(state, name, track, box))
     # The worker's slot, and what the placement closes for the next placer.
     slots = state.tracks[track]
     if track == "dock":
@@ -308,29 +315,22 @@ def place(state: GameState, ev: Place) -> None:
             if cap is not None and len(slots) + 1 >= cap:
                 board &= ~_WARFARE
     available[worker] -= 1
+    if not available[worker]:  # the last of its type: a new map (the one kept is shared)
+        left = {**left, name: tuple([w for w in left[name] if w != worker])}
     if track == "discovery":
         who.discovery[worker] += 1
     slots.append(Slot(name, worker, label))
-    _skip_to_next_placer(state, True)
-    if state.phase is _PLACEMENT:  # (the fold counts this event: the next state's places)
-        _open = (state, state.version + 1, board, on_initiative, numbered)
-
-
-def placement_options(state: GameState) -> list[Place]:
-    """Every placement the current player may make now."""
-    return placement_options_of(*open_places(state))
-
-
-def placement_options_of(name: str, workers: tuple[str, ...], free: Places) -> list[Place]:
-    """The placements ``open_places`` describes: each worker type on each open place."""
-    return [place_event(name, *choice) for choice in placement_choices(workers, free)]
-
-
-def placement_choices(workers: tuple[str, ...],
-                      free: Places) -> list[tuple[str, str, str | None]]:
-    """(worker, track, box) of each placement ``open_places`` describes, in the order
-    offered: each worker type on each open place."""
-    return [(worker, track, box) for worker in workers for track, box in free]
+    # The next placer: the next in turn order with a worker left.
+    order = state.order
+    n = len(order)
+    index = state.placing
+    for _turn in range(n):
+        index = index + 1 if index + 1 < n else 0
+        if left[order[index]]:
+            state.placing = index
+            _open = (state, state.version + 1, board, on_initiative, numbered, left)  # (the
+            return  # fold counts this event: the next state's places)
+    begin_resolution(state)
 
 
 def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
@@ -360,7 +360,7 @@ def open_slots(state: GameState) -> dict[str, int | None]:
     numbered_dock = _numbered(tracks.get("dock", []))
     return {
         "initiative": len(state.players) - len(tracks.get("initiative", [])),
-        "dock": _numbered_dock_slots(state) - numbered_dock,
+        "dock": _board(state)[1] - numbered_dock,
         "trade_goods": len(state.goods_offer) - len(tracks.get("trade_goods", [])),
         "shipping": None,
         "buildings": len(state.buildings_offer) - len(tracks.get("buildings", [])),
@@ -387,14 +387,21 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     if state.phase != _PLACEMENT:  # no placement is legal
         return Legal(_PLACE, "place", None, draft=draft)
     name = state.order[state.placing]
-    available = state.players[name].available
+    found = _open
+    if found[0] is not state or found[1] != state.version:
+        found = _scan(state)
+    workers = found[5][name]
+    if not workers:  # (a placer with no worker left has no place either)
+        return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
+    bits = found[2] if name in found[3] else found[2] | _INITIATIVE  # (``_open_bits``)
+    if "mayflower" in state.players[name].buildings:
+        bits = _with_ship(state, name, bits)
+    if len(workers) == 1:
+        return Legal(_PLACE, "place", name, _moves(name, workers[0], bits), draft=draft,
+                     settled=True)
     moves: tuple[Move, ...] = ()
-    bits = -1  # (not read yet: a placer with no worker left has no place either)
-    for worker in WORKER_TYPES:
-        if available.get(worker, 0) > 0:
-            if bits < 0:
-                bits = _open_bits(state, name)
-            moves += _moves(name, worker, bits)
+    for worker in workers:
+        moves += _moves(name, worker, bits)
     return Legal(_PLACE, "place", name, moves, draft=draft, settled=True)
 
 
