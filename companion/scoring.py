@@ -345,7 +345,7 @@ def trusted_colony_scores(workers: Mapping[str, int], builders: int = 0) -> dict
     than workers (the engine's own board), without checking them again.
 
     >>> trusted_colony_scores({"Red": 3, "Blue": 1}, builders=1)
-    {'Red': 10, 'Blue': 2}
+    {'Red': 10, 'Blue': 4}
     """
     scores = dict.fromkeys(workers, 0)
     present = {p: n for p, n in workers.items() if n > 0}
