@@ -58,8 +58,8 @@ def answer_in_place(state: GameState, log: list[Event],
                     events: Event | Mapping[str, Any] | Sequence[Any]) -> Asked | None:
     """The table's answer applied to ``state`` and appended to ``log`` (both changed in
     place), then every step the engine settles alone (``auto``). Returns what the state
-    now asks, when that was found on the way. A refused event raises and leaves both
-    part-way: callers that must stay whole work on copies (``Game.answer``)."""
+    now asks (None only after more than ``MAX_AUTO`` settled steps). A refused event raises
+    and leaves both part-way: callers that must stay whole work on copies (``Game.answer``)."""
     if type(events) is tuple or type(events) is list:  # an Answer's events (the usual case)
         batch = events
     else:
@@ -67,7 +67,7 @@ def answer_in_place(state: GameState, log: list[Event],
     if not batch:
         raise MalformedEvent(_("an answer needs at least one event"))
     for index, raw in enumerate(batch):
-        ev = parse_event(raw)
+        ev = raw if isinstance(raw, Event) else parse_event(raw)
         flags = ev.__dict__  # (both read at once: each read through pydantic is slower)
         if flags["auto"] or flags["group"]:
             raise MalformedEvent(_("only the engine marks events automatic or grouped"))
@@ -75,25 +75,23 @@ def answer_in_place(state: GameState, log: list[Event],
             ev = ev.model_copy(update={"group": True})
         ev = apply_checked(state, ev)
         log.append(ev)
-    asked: Asked | None = None
     for _step in range(MAX_AUTO):
-        only, asked = _only_outcome(state)
+        pending = legal_moves(state)
+        only = _only_outcome(state, pending)
         if only is None:
-            break
+            return Asked(pending)
         ev = apply_checked(state, only)
         log.append(ev)
-        asked = None  # asked of the state before this event
-    return asked
+    return None
 
 
-def _only_outcome(state: GameState) -> tuple[Event | None, Asked]:
-    """The event of the pending step when the rules leave it exactly one outcome and no
-    power belongs to this moment (the table would lose the chance to use it); and what the
-    state asks, for the game that ends here."""
-    asked = Asked(legal_moves(state))
-    only = asked.pending.only_move if asked.pending is not None else None
+def _only_outcome(state: GameState, pending: Legal | None) -> Event | None:
+    """The event of the pending step (its legal moves: ``pending``) when the rules leave it
+    exactly one outcome and no power belongs to this moment (the table would lose the
+    chance to use it)."""
+    only = pending.only_move if pending is not None else None
     if only is None or len(only.events) != 1:
-        return None, asked
+        return None
     if moment_power_usable(state):  # (the standing actions need not be asked for that)
-        return None, asked
-    return parse_event({**only.events[0], "auto": True}), asked
+        return None
+    return parse_event({**only.events[0], "auto": True})

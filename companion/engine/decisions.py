@@ -17,31 +17,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass
 from dataclasses import field as dc_field
-from dataclasses import fields as dc_fields
 from enum import StrEnum
 from typing import Any
 
 from companion.engine.events import parse_event
-
-
-def evolve(value: Any, **changes: Any) -> Any:
-    """``dataclasses.replace`` for the frozen value objects below, several times faster: they
-    keep their fields in ``__dict__`` and check nothing on construction, so the copy takes
-    the fields as they are. (Asked hundreds of times per question in a random playout.)
-
-    >>> evolve(Answer("Go", True), note="now")
-    Answer(label='Go', value=True, events=(), draft=None, note='now', usual=False)
-    """
-    new = object.__new__(type(value))
-    fields = new.__dict__
-    fields.update(value.__dict__)
-    for name in changes:
-        if name not in fields:
-            raise TypeError(f"{type(value).__name__} has no field {name!r}")
-    fields.update(changes)
-    return new
+from companion.engine.values import evolve as evolve  # (re-exported: read here by the tracks)
+from companion.engine.values import frozen_value, set_kept
 
 
 def parsed_events(move: Any) -> tuple[Any, ...]:
@@ -54,50 +36,12 @@ def parsed_events(move: Any) -> tuple[Any, ...]:
     >>> parsed_events(move)[0].type, parsed_events(move) is parsed_events(move)
     ('resolve', True)
     """
-    own = move.__dict__
-    events = own["events"]
-    kept = own.get("parsed")
+    kept, events = move.parsed, move.events
     if kept is not None and kept[0] is events:
         return kept[1]
     parsed = tuple(map(parse_event, events))
-    own["parsed"] = (events, parsed)
+    set_kept(move, "parsed", (events, parsed))
     return parsed
-
-
-def direct_init(cls: type) -> type:
-    """Give a frozen dataclass an ``__init__`` that stores its fields straight into
-    ``__dict__``: the generated one goes through ``object.__setattr__`` once per field, and
-    a random playout builds about a thousand Answers and Decisions per game. Same
-    parameters, same defaults, same order; still frozen after construction.
-
-    >>> Decision(Kind.YES_NO, "Go?", None, "resolve", decline=Answer("No")).decline
-    Answer(label='No', value=None, events=(), draft=None, note='', usual=False)
-    >>> Answer("Go").label = "Stop"
-    Traceback (most recent call last):
-    ...
-    dataclasses.FrozenInstanceError: cannot assign to field 'label'
-    """
-    namespace: dict[str, Any] = {"MISSING": MISSING}
-    params, body = [], []
-    for f in dc_fields(cls):
-        if f.default is not MISSING:
-            namespace[f"default_{f.name}"] = f.default
-            params.append(f"{f.name}=default_{f.name}")
-        elif f.default_factory is not MISSING:
-            namespace[f"factory_{f.name}"] = f.default_factory
-            params.append(f"{f.name}=MISSING")
-            body.append(f"    if {f.name} is MISSING:\n        {f.name} = factory_{f.name}()")
-        else:
-            params.append(f.name)
-        body.append(f"    d[{f.name!r}] = {f.name}")
-    source = (f"def __init__(self, {', '.join(params)}):\n    d = self.__dict__\n"
-              + "\n".join(body))
-    exec(source, namespace)  # built only from the class's own field names
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    cls.__init__ = init  # type: ignore[misc]
-    return cls
 
 
 class Kind(StrEnum):
@@ -117,8 +61,7 @@ class Kind(StrEnum):
     MULTISET = "multiset"
 
 
-@direct_init
-@dataclass(frozen=True)
+@frozen_value
 class Answer:
     """One legal answer: ready ``events`` to record, or a ``draft`` to ask on with."""
 
@@ -129,14 +72,14 @@ class Answer:
     note: str = ""  # a price, a value: what the table may want to see beside the label
     usual: bool = False  # what the table does almost every time (offered first)
     open: bool = dc_field(default=False, repr=False, compare=False)  # as ``Move.open``
+    parsed: Any = dc_field(default=None, init=False, repr=False, compare=False)  # (events)
 
     @property
     def ready(self) -> bool:
         return bool(self.events)
 
 
-@direct_init
-@dataclass(frozen=True)
+@frozen_value
 class Move:
     """One legal answer without words: ready ``events``, or a ``draft`` to ask on with.
     ``open``: the track knows its follow-up has two or more outcomes (nothing to probe).
@@ -150,14 +93,15 @@ class Move:
     draft: Mapping[str, Any] | None = None
     usual: bool = False
     open: bool = False
+    # ``parsed_events`` keeps the events parsed here (not a field a person sets).
+    parsed: Any = dc_field(default=None, init=False, repr=False, compare=False)
 
     @property
     def ready(self) -> bool:
         return bool(self.events)
 
 
-@direct_init
-@dataclass(frozen=True)
+@frozen_value
 class Option:
     """One thing a ``Field`` may take, up to ``most`` times."""
 
@@ -167,8 +111,7 @@ class Option:
     note: str = ""
 
 
-@direct_init
-@dataclass(frozen=True)
+@frozen_value
 class Field:
     """A large answer space described by its constraints instead of listed.
 
@@ -188,8 +131,7 @@ class Field:
         return self.build(value)
 
 
-@direct_init
-@dataclass(frozen=True)
+@frozen_value
 class Decision:
     """The question the engine waits for (or a step of it, or of a standing action)."""
 
@@ -225,8 +167,7 @@ class Decision:
         return self.answers if self.decline is None else (*self.answers, self.decline)
 
 
-@direct_init
-@dataclass(frozen=True)
+@frozen_value
 class Action:
     """Something the rules allow now beside the pending Decision (a power, a swap, ...).
 
@@ -242,8 +183,7 @@ class Action:
     moment: bool = False
 
 
-@direct_init
-@dataclass(frozen=True)
+@frozen_value
 class Legal:
     """The legal answers of one question, without its words: what playouts, settling and
     probing read. A track's ``words`` turn it into the ``Decision`` the table sees.

@@ -262,17 +262,15 @@ def parse_event(data: Any) -> Event:
     True
     """
     if type(data) is dict:  # (first: the usual case, and cheaper to tell than an Event)
-        try:  # each value with its exact type: ``True`` is not ``1`` to the validator
-            key = (tuple(data.items()), tuple(map(type, data.values())))
-            return _FLAT_SEEN[key]
-        except KeyError:
-            if all(kind in _FLAT_TYPES for kind in key[1]):
+        kinds = tuple(map(type, data.values()))  # ``True`` is not ``1`` to the validator
+        if _FLAT_TYPES.issuperset(kinds):  # (a list or a map inside: validated every time)
+            key = (tuple(data.items()), kinds)
+            event = _FLAT_SEEN.get(key)
+            if event is None:
                 if len(_FLAT_SEEN) >= _FLAT_MOST:
                     _FLAT_SEEN.clear()
                 event = _FLAT_SEEN[key] = _validate(data)  # a refusal raises: not kept
-                return event
-        except TypeError:  # a list or a map inside: validated every time
-            pass
+            return event
     elif isinstance(data, Event):
         return data
     return _validate(data)

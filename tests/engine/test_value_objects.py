@@ -1,29 +1,46 @@
-"""The Decision layer's value objects: their quick constructor (``direct_init``) takes the
-same arguments as the one ``dataclasses`` writes, and they stay frozen."""
+"""The Decision layer's value objects: their quick constructor (``values.frozen_value``)
+takes the same arguments as the one ``dataclasses`` writes, and they stay frozen."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 
 import pytest
 
-from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Option
+from companion.engine.decisions import (
+    Action,
+    Answer,
+    Decision,
+    Field,
+    Kind,
+    Legal,
+    Move,
+    Option,
+    evolve,
+)
 
-CLASSES = [Answer, Option, Field, Decision, Action]
+CLASSES = [Answer, Option, Field, Decision, Action, Move, Legal]
+
+
+def _init_fields(cls):
+    return [f for f in dataclasses.fields(cls) if f.init]
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
 def test_every_field_given_by_position_lands_in_that_field(cls):
-    names = [f.name for f in dataclasses.fields(cls)]
+    names = [f.name for f in _init_fields(cls)]
     values = [object() for _ in names]
     made = cls(*values)
+    assert type(made) is cls
     assert [getattr(made, name) for name in names] == values
     assert made == cls(**dict(zip(names, values, strict=True)))
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
 def test_fields_left_out_take_their_declared_defaults(cls):
-    required = [f for f in dataclasses.fields(cls)
+    required = [f for f in _init_fields(cls)
                 if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
     made = cls(*(f"given {f.name}" for f in required))
     for f in dataclasses.fields(cls):
@@ -52,7 +69,35 @@ def test_the_value_objects_stay_frozen():
     answer = Answer("Go", True, events=({"type": "resolve"},))
     with pytest.raises(dataclasses.FrozenInstanceError):
         answer.label = "Stop"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del answer.value
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        answer.colour = "red"  # type: ignore[attr-defined]
     assert hash(Option("fur", "fur")) == hash(Option("fur", "fur"))
+
+
+def test_evolve_copies_with_changes_and_refuses_an_unknown_field():
+    move = Move("dock", events=({"type": "dock"},), usual=True)
+    changed = evolve(move, events=(), draft={"type": "dock"})
+    assert type(changed) is Move and changed.usual and changed.value == "dock"
+    assert changed.events == () and changed.draft == {"type": "dock"}
+    assert move.events == ({"type": "dock"},) and move.draft is None  # the original unchanged
+    with pytest.raises(TypeError, match="colour"):
+        evolve(move, colour="red")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        changed.value = "x"  # type: ignore[misc]
+
+
+def test_copies_and_pickles_come_back_equal_and_frozen():
+    decision = Decision(Kind.YES_NO, "Go?", "Ann", "resolve",
+                        answers=(Answer("Go", True, events=({"type": "resolve"},)),),
+                        draft={"type": "resolve"})
+    for made in (copy.copy(decision), copy.deepcopy(decision),
+                 pickle.loads(pickle.dumps(decision))):
+        assert made == decision and type(made) is Decision
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.prompt = "Stop?"  # type: ignore[misc]
+    assert dataclasses.replace(decision, prompt="Stop?").prompt == "Stop?"
 
 
 def test_a_moves_parsed_events_are_parsed_once_and_follow_its_events():
