@@ -267,7 +267,8 @@ def place(state: GameState, ev: Place) -> None:
     _state, _version, board, on_initiative, numbered, left = found
     who = state.players[name]
     available = who.available
-    if available.get(worker, 0) < 1:
+    count = available.get(worker, 0)
+    if count < 1:
         have = ", ".join(f"{n} {w}" for w, n in available.items() if n) or "nothing"
         raise refuse(state, _("{player} has no {worker} left to place (has {have})").format(
                                 player=name, worker=component_name("worker", worker),
@@ -316,16 +317,14 @@ def place(state: GameState, ev: Place) -> None:
             cap = state.edition.warfare_cap
             if cap is not None and len(slots) + 1 >= cap:
                 board &= ~_WARFARE
-    available[worker] -= 1
-    if not available[worker]:  # the last of its type: a new map (the one kept is shared)
+        elif track == "discovery":
+            who.discovery[worker] += 1
+    available[worker] = count - 1
+    if count == 1:  # the last of its type: a new map (the one kept is shared)
         left = {**left, name: tuple([w for w in left[name] if w != worker])}
-    if track == "discovery":
-        who.discovery[worker] += 1
     slots.append(Slot(name, worker, label))
-    # The next placer: the next in turn order with a worker left.
-    order = state.order
-    index = state.placing
-    for _turn in order:
+    order, index = state.order, state.placing
+    for _turn in order:  # the next placer: the next in turn order with a worker left
         index += 1
         if index == len(order):
             index = 0
