@@ -61,8 +61,7 @@ def start_placing_from(state: GameState) -> None:
 
 
 def _skip_to_next_placer(state: GameState) -> None:
-    """The current placer, or the next one in turn order with a worker left (``place``
-    moves on itself: it keeps who has workers left)."""
+    """The current placer, or the next in turn order with a worker left (not after a place)."""
     players, order = state.players, state.order
     n = len(order)
     start = state.placing
@@ -225,6 +224,9 @@ def _why_closed(state: GameState, name: str, track: str, box: str | None) -> str
                warfare_cap=state.edition.warfare_cap)
 
 
+_LABELS = tuple(str(number) for number in range(1, 100))  # slots 1, 2, ... as placed
+
+
 def _placer_checked(state: GameState, name: str) -> None:
     """Refuse a placement out of its phase, by nobody in the game, or out of turn."""
     if state.phase != _PLACEMENT:
@@ -301,7 +303,7 @@ def place(state: GameState, ev: Place) -> None:
         label = box
         board &= ~_BOX_BIT[box]
     else:
-        label = str(len(slots) + 1)
+        label = _LABELS[len(slots)] if len(slots) < 99 else str(len(slots) + 1)
         if track == "initiative":
             on_initiative += (name,)
         elif track == "trade_goods":
@@ -322,10 +324,11 @@ def place(state: GameState, ev: Place) -> None:
     slots.append(Slot(name, worker, label))
     # The next placer: the next in turn order with a worker left.
     order = state.order
-    n = len(order)
     index = state.placing
-    for _turn in range(n):
-        index = index + 1 if index + 1 < n else 0
+    for _turn in order:
+        index += 1
+        if index == len(order):
+            index = 0
         if left[order[index]]:
             state.placing = index
             _open = (state, state.version + 1, board, on_initiative, numbered, left)  # (the
