@@ -36,8 +36,8 @@ from companion.engine.tracks.base import Question, written
 
 # The phases and steps read on every event, as module names: Python 3.11 finds an enum
 # member on its class through ``EnumType.__getattr__``, five times slower.
-_SETUP, _PLACEMENT, _BENEFITS, _BUY_VP, _OVER = (
-    Phase.SETUP, Phase.PLACEMENT, Phase.BENEFITS, Phase.BUY_VP, Phase.OVER)
+_SETUP, _PLACEMENT, _RESOLUTION, _BENEFITS, _BUY_VP = (
+    Phase.SETUP, Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS, Phase.BUY_VP)
 _DISCOVERY, _INCOME, _DECLARE = Step.DISCOVERY, Step.INCOME, Step.DECLARE
 
 QUESTIONS: dict[str, Question] = {q.type: q for q in (
@@ -57,18 +57,20 @@ def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -
 def opening_draft(state: GameState) -> dict[str, Any] | None:
     """The draft the pending question is asked with (None once the game is over)."""
     phase = state.phase
-    if phase == _PLACEMENT:  # (the usual case first)
+    if phase == _PLACEMENT:  # (the usual cases first)
         return {"type": "place"}
-    if phase == _OVER:
-        return None
-    if phase == _SETUP:
-        return {"type": "reveal"}
-    if phase == _BENEFITS:
-        return {"type": "refresh"}
-    if phase == _BUY_VP:
-        return {"type": "buy_vp", "player": state.queue[0]}
+    if phase != _RESOLUTION:
+        if phase == _SETUP:
+            return {"type": "reveal"}
+        if phase == _BENEFITS:
+            return {"type": "refresh"}
+        if phase == _BUY_VP:
+            return {"type": "buy_vp", "player": state.queue[0]}
+        return None  # (over)
     step = state.step
     assert step is not None  # the resolution is always on a step
+    if step in resolution.SLOT_STEPS:
+        return {"type": resolution.ANSWER_OF_STEP[step], "player": current_slot(state).player}
     if step == _DISCOVERY and resolution.discovery_pause(state) or (
             step in resolution.NATION_PAUSE_STEPS and resolution.nation_pause(state)):
         return {"type": "resolve"}  # (each pause asked only on its own steps)

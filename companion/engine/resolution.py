@@ -37,12 +37,13 @@ from companion.i18n import _
 
 # The phases and steps read on every event, as module names: Python 3.11 finds an enum
 # member on its class through ``EnumType.__getattr__``, five times slower.
-_SETUP, _PLACEMENT, _RESOLUTION, _BENEFITS, _BUY_VP, _OVER = (
-    Phase.SETUP, Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS, Phase.BUY_VP, Phase.OVER)
+_SETUP, _PLACEMENT, _RESOLUTION, _BENEFITS, _BUY_VP = (
+    Phase.SETUP, Phase.PLACEMENT, Phase.RESOLUTION, Phase.BENEFITS, Phase.BUY_VP)
 _DECLARE, _INITIATIVE, _TRADE_GOODS, _SHIPPING, _BUILDINGS, _DISCOVERY, _SPECIALISTS, _INCOME = (
     Step.DECLARE, Step.INITIATIVE, Step.TRADE_GOODS, Step.SHIPPING, Step.BUILDINGS, Step.DISCOVERY,
     Step.SPECIALISTS, Step.INCOME)
 NATION_PAUSE_STEPS = (_SHIPPING, _SPECIALISTS)  # (Holland, Italy)
+SLOT_STEPS = frozenset((Step.DOCK, _TRADE_GOODS, _BUILDINGS, Step.WARFARE))  # one answer a slot
 
 # The event that answers each track's step (the same table for ``pending`` and the asker).
 ANSWER_OF_STEP = {Step.DOCK: "dock", Step.TRADE_GOODS: "take_good", Step.BUILDINGS: "buy",
@@ -135,14 +136,24 @@ def advance(state: GameState) -> None:
     """Run automatic steps until a decision is needed or the resolution is over."""
     while state.phase == _RESOLUTION:
         step = state.step
-        if step is None or step == _INCOME:
+        if step in SLOT_STEPS:  # one decision per slot (the usual case first)
+            track = state.tracks[step]
+            if step == _TRADE_GOODS and not state.goods_offer or (
+                step == _BUILDINGS and not state.buildings_offer
+            ):
+                for slot in track[state.cursor:]:
+                    home(state, slot)
+                state.cursor = len(track)
+            if state.cursor < len(track):
+                return
+            _next_step(state)
+        elif step is None or step == _INCOME:
             if choice_due(state) is None:
                 income.pay(state)
             return
-        if step == _DECLARE:
+        elif step == _DECLARE:
             return
-        track = state.tracks[step]
-        if step == _INITIATIVE:
+        elif step == _INITIATIVE:
             initiative.resolve(state)
             _next_step(state)
         elif step == _SHIPPING:
@@ -157,22 +168,12 @@ def advance(state: GameState) -> None:
             if state.queue or discovery_pause(state):
                 return
             _next_step(state)
-        elif step == _SPECIALISTS:
+        else:  # Specialists
             if nation_pause(state):
                 return
             if state.cursor == 0:  # every box but Training resolves by itself
                 specialists.resolve_boxes(state)
-            if state.cursor < len(track):
-                return
-            _next_step(state)
-        else:  # dock, trade_goods, buildings, warfare: one decision per slot
-            if step == _TRADE_GOODS and not state.goods_offer or (
-                step == _BUILDINGS and not state.buildings_offer
-            ):
-                for slot in track[state.cursor:]:
-                    home(state, slot)
-                state.cursor = len(track)
-            if state.cursor < len(track):
+            if state.cursor < len(state.tracks[step]):
                 return
             _next_step(state)
 
@@ -181,18 +182,21 @@ def pending(state: GameState) -> Pending | None:
     """What the engine waits for now (None once the game is over). Read before every
     event applied: its values, immutable, are made once (``_waiting``)."""
     phase = state.phase
-    if phase == _PLACEMENT:  # (the usual case first)
+    if phase == _PLACEMENT:  # (the usual cases first)
         return _waiting("place", state.order[state.placing])
-    if phase == _SETUP:
-        return _waiting("reveal")
-    if phase == _BENEFITS:
-        return _waiting("refresh")
-    if phase == _BUY_VP:
-        return _waiting("buy_vp", state.queue[0])
-    if phase == _OVER:
-        return None
+    if phase != _RESOLUTION:
+        if phase == _SETUP:
+            return _waiting("reveal")
+        if phase == _BENEFITS:
+            return _waiting("refresh")
+        if phase == _BUY_VP:
+            return _waiting("buy_vp", state.queue[0])
+        return None  # (over)
     step = state.step
     assert step is not None  # the resolution is always on a step
+    if step in SLOT_STEPS:
+        slot = state.tracks[step][state.cursor]
+        return _waiting(ANSWER_OF_STEP[step], slot.player, slot.label, slot.worker)
     # (each pause asked only on its own steps: this is read before every event applied)
     if step == _DECLARE:
         return _waiting("resolve")
@@ -205,7 +209,7 @@ def pending(state: GameState) -> Pending | None:
     if step == _INCOME:
         due = choice_due(state)
         return _waiting("benefit", due[0] if due else None)
-    slot = state.tracks[step][state.cursor]
+    slot = state.tracks[step][state.cursor]  # (Specialists: Training)
     return _waiting(ANSWER_OF_STEP[step], slot.player, slot.label, slot.worker)
 
 

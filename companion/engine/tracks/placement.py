@@ -61,8 +61,7 @@ def start_placing_from(state: GameState) -> None:
 
 
 def _skip_to_next_placer(state: GameState) -> None:
-    """The current placer, or the next one in turn order with a worker left (``place``
-    moves on itself: it keeps who has workers left)."""
+    """The current placer, or the next in turn order with a worker left (not after a place)."""
     players, order = state.players, state.order
     n = len(order)
     start = state.placing
@@ -225,6 +224,9 @@ def _why_closed(state: GameState, name: str, track: str, box: str | None) -> str
                warfare_cap=state.edition.warfare_cap)
 
 
+_LABELS = tuple(str(number) for number in range(1, 100))  # slots 1, 2, ... as placed
+
+
 def _placer_checked(state: GameState, name: str) -> None:
     """Refuse a placement out of its phase, by nobody in the game, or out of turn."""
     if state.phase != _PLACEMENT:
@@ -265,7 +267,8 @@ def place(state: GameState, ev: Place) -> None:
     _state, _version, board, on_initiative, numbered, left = found
     who = state.players[name]
     available = who.available
-    if available.get(worker, 0) < 1:
+    count = available.get(worker, 0)
+    if count < 1:
         have = ", ".join(f"{n} {w}" for w, n in available.items() if n) or "nothing"
         raise refuse(state, _("{player} has no {worker} left to place (has {have})").format(
                                 player=name, worker=component_name("worker", worker),
@@ -301,7 +304,7 @@ def place(state: GameState, ev: Place) -> None:
         label = box
         board &= ~_BOX_BIT[box]
     else:
-        label = str(len(slots) + 1)
+        label = _LABELS[len(slots)] if len(slots) < 99 else str(len(slots) + 1)
         if track == "initiative":
             on_initiative += (name,)
         elif track == "trade_goods":
@@ -314,18 +317,17 @@ def place(state: GameState, ev: Place) -> None:
             cap = state.edition.warfare_cap
             if cap is not None and len(slots) + 1 >= cap:
                 board &= ~_WARFARE
-    available[worker] -= 1
-    if not available[worker]:  # the last of its type: a new map (the one kept is shared)
+        elif track == "discovery":
+            who.discovery[worker] += 1
+    available[worker] = count - 1
+    if count == 1:  # the last of its type: a new map (the one kept is shared)
         left = {**left, name: tuple([w for w in left[name] if w != worker])}
-    if track == "discovery":
-        who.discovery[worker] += 1
     slots.append(Slot(name, worker, label))
-    # The next placer: the next in turn order with a worker left.
-    order = state.order
-    n = len(order)
-    index = state.placing
-    for _turn in range(n):
-        index = index + 1 if index + 1 < n else 0
+    order, index = state.order, state.placing
+    for _turn in order:  # the next placer: the next in turn order with a worker left
+        index += 1
+        if index == len(order):
+            index = 0
         if left[order[index]]:
             state.placing = index
             _open = (state, state.version + 1, board, on_initiative, numbered, left)  # (the
