@@ -269,6 +269,29 @@ def test_a_refused_event_leaves_the_game_unchanged(event):
     assert game.pending().player == "Blue"
 
 
+@pytest.mark.parametrize("event", _refusals())
+def test_a_placement_carried_on_one_state_is_refused_as_on_a_copy(event):
+    """On a state whose open places were carried from its last placement (a playout's
+    state, folded in place), every refusal stays, in the same words as on a copy judged
+    afresh, and changes nothing: the next placement is still taken."""
+    game = place(new_game(), ("Red", "colonist", "initiative"))
+    state = game.state.clone()
+    apply_in_place(state, parse_event({"type": "place", "player": "Blue",
+                                       "worker": "colonist", "track": "specialists",
+                                       "box": "captain"}))
+    assert placement._open[:2] == (state, state.version)  # carried
+    before = copy.deepcopy(state)
+    with pytest.raises((IllegalAction, MalformedEvent)) as carried:
+        apply_in_place(state, parse_event(event))
+    with pytest.raises((IllegalAction, MalformedEvent)) as afresh:
+        apply_in_place(before.clone(), parse_event(event))
+    assert str(carried.value) == str(afresh.value)
+    assert state == before
+    apply_in_place(state, parse_event({"type": "place", "player": "Red",
+                                       "worker": "colonist", "track": "dock"}))
+    assert [(s.player, s.label) for s in state.tracks["dock"]] == [("Red", "1")]
+
+
 def test_a_placement_is_judged_on_its_own_state_not_on_the_question_asked_before():
     """The places a question found open are reused only by a placement on that same state
     at that same event: a copy changed since (at the same event count) is judged anew."""
