@@ -126,9 +126,11 @@ def swap(state: GameState, ev: Swap) -> None:
 
 def swappable(state: GameState, name: str) -> dict[str, list[str]]:
     """region -> specialists of ``name`` there that may be swapped for a colonist."""
-    who = state.players[name]
-    if who.reserve["colonist"] < 1:
+    reserve = state.players[name].reserve
+    if reserve["colonist"] < 1:
         return {}
+    if state.edition.swap_only_when_needed and all(map(reserve.__getitem__, SWAPPABLE)):
+        return {}  # (asked of every player after most events: no kind short, no swap)
     needed = swap_kinds(state, name)
     if not needed:
         return {}
