@@ -18,8 +18,8 @@ from companion.engine.decisions import (
     Legal,
     Move,
     Option,
-    evolve,
 )
+from companion.engine.values import evolve
 
 CLASSES = [Answer, Option, Field, Decision, Action, Move, Legal]
 
