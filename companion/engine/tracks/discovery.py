@@ -112,26 +112,27 @@ def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[
         return None
     if len(parts) > LIST_AT_MOST:  # who sails is a field
         return Move(target, draft={**draft, **chosen}, open=True)
+    if not items:  # nothing left to find there
+        return None
     if len(parts) > 1:
-        return _crew(target, {**draft, **chosen}, event, items, open_anyway=True)
-    # One crew: it sails without being asked, so the token is asked next.
+        return Move(target, draft={**draft, **chosen}, open=True)
+    # One crew: it sails without being asked, so the token is asked next (the event is
+    # made only when that token is the one left).
     part = dict(parts[0])
-    return _crew(target, {**draft, **chosen, "workers": part}, {**event, **chosen}, items,
-                 part=part)
+    if len(items) > 1:
+        return Move(target, draft={**draft, **chosen, "workers": part}, open=True)
+    return Move(target, events=({**event, **chosen, "workers": part, "found": items[0]},))
 
 
 def _crew(value: Any, draft: dict[str, Any], event: dict[str, Any], items: list[str],
-          usual: bool = False, open_anyway: bool = False,
-          part: dict[str, int] | None = None) -> Move | None:
-    """An answer whose last question is the token (``event``: ``draft`` as an event, before
-    who sails): none if no token may turn up, ready if exactly one (and nothing else is
-    left to choose), else open."""
+          usual: bool = False) -> Move | None:
+    """A crew whose last question is the token (``event``: ``draft`` as an event, before
+    who sails): none if no token may turn up, ready if exactly one, else open."""
     if not items:
         return None
-    if len(items) > 1 or open_anyway:
+    if len(items) > 1:
         return Move(value, draft=draft, usual=usual, open=True)
-    workers = draft["workers"] if part is None else part
-    return Move(value, events=({**event, "workers": workers, "found": items[0]},),
+    return Move(value, events=({**event, "workers": draft["workers"], "found": items[0]},),
                 usual=usual)
 
 

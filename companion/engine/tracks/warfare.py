@@ -112,13 +112,19 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     money = state.players[me].money
     moves = []
     regions, needs_soldier = state.regions, state.edition.battle_needs_soldier
-    mine = [r for r in REGIONS if any(regions[r].get(me, NOBODY).values())]
-    for d in state.order:
-        if d == me:
+    # Only regions where both stand can hold a battle or a war (the same rules as
+    # ``battle_choices`` and ``battle_regions``, asked of fewer regions): each opponent's,
+    # in the board's order, found in one pass over the board.
+    together: dict[str, list[str]] = {}
+    for r in REGIONS:
+        here = regions[r]
+        if len(here) < 2 or not any(here.get(me, NOBODY).values()):
             continue
-        # Only regions where both stand can hold a battle or a war (the same rules as
-        # ``battle_choices`` and ``battle_regions``, asked of fewer regions).
-        shared = [r for r in mine if any(regions[r].get(d, NOBODY).values())]
+        for d, theirs in here.items():
+            if d != me and any(theirs.values()):
+                together.setdefault(d, []).append(r)
+    for d in state.order:
+        shared = together.get(d)
         if not shared:
             continue
         armed = [r for r in shared
