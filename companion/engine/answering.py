@@ -66,15 +66,16 @@ def answer_in_place(state: GameState, log: list[Event],
         batch = [events] if isinstance(events, Event | Mapping) else list(events)
     if not batch:
         raise MalformedEvent(_("an answer needs at least one event"))
-    for index, raw in enumerate(batch):
+    grouped = False  # (the first event of an answer stands alone, the others are grouped)
+    for raw in batch:
         ev = raw if isinstance(raw, Event) else parse_event(raw)
         flags = ev.__dict__  # (both read at once: each read through pydantic is slower)
         if flags["auto"] or flags["group"]:
             raise MalformedEvent(_("only the engine marks events automatic or grouped"))
-        if index:
+        if grouped:
             ev = ev.model_copy(update={"group": True})
-        ev = apply_checked(state, ev)
-        log.append(ev)
+        log.append(apply_checked(state, ev))
+        grouped = True
     for _step in range(MAX_AUTO):
         pending = legal_moves(state)
         only = _only_outcome(state, pending)

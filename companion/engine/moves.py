@@ -102,12 +102,14 @@ def legal_moves(state: GameState, draft: Mapping[str, Any] | None = None) -> Leg
 def settled(state: GameState, draft: Mapping[str, Any]) -> Legal:
     """``draft``'s moves, those that ask on settled (see ``settle``)."""
     raw = QUESTIONS[draft["type"]].legal(state, draft, None)  # (``legal``, one call less)
+    field = raw.field
+    if raw.settled and field is None:  # (placement's, and most tracks': nothing to do)
+        return raw
     moves = raw.moves
     for move in () if raw.settled else moves:
         if move.draft is not None and not move.events and not move.open:
             moves = tuple(m for m in (settle(state, m) for m in moves) if m is not None)
             break
-    field = raw.field
     if field is not None:
         field = evolve(field, build=_settled_build(state, field.build))
     elif moves is raw.moves:

@@ -9,17 +9,8 @@ import pickle
 
 import pytest
 
-from companion.engine.decisions import (
-    Action,
-    Answer,
-    Decision,
-    Field,
-    Kind,
-    Legal,
-    Move,
-    Option,
-    evolve,
-)
+from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Legal, Move, Option
+from companion.engine.values import evolve
 
 CLASSES = [Answer, Option, Field, Decision, Action, Move, Legal]
 
