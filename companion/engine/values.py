@@ -62,13 +62,13 @@ def frozen_value(cls: type[T]) -> type[T]:
             value = f.name
         body.append(f"    self.{f.name} = {value}")
         copied.append(f"    self.{f.name} = old.{f.name}")
-    names = tuple(f.name for f in dc_fields(frozen) if f.init)
-    namespace["names"] = frozenset(f.name for f in dc_fields(frozen))
+    init_names = tuple(f.name for f in dc_fields(frozen) if f.init)  # (what copies pass)
+    namespace["fields"] = frozenset(f.name for f in dc_fields(frozen))  # (evolve may set)
     source = (f"def __new__(cls, {', '.join(params)}):\n    self = new(twin)\n"
               + "\n".join(body) + "\n    self.__class__ = cls\n    return self\n\n"
               "def evolve(old, changes):\n    self = new(twin)\n" + "\n".join(copied) + "\n"
               "    for name, value in changes.items():\n"
-              "        if name not in names:\n"
+              "        if name not in fields:\n"
               "            raise TypeError(f'{frozen.__name__} has no field {name!r}')\n"
               "        setattr(self, name, value)\n"
               "    self.__class__ = frozen\n    return self\n")
@@ -80,7 +80,7 @@ def frozen_value(cls: type[T]) -> type[T]:
     frozen.__init__ = object.__init__  # (everything is stored by ``__new__``)
 
     def __reduce__(self: Any) -> tuple[type, tuple[Any, ...]]:
-        return type(self), tuple([getattr(self, name) for name in names])
+        return type(self), tuple([getattr(self, name) for name in init_names])
 
     frozen.__reduce__ = __reduce__
     frozen.__setattr__ = _refuse_setting  # (the dataclass's own fails on an unknown name
