@@ -11,7 +11,7 @@ from typing import Any
 from companion.engine.asking import actions, moment_power_usable, words
 from companion.engine.decisions import Action, Decision, Legal
 from companion.engine.errors import MalformedEvent
-from companion.engine.events import Event, parse_event
+from companion.engine.events import EVENT_CLASSES, Event, parse_event
 from companion.engine.fold import apply_checked
 from companion.engine.moves import legal_moves
 from companion.engine.state import GameState
@@ -68,7 +68,7 @@ def answer_in_place(state: GameState, log: list[Event],
         raise MalformedEvent(_("an answer needs at least one event"))
     grouped = False  # (the first event of an answer stands alone, the others are grouped)
     for raw in batch:
-        ev = raw if isinstance(raw, Event) else parse_event(raw)
+        ev = raw if type(raw) in EVENT_CLASSES else parse_event(raw)
         flags = ev.__dict__  # (both read at once: each read through pydantic is slower)
         if flags["auto"] or flags["group"]:
             raise MalformedEvent(_("only the engine marks events automatic or grouped"))
