@@ -51,8 +51,9 @@ def _purchase_moves(state: GameState, draft: dict, me: str) -> Legal | None:
     if "token" in choice:
         return None
     if "_now" not in choice:
-        return Legal(_YES_NO, "buy", me, (Move(True, draft=with_choice(draft, _now=True)),
-                                              Move(False, events=(clean(draft),))), draft=draft)
+        return Legal.make(_YES_NO, "buy", me,
+                          (Move.make(True, draft=with_choice(draft, _now=True)),
+                           Move.make(False, events=(clean(draft),))), draft=draft)
     return discovery_moves(state, draft, me)
 
 

@@ -59,8 +59,8 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     who = state.players[slot.player]
     moves = tuple(_offer(state, who.name, b) for b in dict.fromkeys(state.buildings_offer)
                   if price_of(state, b, slot.worker) <= who.money)
-    decline = Move(None, events=({"type": "buy", "player": who.name, "building": None},))
-    return Legal(_BUILDING, "buy", who.name, moves, decline, draft=draft)
+    decline = Move.make(None, events=({"type": "buy", "player": who.name, "building": None},))
+    return Legal.make(_BUILDING, "buy", who.name, moves, decline, draft=draft)
 
 
 def _offer(state: GameState, me: str, building_id: str) -> Move:
@@ -71,8 +71,8 @@ def _offer(state: GameState, me: str, building_id: str) -> Move:
     power = benefits.power_of(b)
     if e.specialists_once or e.random_goods_once or (
             power is not None and power.purchase_moves is not None):
-        return Move(building_id, draft=draft)
-    return Move(building_id, events=(draft,))  # (nothing private in it: the event itself)
+        return Move.make(building_id, draft=draft)
+    return Move.make(building_id, events=(draft,))  # (nothing private in it: the event itself)
 
 
 def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
@@ -82,17 +82,17 @@ def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
     e, choice = b.effect, draft.get("choice", {})
     if e.specialists_once and "specialists" not in choice:
         reserve = {w: state.players[me].reserve[w] for w in specialist_kinds(state)}
-        return Legal(_MULTISET, "buy", me, tuple(
-            Move(c, draft=with_choice(draft, specialists=as_list(c)))
+        return Legal.make(_MULTISET, "buy", me, tuple(
+            Move.make(c, draft=with_choice(draft, specialists=as_list(c)))
             for c in multisets(reserve, e.specialists_once)), draft=draft)
     if e.random_goods_once and "goods" not in choice:
         wanted = min(e.random_goods_once, sum(state.supply.values()))
-        options = tuple(Option(g, "", n) for g, n in state.supply.items() if n)
+        options = tuple(Option.make(g, "", n) for g, n in state.supply.items() if n)
 
         def drawn(counts: dict[str, int]) -> Answer | None:
             return Answer("", counts, draft=with_choice(draft, goods=as_list(counts)))
 
-        return Legal(_MULTISET, "buy", None, report=True, draft=draft,
+        return Legal.make(_MULTISET, "buy", None, report=True, draft=draft,
                      field=counts_field(state, options, wanted, drawn))
     power = benefits.power_of(b)
     if power is not None and power.purchase_moves is not None:

@@ -69,12 +69,12 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     me = state.queue[0]
     event = clean(draft)  # (every ready move's event: this one, its choices added)
     if "workers" in draft and "target" in draft:
-        return Legal(_TOKEN, "expedition", None, token_moves(
+        return Legal.make(_TOKEN, "expedition", None, token_moves(
             state, draft["target"], lambda t: {**event, "found": t}, most),
             report=True, draft=draft, settled=True)
     parts = sub_multiset_items(tuple(_pool(state, me).items()))
     if "target" not in draft:
-        decline = Move(None, events=({"type": "expedition", "player": me, "workers": {}},))
+        decline = Move.make(None, events=({"type": "expedition", "player": me, "workers": {}},))
         undiscovered = [r for r in REGIONS if r not in state.discovered]
         known = state.known_tokens
         unseen = (unseen_tokens(state) if parts and any(r not in known for r in undiscovered)
@@ -88,16 +88,16 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         if cards and power:
             moves.append(_to("card", draft, event, {"target": "card", "nation_power": True},
                              parts, cards))
-        return Legal(_REGION, "expedition", me, tuple(m for m in moves if m is not None),
+        return Legal.make(_REGION, "expedition", me, tuple(m for m in moves if m is not None),
                      decline, draft=draft, settled=True)
     if len(parts) > LIST_AT_MOST:  # who sails: a field (``words`` names it)
-        options = tuple([Option(w, "", n) for w, n in _pool(state, me).items()])
-        return Legal(_MULTISET, "expedition", me, draft=draft, field=counts_field(
+        options = tuple([Option.make(w, "", n) for w, n in _pool(state, me).items()])
+        return Legal.make(_MULTISET, "expedition", me, draft=draft, field=counts_field(
             state, options, None, lambda counts: Answer("", counts, draft={
                 **draft, "workers": counts}), least=1))
     items = token_items(state, draft["target"])
     listed = parts if most is None else parts[:most]
-    return Legal(_MULTISET, "expedition", me, tuple(
+    return Legal.make(_MULTISET, "expedition", me, tuple(
         m for i, p in enumerate(listed)
         if (m := _crew(dict(p), {**draft, "workers": dict(p)}, event, items, usual=i == 0))
         is not None), draft=draft, settled=True)
@@ -111,17 +111,17 @@ def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[
     if not parts:
         return None
     if len(parts) > LIST_AT_MOST:  # who sails is a field
-        return Move(target, draft={**draft, **chosen}, open=True)
+        return Move.make(target, draft={**draft, **chosen}, open=True)
     if not items:  # nothing left to find there
         return None
     if len(parts) > 1:
-        return Move(target, draft={**draft, **chosen}, open=True)
+        return Move.make(target, draft={**draft, **chosen}, open=True)
     # One crew: it sails without being asked, so the token is asked next (the event is
     # made only when that token is the one left).
     part = dict(parts[0])
     if len(items) > 1:
-        return Move(target, draft={**draft, **chosen, "workers": part}, open=True)
-    return Move(target, events=({**event, **chosen, "workers": part, "found": items[0]},))
+        return Move.make(target, draft={**draft, **chosen, "workers": part}, open=True)
+    return Move.make(target, events=({**event, **chosen, "workers": part, "found": items[0]},))
 
 
 def _crew(value: Any, draft: dict[str, Any], event: dict[str, Any], items: list[str],
@@ -131,8 +131,8 @@ def _crew(value: Any, draft: dict[str, Any], event: dict[str, Any], items: list[
     if not items:
         return None
     if len(items) > 1:
-        return Move(value, draft=draft, usual=usual, open=True)
-    return Move(value, events=({**event, "workers": draft["workers"], "found": items[0]},),
+        return Move.make(value, draft=draft, usual=usual, open=True)
+    return Move.make(value, events=({**event, "workers": draft["workers"], "found": items[0]},),
                 usual=usual)
 
 

@@ -51,7 +51,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         run = next((i for i, s in enumerate(dock[cursor:]) if s.player != me),
                    len(dock) - cursor)
         moves, decline = _moves(me, tuple(discovered), optional, (), run)
-    return Legal(_REGION, "dock", me, moves, decline, draft=draft, settled=True)
+    return Legal.make(_REGION, "dock", me, moves, decline, draft=draft, settled=True)
 
 
 @lru_cache(maxsize=32)  # (moves are frozen: made once, their events parsed once)
@@ -59,16 +59,16 @@ def _moves(me: str, discovered: tuple[str, ...], optional: bool, waiting: tuple[
            run: int) -> tuple[tuple[Move, ...], Move | None]:
     """``legal``'s moves and decline: ``waiting``, the owners of every worker still on the
     dock when all of them may sail with one tap; ``run``, how many of ``me``'s are next."""
-    moves = [Move(r, events=({"type": "dock", "player": me, "region": r},))
+    moves = [Move.make(r, events=({"type": "dock", "player": me, "region": r},))
              for r in discovered]
     if waiting:
         only = discovered[0]
-        moves.insert(0, Move(only, events=tuple(
+        moves.insert(0, Move.make(only, events=tuple(
             {"type": "dock", "player": p, "region": only} for p in waiting), usual=True))
     if run > 1:
-        moves += [Move(r, events=({"type": "dock", "player": me, "region": r},) * run)
+        moves += [Move.make(r, events=({"type": "dock", "player": me, "region": r},) * run)
                   for r in discovered]
-    decline = (Move(None, events=({"type": "dock", "player": me, "region": None},))
+    decline = (Move.make(None, events=({"type": "dock", "player": me, "region": None},))
                if optional else None)
     return tuple(moves), decline
 

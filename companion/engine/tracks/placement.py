@@ -387,24 +387,24 @@ class Spot(NamedTuple):
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     """Each worker type the placer has left on each place open to them."""
     if state.phase != _PLACEMENT:  # no placement is legal
-        return Legal(_PLACE, "place", None, draft=draft)
+        return Legal.make(_PLACE, "place", None, draft=draft)
     name = state.order[state.placing]
     found = _open
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
     workers = found[5][name]
     if not workers:  # (a placer with no worker left has no place either)
-        return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
+        return Legal.make(_PLACE, "place", name, (), draft=draft, settled=True)
     bits = found[2] if name in found[3] else found[2] | _INITIATIVE  # (``_open_bits``)
     if "mayflower" in state.players[name].buildings:
         bits = _with_ship(state, name, bits)
     if len(workers) == 1:
-        return Legal(_PLACE, "place", name, _moves(name, workers[0], bits), draft=draft,
+        return Legal.make(_PLACE, "place", name, _moves(name, workers[0], bits), draft=draft,
                      settled=True)
     moves: tuple[Move, ...] = ()
     for worker in workers:
         moves += _moves(name, worker, bits)
-    return Legal(_PLACE, "place", name, moves, draft=draft, settled=True)
+    return Legal.make(_PLACE, "place", name, moves, draft=draft, settled=True)
 
 
 @lru_cache(maxsize=4096)  # the same few (placer, worker, places) recur all game
@@ -415,7 +415,7 @@ def _moves(name: str, worker: str, bits: int) -> tuple[Move, ...]:
 @lru_cache(maxsize=256)  # moves are frozen: each placement is built once and shared
 def _every_move(name: str, worker: str) -> tuple[Move, ...]:
     """``worker`` of ``name`` on each place of the board (``_PLACES``), open or not."""
-    return tuple([Move(Spot(worker, track, box),
+    return tuple([Move.make(Spot(worker, track, box),
                        events=(event_dict(place_event(name, worker, track, box)),))
                   for track, box in _PLACES])
 

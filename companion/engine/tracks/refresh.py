@@ -246,7 +246,7 @@ def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str
             return Answer("", counts, draft=chosen, open=True)
         return Answer("", counts, events=(clean({**chosen, **later}),))
 
-    return Legal(_MULTISET, draft["type"], None, report=True, draft=draft,
+    return Legal.make(_MULTISET, draft["type"], None, report=True, draft=draft,
                  field=counts_field(state, options, wanted, finish))
 
 
@@ -273,7 +273,7 @@ def _reports(state: GameState, draft: dict[str, Any],
 @functools.lru_cache(maxsize=256)
 def _options(pile: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """A report's options (no words), once per pile: the same supply comes back often."""
-    return tuple([Option(k, "", n) for k, n in pile if n > 0])
+    return tuple([Option.make(k, "", n) for k, n in pile if n > 0])
 
 
 def _pile(state: GameState, age: int) -> dict[str, int]:
@@ -367,11 +367,11 @@ def _legal_buy_vp(state: GameState, draft: dict[str, Any], most: int | None = No
         vp = int(value)
         return Answer("", vp, (event(vp),))
 
-    decline = Move(0, events=(event(0),))
+    decline = Move.make(0, events=(event(0),))
     if top <= LIST_AT_MOST:
-        return Legal(_NUMBER, "buy_vp", name, tuple(
-            Move(vp, events=(event(vp),)) for vp in range(1, top + 1)), decline, draft=draft)
-    return Legal(_NUMBER, "buy_vp", name, decline=decline, draft=draft,
+        return Legal.make(_NUMBER, "buy_vp", name, tuple(
+            Move.make(vp, events=(event(vp),)) for vp in range(1, top + 1)), decline, draft=draft)
+    return Legal.make(_NUMBER, "buy_vp", name, decline=decline, draft=draft,
                  field=Field(least=1, most=top, build=bought))
 
 

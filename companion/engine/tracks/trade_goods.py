@@ -27,16 +27,16 @@ _GOOD = Kind.GOOD
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     me = current_slot(state).player
     moves, decline = _moves(me, tuple(state.goods_offer), dock_and_goods_optional(state))
-    return Legal(_GOOD, "take_good", me, moves, decline, draft=draft, settled=True)
+    return Legal.make(_GOOD, "take_good", me, moves, decline, draft=draft, settled=True)
 
 
 @lru_cache(maxsize=32)  # (moves are frozen: made once per offer, their events parsed once)
 def _moves(me: str, offer: tuple[str, ...],
            optional: bool) -> tuple[tuple[Move, ...], Move | None]:
     """``legal``'s moves (each good face up, once) and decline."""
-    moves = tuple([Move(g, events=({"type": "take_good", "player": me, "good": g},))
+    moves = tuple([Move.make(g, events=({"type": "take_good", "player": me, "good": g},))
                    for g in dict.fromkeys(offer)])
-    decline = (Move(None, events=({"type": "take_good", "player": me, "good": None},))
+    decline = (Move.make(None, events=({"type": "take_good", "player": me, "good": None},))
                if optional else None)
     return moves, decline
 
