@@ -23,11 +23,28 @@ from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
 from companion.engine.questions import counts_words, track_name, worker_name
 from companion.engine.resolution import begin_resolution
-from companion.engine.setup import GameSetup
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
+from companion.engine.tracks.placement_board import (
+    BIT,
+    BOX_BIT,
+    BUILDINGS,
+    DOCK,
+    INITIATIVE,
+    PLACES,
+    TRADE_GOODS,
+    WARFARE,
+    Open,
+    TrackBox,
+    board_of,
+    on_numbered_slots,
+    open_flags,
+    scan,
+    why_closed,
+    with_ship,
+)
 from companion.i18n import _, component_name
-from companion.rules.editions import EDITIONS, TRACKS, WORKER_TYPES
+from companion.rules.editions import TRACKS, WORKER_TYPES
 
 # Read before every placement of every game: an enum member is slow to look up.
 _PLACEMENT, _PLACE = Phase.PLACEMENT, Kind.PLACE
@@ -77,151 +94,30 @@ def current_placer(state: GameState) -> str | None:
     return state.order[state.placing] if state.phase == _PLACEMENT else None
 
 
-TrackBox = tuple[str, str | None]  # a (track, box) pair
 Places = tuple[TrackBox, ...]
 
-# Every place on the board, in board order (``open_places`` lists them so), and its bit in
-# a set of open places: which places are open is a small int, made once per question.
-_PLACES: tuple[TrackBox, ...] = (
-    ("initiative", None), ("dock", None), ("dock", "mayflower"), ("trade_goods", None),
-    ("shipping", None), ("buildings", None), ("discovery", None),
-    *(("specialists", box) for box in EDITIONS["empires"].specialist_boxes(True)),
-    ("warfare", None))
-_BIT = {place: 1 << index for index, place in enumerate(_PLACES)}
-_INITIATIVE, _DOCK, _MAYFLOWER, _TRADE_GOODS, _BUILDINGS, _WARFARE = (
-    _BIT["initiative", None], _BIT["dock", None], _BIT["dock", "mayflower"],
-    _BIT["trade_goods", None], _BIT["buildings", None], _BIT["warfare", None])
-_EVER_OPEN = _BIT["shipping", None] | _BIT["discovery", None]  # no limit on these
-_BOX_BIT = {box: bit for (track, box), bit in _BIT.items() if track == "specialists"}
-assert all(list(boxes) == [box for box in _BOX_BIT if box in boxes]  # board order kept
-           for boxes in (e.specialist_boxes(b) for e in EDITIONS.values() for b in (False, True)))
-
-# What a game's set-up fixes for placement, keyed on the set-up's id (each entry keeps its
-# set-up alive, so no other set-up can take that id): numbered dock slots, the Specialists
-# boxes as bits, the Mayflower reading, the Warfare cap.
-_Board = tuple[GameSetup, int, int, bool, "int | None"]
-_BOARDS: dict[int, _Board] = {}
+# The places open on one state at one event (``placement_board.scan``), kept with it (the
+# fold counts every event in ``version``; a copy is another state): asked before and at
+# every placement of every game, so read from the tracks once, then carried from each
+# placement to the next by ``place``.
+_open: Open = (None, -1, 0, (), 0, {})
 
 
-def _board(state: GameState) -> _Board:
-    setup = state.setup
-    found = _BOARDS.get(id(setup))
-    if found is None:
-        if len(_BOARDS) >= 64:
-            _BOARDS.clear()
-        edition = state.edition
-        boxes = sum(_BOX_BIT[box] for box in edition.specialist_boxes(setup.options.builders))
-        found = _BOARDS[id(setup)] = (setup, len(edition.dock_slots(len(state.players))),
-                                      boxes, setup.readings.mayflower_any_time,
-                                      edition.warfare_cap)
-    return found
-
-
-# For each place of the board (``_PLACES``), whether a set of open places has it: looked up
-# in two halves (7 places each), not worked out place by place.
-_LOW = tuple(tuple([bool(_BIT[place] & bits) for place in _PLACES[:7]]) for bits in range(128))
-_HIGH = tuple(tuple([bool(_BIT[place] & bits << 7) for place in _PLACES[7:]])
-              for bits in range(1 << (len(_PLACES) - 7)))
-
-
-def _open_flags(bits: int) -> tuple[bool, ...]:
-    """For each place of the board (``_PLACES``): whether ``bits`` has it open."""
-    return _LOW[bits & 127] + _HIGH[bits >> 7]
-
-
-def _numbered(dock: list[Slot]) -> int:
-    """Workers on the numbered dock slots (the others: X, Y and the Mayflower ships)."""
-    numbered = 0
-    for s in dock:
-        if s.label.isdigit():
-            numbered += 1
-    return numbered
-
-
-# The places open on one state at one event, kept with it (the fold counts every event in
-# ``version``; a copy is another state): asked before and at every placement of every
-# game, so found from the tracks once (``_scan``), then carried from each placement to the
-# next by ``place``. Held: the board's open places (bits of ``_BIT``, Initiative and the
-# Mayflower ships aside: they are each player's), who is on Initiative, how many workers
-# stand on numbered dock slots, and the worker types each player has left to place.
-_Open = tuple["GameState | None", int, int, tuple[str, ...], int, dict[str, tuple[str, ...]]]
-_open: _Open = (None, -1, 0, (), 0, {})
-
-
-def _scan(state: GameState) -> _Open:
-    """The open places of ``state``, read from its tracks: each track's rule."""
+def _scan(state: GameState) -> Open:
     global _open
-    _setup, dock_slots, boxes, _any_time, warfare_cap = (_BOARDS.get(id(state.setup))
-                                                         or _board(state))
-    tracks = state.tracks
-    bits = _EVER_OPEN
-    numbered = _numbered(tracks["dock"])
-    if numbered < dock_slots:
-        bits |= _DOCK
-    if len(tracks["trade_goods"]) < len(state.goods_offer):
-        bits |= _TRADE_GOODS
-    if len(tracks["buildings"]) < len(state.buildings_offer):
-        bits |= _BUILDINGS
-    for s in tracks["specialists"]:
-        boxes &= ~_BOX_BIT[s.label]
-    if warfare_cap is None or len(tracks["warfare"]) < warfare_cap:
-        bits |= _WARFARE
-    left = {name: tuple([w for w in WORKER_TYPES if who.available.get(w, 0) > 0])
-            for name, who in state.players.items()}
-    found = _open = (state, state.version, bits | boxes,
-                     tuple([s.player for s in tracks["initiative"]]), numbered, left)
+    found = _open = scan(state)
     return found
 
 
 def _open_bits(state: GameState, name: str) -> int:
-    """The places open to ``name`` now, as bits of ``_BIT``."""
+    """The places open to ``name`` now, as bits of ``BIT``."""
     found = _open
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
-    bits = found[2] if name in found[3] else found[2] | _INITIATIVE  # (one each)
+    bits = found[2] if name in found[3] else found[2] | INITIATIVE  # (one each)
     if "mayflower" in state.players[name].buildings:
-        return _with_ship(state, name, bits)
+        return with_ship(state, name, bits)
     return bits
-
-
-def _with_ship(state: GameState, name: str, bits: int) -> int:
-    """``bits`` with the Colonist Dock open to a Mayflower owner with a free ship: once the
-    numbered slots are full, or at any time (the reading this game plays: then the ship is
-    a place of its own)."""
-    any_time = state.setup.readings.mayflower_any_time
-    if (any_time or not bits & _DOCK) \
-            and mayflower.extra_dock_label(state, state.players[name]) is not None:
-        bits |= _DOCK | _MAYFLOWER if any_time else _DOCK
-    return bits
-
-
-def _why_closed(state: GameState, name: str, track: str, box: str | None) -> str:
-    """Why a place is closed (the rule itself is ``_scan`` and ``_with_ship``)."""
-    if track == "initiative":
-        return _("{name} already has a worker on Initiative (one each)").format(name=name)
-    if track == "dock" and box == "mayflower":
-        if not state.setup.readings.mayflower_any_time:
-            return (_("a Mayflower ship takes a worker only once the numbered dock slots are "
-                    "full (the reading this game plays)"))
-        return (_("{name} has no free Mayflower ship (the Mayflower and an unused ship of "
-                  "their own, at most 3)").format(name=name))
-    if track == "dock":
-        return _("the Colonist Dock is full (slots 1-{last} in a {n}-player game)").format(
-                   last=_board(state)[1], n=len(state.players))
-    if track == "trade_goods":
-        return _("Trade Goods is full ({n} goods this turn)").format(n=len(state.goods_offer))
-    if track == "buildings":
-        return _("Capital Buildings is full ({n} buildings face up)").format(
-                   n=len(state.buildings_offer))
-    if track == "specialists":
-        boxes = state.edition.specialist_boxes(state.setup.options.builders)
-        if box is None:
-            return _("say which Specialists box ({join})").format(join=', '.join(boxes))
-        if box not in boxes:
-            return _("there is no {box} box in this game").format(box=box)
-        return _("the {box} box is already taken").format(box=box)
-    return _("Warfare is full ({warfare_cap} workers per turn)").format(
-               warfare_cap=state.edition.warfare_cap)
 
 
 _LABELS = tuple(str(number) for number in range(1, 100))  # slots 1, 2, ... as placed
@@ -248,7 +144,7 @@ def _read(ev: Place) -> tuple[Place, str, str, str, str | None, int]:
     if len(_READ) >= 4096:
         _READ.clear()
     track, box = ev.track, ev.box
-    found = _READ[id(ev)] = (ev, ev.player, ev.worker, track, box, _BIT.get((track, box), 0))
+    found = _READ[id(ev)] = (ev, ev.player, ev.worker, track, box, BIT.get((track, box), 0))
     return found
 
 
@@ -282,41 +178,41 @@ def place(state: GameState, ev: Place) -> None:
                                   "only"))
     if worker == "builder" and not state.setup.options.builders:
         raise refuse(state, _("builders are only in the Builder expansion"))
-    bits = board if name in on_initiative else board | _INITIATIVE  # (``_open_bits``)
+    bits = board if name in on_initiative else board | INITIATIVE  # (``_open_bits``)
     if "mayflower" in who.buildings:
-        bits = _with_ship(state, name, bits)
+        bits = with_ship(state, name, bits)
     if not bits & bit:
-        raise refuse(state, _why_closed(state, name, track, box))
+        raise refuse(state, why_closed(state, name, track, box))
     # The worker's slot, and what the placement closes for the next placer.
     slots = state.tracks[track]
     if track == "dock":
-        dock_slots = (_BOARDS.get(id(state.setup)) or _board(state))[1]
+        dock_slots = board_of(state)[1]
         if box is None and numbered < dock_slots:
             numbered += 1
             label = str(numbered)
             if numbered >= dock_slots:
-                board &= ~_DOCK
+                board &= ~DOCK
         else:  # a Mayflower ship
             label = mayflower.extra_dock_label(state, who)
             assert label is not None  # (an open place always has a slot)
             mayflower.carried(state, name)
     elif track == "specialists":
         label = box
-        board &= ~_BOX_BIT[box]
+        board &= ~BOX_BIT[box]
     else:
         label = _LABELS[len(slots)] if len(slots) < 99 else str(len(slots) + 1)
         if track == "initiative":
             on_initiative += (name,)
         elif track == "trade_goods":
             if len(slots) + 1 >= len(state.goods_offer):
-                board &= ~_TRADE_GOODS
+                board &= ~TRADE_GOODS
         elif track == "buildings":
             if len(slots) + 1 >= len(state.buildings_offer):
-                board &= ~_BUILDINGS
+                board &= ~BUILDINGS
         elif track == "warfare":
             cap = state.edition.warfare_cap
             if cap is not None and len(slots) + 1 >= cap:
-                board &= ~_WARFARE
+                board &= ~WARFARE
         elif track == "discovery":
             who.discovery[worker] += 1
     available[worker] = count - 1
@@ -345,7 +241,7 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
     workers = tuple([w for w in WORKER_TYPES if available.get(w, 0) > 0])
     if not workers:
         return name, (), ()
-    return name, workers, tuple(compress(_PLACES, _open_flags(_open_bits(state, name))))
+    return name, workers, tuple(compress(PLACES, open_flags(_open_bits(state, name))))
 
 
 @lru_cache(maxsize=4096)
@@ -359,10 +255,10 @@ def open_slots(state: GameState) -> dict[str, int | None]:
     tracks = state.tracks
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
     cap = state.edition.warfare_cap
-    numbered_dock = _numbered(tracks.get("dock", []))
+    numbered_dock = on_numbered_slots(tracks.get("dock", []))
     return {
         "initiative": len(state.players) - len(tracks.get("initiative", [])),
-        "dock": _board(state)[1] - numbered_dock,
+        "dock": board_of(state)[1] - numbered_dock,
         "trade_goods": len(state.goods_offer) - len(tracks.get("trade_goods", [])),
         "shipping": None,
         "buildings": len(state.buildings_offer) - len(tracks.get("buildings", [])),
@@ -395,9 +291,9 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     workers = found[5][name]
     if not workers:  # (a placer with no worker left has no place either)
         return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
-    bits = found[2] if name in found[3] else found[2] | _INITIATIVE  # (``_open_bits``)
+    bits = found[2] if name in found[3] else found[2] | INITIATIVE  # (``_open_bits``)
     if "mayflower" in state.players[name].buildings:
-        bits = _with_ship(state, name, bits)
+        bits = with_ship(state, name, bits)
     if len(workers) == 1:
         return Legal(_PLACE, "place", name, _moves(name, workers[0], bits), draft=draft,
                      settled=True)
@@ -409,15 +305,15 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
 
 @lru_cache(maxsize=4096)  # the same few (placer, worker, places) recur all game
 def _moves(name: str, worker: str, bits: int) -> tuple[Move, ...]:
-    return tuple(compress(_every_move(name, worker), _open_flags(bits)))
+    return tuple(compress(_every_move(name, worker), open_flags(bits)))
 
 
 @lru_cache(maxsize=256)  # moves are frozen: each placement is built once and shared
 def _every_move(name: str, worker: str) -> tuple[Move, ...]:
-    """``worker`` of ``name`` on each place of the board (``_PLACES``), open or not."""
+    """``worker`` of ``name`` on each place of the board (``PLACES``), open or not."""
     return tuple([Move(Spot(worker, track, box),
                        events=(event_dict(place_event(name, worker, track, box)),))
-                  for track, box in _PLACES])
+                  for track, box in PLACES])
 
 
 def words(state: GameState, legal: Legal) -> Decision:
