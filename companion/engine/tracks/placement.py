@@ -28,12 +28,15 @@ from companion.engine.tracks.base import Question
 from companion.engine.tracks.placement_board import (
     BIT,
     BOX_BIT,
+    BUILDERS_PLAYED,
     BUILDINGS,
     DOCK,
     INITIATIVE,
+    NEVER,
     PLACES,
     TRADE_GOODS,
     WARFARE,
+    WORKER_BIT,
     Open,
     TrackBox,
     board_of,
@@ -42,6 +45,7 @@ from companion.engine.tracks.placement_board import (
     scan,
     why_closed,
     with_ship,
+    worker_types,
 )
 from companion.i18n import _, component_name
 from companion.rules.editions import TRACKS, WORKER_TYPES
@@ -100,7 +104,7 @@ Places = tuple[TrackBox, ...]
 # fold counts every event in ``version``; a copy is another state): asked before and at
 # every placement of every game, so read from the tracks once, then carried from each
 # placement to the next by ``place``.
-_open: Open = (None, -1, 0, (), 0, {})
+_open: Open = (None, -1, 0, (), 0, {}, (), "", 0, 0)
 
 
 def _scan(state: GameState) -> Open:
@@ -114,8 +118,10 @@ def _open_bits(state: GameState, name: str) -> int:
     found = _open
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
+    if name == found[7]:
+        return found[8]
     bits = found[2] if name in found[3] else found[2] | INITIATIVE  # (one each)
-    if "mayflower" in state.players[name].buildings:
+    if name in found[6]:
         return with_ship(state, name, bits)
     return bits
 
@@ -134,37 +140,35 @@ def _placer_checked(state: GameState, name: str) -> None:
                                 expected=expected, player=name))
 
 
-# A placement's fields and its place's bit, by the event (frozen, and shared: a playout's
-# placements are the moves its questions list), kept with the event itself so that its id
-# names no other: a field of an event is read by a walk up its classes.
+# A placement's fields and what it needs (its place, its worker type, and for a builder
+# ``BUILDERS_PLAYED``), by the event (frozen, and shared: a playout's placements are the
+# moves its questions list), kept with the event itself so that its id names no other: a
+# field of an event is read by a walk up its classes.
 _READ: dict[int, tuple[Place, str, str, str, str | None, int]] = {}
 
 
 def _read(ev: Place) -> tuple[Place, str, str, str, str | None, int]:
     if len(_READ) >= 4096:
         _READ.clear()
-    track, box = ev.track, ev.box
-    found = _READ[id(ev)] = (ev, ev.player, ev.worker, track, box, BIT.get((track, box), 0))
+    worker, track, box = ev.worker, ev.track, ev.box
+    need = BIT.get((track, box), NEVER) | WORKER_BIT.get(worker, NEVER)
+    if worker == "builder":
+        need |= BUILDERS_PLAYED
+    found = _READ[id(ev)] = (ev, ev.player, worker, track, box, need)
     return found
 
 
-def place(state: GameState, ev: Place) -> None:
-    global _open
-    read = _READ.get(id(ev))
-    if read is None or read[0] is not ev:
-        read = _read(ev)
-    _ev, name, worker, track, box, bit = read
-    found = _open
+def _checked(state: GameState, name: str, worker: str, track: str, box: str | None,
+             found: Open) -> Open:
+    """A placement the carried sets do not show legal at once, checked rule by rule:
+    refused in words, or ``state``'s open places (read again if not carried here)."""
     if found[0] is not state or found[1] != state.version:  # (not carried here)
         _placer_checked(state, name)
         found = _scan(state)
-    elif name != state.order[state.placing]:  # (a state kept is in its placement phase)
+    elif name != found[7]:  # (a state kept is in its placement phase)
         _placer_checked(state, name)
-    _state, _version, board, on_initiative, numbered, left = found
-    who = state.players[name]
-    available = who.available
-    count = available.get(worker, 0)
-    if count < 1:
+    available = state.players[name].available
+    if available.get(worker, 0) < 1:
         have = ", ".join(f"{n} {w}" for w, n in available.items() if n) or "nothing"
         raise refuse(state, _("{player} has no {worker} left to place (has {have})").format(
                                 player=name, worker=component_name("worker", worker),
@@ -178,11 +182,27 @@ def place(state: GameState, ev: Place) -> None:
                                   "only"))
     if worker == "builder" and not state.setup.options.builders:
         raise refuse(state, _("builders are only in the Builder expansion"))
-    bits = board if name in on_initiative else board | INITIATIVE  # (``_open_bits``)
-    if "mayflower" in who.buildings:
-        bits = with_ship(state, name, bits)
-    if not bits & bit:
+    if not found[8] & BIT.get((track, box), 0):
         raise refuse(state, why_closed(state, name, track, box))
+    return found
+
+
+def place(state: GameState, ev: Place) -> None:
+    global _open
+    read = _READ.get(id(ev))
+    if read is None or read[0] is not ev:
+        read = _read(ev)
+    _ev, name, worker, track, box, need = read
+    found = _open
+    # The usual placement, on the state the last one was folded into, by its placer, of a
+    # worker type left on a place open to them, needs no more checks; any other, all.
+    if found[0] is not state or found[1] != state.version or name != found[7] \
+            or found[9] & need != need:
+        found = _checked(state, name, worker, track, box, found)
+    _state, _version, board, on_initiative, numbered, left, ships, _placer, _mine, _may = found
+    who = state.players[name]
+    available = who.available
+    count = available[worker]
     # The worker's slot, and what the placement closes for the next placer.
     slots = state.tracks[track]
     if track == "dock":
@@ -200,7 +220,10 @@ def place(state: GameState, ev: Place) -> None:
         label = box
         board &= ~BOX_BIT[box]
     else:
-        label = _LABELS[len(slots)] if len(slots) < 99 else str(len(slots) + 1)
+        try:
+            label = _LABELS[len(slots)]
+        except IndexError:  # (never in a game: more workers than there are)
+            label = str(len(slots) + 1)
         if track == "initiative":
             on_initiative += (name,)
         elif track == "trade_goods":
@@ -217,17 +240,22 @@ def place(state: GameState, ev: Place) -> None:
             who.discovery[worker] += 1
     available[worker] = count - 1
     if count == 1:  # the last of its type: a new map (the one kept is shared)
-        left = {**left, name: tuple([w for w in left[name] if w != worker])}
+        left = {**left, name: left[name] & ~WORKER_BIT[worker]}
     slots.append(Slot(name, worker, label))
     order, index = state.order, state.placing
     for _turn in order:  # the next placer: the next in turn order with a worker left
         index += 1
         if index == len(order):
             index = 0
-        if left[order[index]]:
+        following = order[index]
+        if left[following]:
             state.placing = index
-            _open = (state, state.version + 1, board, on_initiative, numbered, left)  # (the
-            return  # fold counts this event: the next state's places)
+            mine = board if following in on_initiative else board | INITIATIVE  # (``scan``)
+            if following in ships:
+                mine = with_ship(state, following, mine)
+            _open = (state, state.version + 1, board, on_initiative, numbered, left, ships,
+                     following, mine, mine | left[following])  # (the fold counts this
+            return  # event: the next state's places)
     begin_resolution(state)
 
 
@@ -284,16 +312,14 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     """Each worker type the placer has left on each place open to them."""
     if state.phase != _PLACEMENT:  # no placement is legal
         return Legal(_PLACE, "place", None, draft=draft)
-    name = state.order[state.placing]
     found = _open
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
-    workers = found[5][name]
+    name = found[7]
+    workers = worker_types(found[5][name])
     if not workers:  # (a placer with no worker left has no place either)
         return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
-    bits = found[2] if name in found[3] else found[2] | INITIATIVE  # (``_open_bits``)
-    if "mayflower" in state.players[name].buildings:
-        bits = with_ship(state, name, bits)
+    bits = found[8]
     if len(workers) == 1:
         return Legal(_PLACE, "place", name, _moves(name, workers[0], bits), draft=draft,
                      settled=True)

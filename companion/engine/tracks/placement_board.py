@@ -35,12 +35,27 @@ INITIATIVE, DOCK, MAYFLOWER, TRADE_GOODS, BUILDINGS, WARFARE = (
     BIT["trade_goods", None], BIT["buildings", None], BIT["warfare", None])
 EVER_OPEN = BIT["shipping", None] | BIT["discovery", None]  # no limit on these
 BOX_BIT = {box: bit for (track, box), bit in BIT.items() if track == "specialists"}
+# Beyond the places, what a placement needs besides its place, as bits of one set with
+# them: a game of the Builder expansion (a builder may be placed), each worker type left
+# to place, and a bit no set ever has (no such place or worker).
+BUILDERS_PLAYED = 1 << len(PLACES)
+WORKER_BIT = {worker: BUILDERS_PLAYED << 1 + index for index, worker in enumerate(WORKER_TYPES)}
+NEVER = BUILDERS_PLAYED << 1 + len(WORKER_TYPES)
+_SHIFT = len(PLACES) + 1
+# The worker types of a set of them (bits of ``WORKER_BIT``), in their order.
+WORKERS_OF = tuple(tuple([w for w, bit in WORKER_BIT.items() if bit >> _SHIFT & index])
+                   for index in range(1 << len(WORKER_TYPES)))
+
+
+def worker_types(workers: int) -> tuple[str, ...]:
+    """The worker types of ``workers`` (bits of ``WORKER_BIT``), in their order."""
+    return WORKERS_OF[workers >> _SHIFT]
 assert all(list(boxes) == [box for box in BOX_BIT if box in boxes]  # board order kept
            for boxes in (e.specialist_boxes(b) for e in EDITIONS.values() for b in (False, True)))
 
 # What a game's set-up fixes for placement, keyed on the set-up's id (each entry keeps its
 # set-up alive, so no other set-up can take that id): numbered dock slots, the Specialists
-# boxes as bits, the Mayflower reading, the Warfare cap.
+# boxes as bits (and ``BUILDERS_PLAYED``), the Mayflower reading, the Warfare cap.
 Board = tuple[GameSetup, int, int, bool, "int | None"]
 _BOARDS: dict[int, Board] = {}
 
@@ -52,7 +67,10 @@ def board_of(state: GameState) -> Board:
         if len(_BOARDS) >= 64:
             _BOARDS.clear()
         edition = state.edition
-        boxes = sum(BOX_BIT[box] for box in edition.specialist_boxes(setup.options.builders))
+        builders = setup.options.builders
+        boxes = sum(BOX_BIT[box] for box in edition.specialist_boxes(builders))
+        if builders:
+            boxes |= BUILDERS_PLAYED
         found = _BOARDS[id(setup)] = (setup, len(edition.dock_slots(len(state.players))),
                                       boxes, setup.readings.mayflower_any_time,
                                       edition.warfare_cap)
@@ -63,12 +81,13 @@ def board_of(state: GameState) -> Board:
 # in two halves (7 places each), not worked out place by place.
 _LOW = tuple(tuple([bool(BIT[place] & bits) for place in PLACES[:7]]) for bits in range(128))
 _HIGH = tuple(tuple([bool(BIT[place] & bits << 7) for place in PLACES[7:]])
-              for bits in range(1 << (len(PLACES) - 7)))
+              for bits in range(128))
+assert len(PLACES) == 14
 
 
 def open_flags(bits: int) -> tuple[bool, ...]:
     """For each place of the board (``PLACES``): whether ``bits`` has it open."""
-    return _LOW[bits & 127] + _HIGH[bits >> 7]
+    return _LOW[bits & 127] + _HIGH[bits >> 7 & 127]
 
 
 def on_numbered_slots(dock: list[Slot]) -> int:
@@ -82,13 +101,17 @@ def on_numbered_slots(dock: list[Slot]) -> int:
 
 # The places open on one state at one event: the state, its ``version``, the board's open
 # places (Initiative and the Mayflower ships aside: they are each player's), who is on
-# Initiative, how many workers stand on numbered dock slots, and the worker types each
-# player has left to place.
-Open = tuple["GameState | None", int, int, tuple[str, ...], int, dict[str, tuple[str, ...]]]
+# Initiative, how many workers stand on numbered dock slots, the worker types each player
+# has left to place (bits of ``WORKER_BIT``), who owns the Mayflower; then the current
+# placer, the places open to them, and what they may place (those places, their worker
+# types left, ``BUILDERS_PLAYED``): a placement needing no more is legal.
+Open = tuple["GameState | None", int, int, tuple[str, ...], int, dict[str, int],
+             tuple[str, ...], str, int, int]
 
 
 def scan(state: GameState) -> Open:
-    """The open places of ``state``, read from its tracks: each track's rule."""
+    """The open places of ``state`` (in its placement phase), read from its tracks: each
+    track's rule."""
     _setup, dock_slots, boxes, _any_time, warfare_cap = (_BOARDS.get(id(state.setup))
                                                          or board_of(state))
     tracks = state.tracks
@@ -104,10 +127,17 @@ def scan(state: GameState) -> Open:
         boxes &= ~BOX_BIT[s.label]
     if warfare_cap is None or len(tracks["warfare"]) < warfare_cap:
         bits |= WARFARE
-    left = {name: tuple([w for w in WORKER_TYPES if who.available.get(w, 0) > 0])
+    bits |= boxes
+    left = {name: sum([bit for w, bit in WORKER_BIT.items() if who.available.get(w, 0) > 0])
             for name, who in state.players.items()}
-    return (state, state.version, bits | boxes,
-            tuple([s.player for s in tracks["initiative"]]), on_dock, left)
+    on_initiative = tuple([s.player for s in tracks["initiative"]])
+    ships = tuple([name for name, who in state.players.items() if "mayflower" in who.buildings])
+    placer = state.order[state.placing]
+    mine = bits if placer in on_initiative else bits | INITIATIVE  # (one each)
+    if placer in ships:
+        mine = with_ship(state, placer, mine)
+    return (state, state.version, bits, on_initiative, on_dock, left, ships, placer, mine,
+            mine | left[placer])
 
 
 def with_ship(state: GameState, name: str, bits: int) -> int:
