@@ -15,6 +15,7 @@ call these functions.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -169,7 +170,7 @@ def best_income_dollars(goods: Mapping[str, int], ships: int = 0) -> int:
     9
     """
     _check_holding(goods, ships)
-    return _plan(_profile(_by_count(goods)), ships)[0]
+    return _plan(_counted_profile(goods), ships)[0]
 
 
 def _by_count(goods: Mapping[str, int]) -> dict[int, list[str]]:
@@ -183,6 +184,13 @@ def _by_count(goods: Mapping[str, int]) -> dict[int, list[str]]:
 
 def _profile(by_count: Mapping[int, list[str]]) -> tuple[tuple[int, int], ...]:
     return tuple((count, len(names)) for count, names in by_count.items())
+
+
+def _counted_profile(goods: Mapping[str, int]) -> tuple[tuple[int, int], ...]:
+    """``_profile(_by_count(goods))`` counted in C (every income phase asks it of each
+    player): each count held once, in the order it first appears (a ``Counter`` keeps
+    it), with how many kinds hold that many."""
+    return tuple(Counter(filter(None, goods.values())).items())
 
 
 @lru_cache(maxsize=4096)

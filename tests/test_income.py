@@ -277,6 +277,17 @@ def test_best_income_matches_reference_on_large_holdings(holding):
 
 @settings(max_examples=200, deadline=None)
 @given(realistic_holdings())
+def test_counted_profile_is_the_grouped_one(holding):
+    """``best_income_dollars`` counts the profile in C: the very key ``best_income`` plans
+    with (same groups, same order), so both share one plan."""
+    from companion.scoring import _by_count, _counted_profile, _profile
+
+    goods, _ships = holding
+    assert _counted_profile(goods) == _profile(_by_count(goods))
+
+
+@settings(max_examples=200, deadline=None)
+@given(realistic_holdings())
 def test_income_never_drops_when_a_token_is_added(holding):
     goods, ships = holding
     base = best_income(goods, ships).dollars

@@ -6,6 +6,7 @@ A merchant brings its owner money, a missionary takes colonists along.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from companion.engine.common import add_to_region, check_region, from_reserve, refuse
@@ -41,36 +42,42 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     me = current_slot(state).player
     dock, cursor, discovered = state.tracks["dock"], state.cursor, state.discovered
     optional = dock_and_goods_optional(state)
+    moves = tuple(map(_sail, repeat(me), discovered, repeat(1)))  # (map stops at the end)
     if len(discovered) == 1:
         # One place to go: all the waiting workers with one tap, where one may stay home;
         # else (AoE III) each sails there by itself, the engine's only outcome.
-        waiting = (tuple([s.player for s in dock[cursor:]])
-                   if optional and len(dock) - cursor > 1 else ())
-        moves, decline = _moves(me, tuple(discovered), optional, waiting, 1)
+        if optional and len(dock) - cursor > 1:
+            moves = (_all_sail(discovered[0], tuple([s.player for s in dock[cursor:]])),
+                     *moves)
     else:
         run = next((i for i, s in enumerate(dock[cursor:]) if s.player != me),
                    len(dock) - cursor)
-        moves, decline = _moves(me, tuple(discovered), optional, (), run)
-    return Legal.make(_REGION, "dock", me, moves, decline, draft=draft, settled=True)
+        if run > 1:  # (``me``'s next workers, sent together)
+            moves += tuple(map(_sail, repeat(me), discovered, repeat(run)))
+    return Legal.make(_REGION, "dock", me, moves, _stay(me) if optional else None, draft=draft,
+                 settled=True)
 
 
-@lru_cache(maxsize=32)  # (moves are frozen: made once, their events parsed once)
-def _moves(me: str, discovered: tuple[str, ...], optional: bool, waiting: tuple[str, ...],
-           run: int) -> tuple[tuple[Move, ...], Move | None]:
-    """``legal``'s moves and decline: ``waiting``, the owners of every worker still on the
-    dock when all of them may sail with one tap; ``run``, how many of ``me``'s are next."""
-    moves = [Move.make(r, events=({"type": "dock", "player": me, "region": r},))
-             for r in discovered]
-    if waiting:
-        only = discovered[0]
-        moves.insert(0, Move.make(only, events=tuple(
-            {"type": "dock", "player": p, "region": only} for p in waiting), usual=True))
-    if run > 1:
-        moves += [Move.make(r, events=({"type": "dock", "player": me, "region": r},) * run)
-                  for r in discovered]
-    decline = (Move.make(None, events=({"type": "dock", "player": me, "region": None},))
-               if optional else None)
-    return tuple(moves), decline
+# Each move made once and shared (frozen: its events parsed once); the regions and who is
+# next change all game, so moves are kept one by one, in small caches: a large one keeps
+# enough objects alive to set off more garbage collections than it saves.
+@lru_cache(maxsize=128)
+def _sail(me: str, region: str, run: int) -> Move:
+    """``run`` of ``me``'s workers sail to ``region``."""
+    return Move.make(region, events=({"type": "dock", "player": me, "region": region},) * run)
+
+
+@lru_cache(maxsize=16)
+def _all_sail(only: str, waiting: tuple[str, ...]) -> Move:
+    """Every worker still on the dock (``waiting``: their owners) sails to the one region
+    discovered, with one tap."""
+    return Move.make(only, events=tuple({"type": "dock", "player": p, "region": only}
+                                   for p in waiting), usual=True)
+
+
+@lru_cache(maxsize=8)
+def _stay(me: str) -> Move:
+    return Move.make(None, events=({"type": "dock", "player": me, "region": None},))
 
 
 def words(state: GameState, legal: Legal) -> Decision:

@@ -74,8 +74,7 @@ def _take_goods(state: GameState, goods: tuple[str, ...], turn: int | None) -> N
 def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int,
                        turn: int | None) -> None:
     pile = _age_pile(state, age)
-    seen = Counter(state.buildings_seen)
-    left_in_pile = sum(tiles - seen.get(b, 0) for b, tiles in pile)
+    left_in_pile = sum(_left_in(pile, tuple(state.buildings_seen)).values())
     wanted = min(BUILDING_SLOTS - len(state.buildings_offer), left_in_pile)
     if len(new) != wanted:
         raise refuse(state, ngettext(
@@ -161,7 +160,8 @@ def refresh(state: GameState, ev: Refresh) -> None:
     if scored:
         for scores in score_colonies(state, regions).values():
             for name, vp in scores.items():
-                state.players[name].colony_vp[age - 1] += vp
+                if vp:  # (most regions score nobody)
+                    state.players[name].colony_vp[age - 1] += vp
     if not last:
         catalogue = state.catalogue
         after_new = state.setup.readings.free_colonist_after_new
@@ -276,10 +276,16 @@ def _options(pile: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     return tuple([Option.make(k, "", n) for k, n in pile if n > 0])
 
 
-def _pile(state: GameState, age: int) -> dict[str, int]:
-    """How many tiles of each building of that age are still in its pile."""
-    seen = Counter(state.buildings_seen)
-    return {b: tiles - seen.get(b, 0) for b, tiles in _age_pile(state, age)}  # (C's get)
+def _pile(state: GameState, age: int) -> Mapping[str, int]:
+    """How many tiles of each building of that age are still in its pile (read only)."""
+    return _left_in(_age_pile(state, age), tuple(state.buildings_seen))
+
+
+@functools.lru_cache(maxsize=16)  # (a refresh asks it two or three times, then never)
+def _left_in(pile: tuple[tuple[str, int], ...], seen: tuple[str, ...]) -> dict[str, int]:
+    """``_pile`` once per pile and buildings seen (read only: shared)."""
+    counted = Counter(seen)
+    return {b: tiles - counted.get(b, 0) for b, tiles in pile}  # (C's get)
 
 
 def _forced(pile: Mapping[str, int], slots: int) -> list[str] | None:

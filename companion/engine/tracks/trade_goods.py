@@ -4,6 +4,7 @@ Age of Empires III: one must be taken, `001_…`, "Marchandises")."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from companion.engine.common import refuse
@@ -25,20 +26,25 @@ _GOOD = Kind.GOOD
 
 
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+    """Each good face up, once; nothing where the rules allow it."""
     me = current_slot(state).player
-    moves, decline = _moves(me, tuple(state.goods_offer), dock_and_goods_optional(state))
-    return Legal.make(_GOOD, "take_good", me, moves, decline, draft=draft, settled=True)
+    offer = dict.fromkeys(state.goods_offer)
+    return Legal.make(_GOOD, "take_good", me, tuple(map(_take, repeat(me), offer)),
+                 _decline(me) if dock_and_goods_optional(state) else None, draft=draft,
+                 settled=True)
 
 
-@lru_cache(maxsize=32)  # (moves are frozen: made once per offer, their events parsed once)
-def _moves(me: str, offer: tuple[str, ...],
-           optional: bool) -> tuple[tuple[Move, ...], Move | None]:
-    """``legal``'s moves (each good face up, once) and decline."""
-    moves = tuple([Move.make(g, events=({"type": "take_good", "player": me, "good": g},))
-                   for g in dict.fromkeys(offer)])
-    decline = (Move.make(None, events=({"type": "take_good", "player": me, "good": None},))
-               if optional else None)
-    return moves, decline
+# Each move made once per (player, good) and shared (frozen: its events parsed once); the
+# offer changes at every take, so moves are kept one by one, in small caches: a large one
+# keeps enough objects alive to set off more garbage collections than it saves.
+@lru_cache(maxsize=64)
+def _take(me: str, good: str) -> Move:
+    return Move.make(good, events=({"type": "take_good", "player": me, "good": good},))
+
+
+@lru_cache(maxsize=8)
+def _decline(me: str) -> Move:
+    return Move.make(None, events=({"type": "take_good", "player": me, "good": None},))
 
 
 def words(state: GameState, legal: Legal) -> Decision:
