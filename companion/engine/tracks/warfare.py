@@ -110,36 +110,41 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     # Only regions where both stand can hold a battle or a war (the rules of
     # ``battle_refusal`` and ``battle_regions``, asked of fewer regions): each opponent's,
     # in the board's order, found in one pass over the regions ``me`` is in (told in C).
-    together: dict[str, list[str]] = {}
+    needs_soldier = state.edition.battle_needs_soldier
+    together: dict[str, list[str]] = {}  # where each could fight a battle
+    armed: dict[str, list[str]] = {}  # ... where a soldier of either side stands (a war's)
     for r in compress(_REGION_IDS, map(dict.__contains__, map(regions.__getitem__, _REGION_IDS),
                                        repeat(me))):
         here = regions[r]
-        if len(here) < 2 or not any(here[me].values()):
+        mine = here[me]
+        if len(here) < 2 or not any(mine.values()):
             continue
+        my_soldier = mine.get("soldier")
         for d, theirs in here.items():
             if d != me and any(theirs.values()):
+                if my_soldier or theirs.get("soldier"):
+                    armed.setdefault(d, []).append(r)
+                elif needs_soldier:  # (Empires: a battle needs a soldier of either side)
+                    continue
                 together.setdefault(d, []).append(r)
     if not together:  # (the usual case: nobody to fight)
         return Legal(_PLAYER, "warfare", me, (), _no_fight(me), draft=draft, settled=True)
-    money, needs_soldier = state.players[me].money, state.edition.battle_needs_soldier
+    money = state.players[me].money
     moves = []
     for d in state.order:
         shared = together.get(d)
         if not shared:
             continue
-        armed = [r for r in shared
-                 if regions[r][me].get("soldier") or regions[r][d].get("soldier")]
-        # (Empires: a battle needs a soldier of either side, so only those are asked; the
-        # defender stands in each: ``battle_refusal`` has nothing to refuse there)
+        # (the defender stands in each: ``battle_refusal`` has nothing to refuse there)
         militia = _militia(state, d)
         moves += [_fight(state, (d, r), {"type": "warfare", "player": me, "kind": "battle",
                                          "defender": d, "losses": [], "_regions": [r]})
-                  for r in (armed if needs_soldier else shared)
-                  if any(_expected(regions[r], me, d, militia))]
-        if armed and money >= WAR_PRICE:
+                  for r in shared if any(_expected(regions[r], me, d, militia))]
+        fought = armed.get(d)
+        if fought and money >= WAR_PRICE:
             moves.append(_fight(state, (d, None), {"type": "warfare", "player": me,
                                                    "kind": "war", "defender": d, "losses": [],
-                                                   "_regions": armed}))
+                                                   "_regions": fought}))
     return Legal(_PLAYER, "warfare", me, tuple(moves), _no_fight(me), draft=draft,
                  settled=True)
 
