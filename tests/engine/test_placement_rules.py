@@ -24,7 +24,7 @@ from companion.engine.flow import Phase
 from companion.engine.fold import apply_in_place
 from companion.engine.playout import random_game
 from companion.engine.state import Slot
-from companion.engine.tracks import placement
+from companion.engine.tracks import placement, placement_board
 
 
 def _labels(game, track):
@@ -357,6 +357,6 @@ def test_the_places_a_placement_leaves_open_are_those_the_tracks_show(edition, p
 
 def test_the_open_flags_of_a_set_of_places_name_each_place_of_the_board_in_order():
     """The flags ``compress`` picks a question's moves by, looked up in two halves."""
-    for bits in range(1 << len(placement._PLACES)):
-        assert placement._open_flags(bits) == tuple(
-            bool(bits & placement._BIT[place]) for place in placement._PLACES)
+    for bits in range(1 << len(placement_board.PLACES)):
+        assert placement_board.open_flags(bits) == tuple(
+            bool(bits & placement_board.BIT[place]) for place in placement_board.PLACES)

@@ -23,11 +23,32 @@ from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
 from companion.engine.questions import counts_words, track_name, worker_name
 from companion.engine.resolution import begin_resolution
-from companion.engine.setup import GameSetup
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
+from companion.engine.tracks.placement_board import (
+    BIT,
+    BOX_BIT,
+    BUILDERS_PLAYED,
+    BUILDINGS,
+    DOCK,
+    INITIATIVE,
+    NEVER,
+    PLACES,
+    TRADE_GOODS,
+    WARFARE,
+    WORKER_BIT,
+    Open,
+    TrackBox,
+    board_of,
+    on_numbered_slots,
+    open_flags,
+    scan,
+    why_closed,
+    with_ship,
+    worker_types,
+)
 from companion.i18n import _, component_name
-from companion.rules.editions import EDITIONS, TRACKS, WORKER_TYPES
+from companion.rules.editions import TRACKS, WORKER_TYPES
 
 # Read before every placement of every game: an enum member is slow to look up.
 _PLACEMENT, _PLACE = Phase.PLACEMENT, Kind.PLACE
@@ -77,151 +98,32 @@ def current_placer(state: GameState) -> str | None:
     return state.order[state.placing] if state.phase == _PLACEMENT else None
 
 
-TrackBox = tuple[str, str | None]  # a (track, box) pair
 Places = tuple[TrackBox, ...]
 
-# Every place on the board, in board order (``open_places`` lists them so), and its bit in
-# a set of open places: which places are open is a small int, made once per question.
-_PLACES: tuple[TrackBox, ...] = (
-    ("initiative", None), ("dock", None), ("dock", "mayflower"), ("trade_goods", None),
-    ("shipping", None), ("buildings", None), ("discovery", None),
-    *(("specialists", box) for box in EDITIONS["empires"].specialist_boxes(True)),
-    ("warfare", None))
-_BIT = {place: 1 << index for index, place in enumerate(_PLACES)}
-_INITIATIVE, _DOCK, _MAYFLOWER, _TRADE_GOODS, _BUILDINGS, _WARFARE = (
-    _BIT["initiative", None], _BIT["dock", None], _BIT["dock", "mayflower"],
-    _BIT["trade_goods", None], _BIT["buildings", None], _BIT["warfare", None])
-_EVER_OPEN = _BIT["shipping", None] | _BIT["discovery", None]  # no limit on these
-_BOX_BIT = {box: bit for (track, box), bit in _BIT.items() if track == "specialists"}
-assert all(list(boxes) == [box for box in _BOX_BIT if box in boxes]  # board order kept
-           for boxes in (e.specialist_boxes(b) for e in EDITIONS.values() for b in (False, True)))
-
-# What a game's set-up fixes for placement, keyed on the set-up's id (each entry keeps its
-# set-up alive, so no other set-up can take that id): numbered dock slots, the Specialists
-# boxes as bits, the Mayflower reading, the Warfare cap.
-_Board = tuple[GameSetup, int, int, bool, "int | None"]
-_BOARDS: dict[int, _Board] = {}
+# The places open on one state at one event (``placement_board.scan``), kept with it (the
+# fold counts every event in ``version``; a copy is another state): asked before and at
+# every placement of every game, so read from the tracks once, then carried from each
+# placement to the next by ``place``.
+_open: Open = (None, -1, 0, (), 0, {}, (), "", 0, 0)
 
 
-def _board(state: GameState) -> _Board:
-    setup = state.setup
-    found = _BOARDS.get(id(setup))
-    if found is None:
-        if len(_BOARDS) >= 64:
-            _BOARDS.clear()
-        edition = state.edition
-        boxes = sum(_BOX_BIT[box] for box in edition.specialist_boxes(setup.options.builders))
-        found = _BOARDS[id(setup)] = (setup, len(edition.dock_slots(len(state.players))),
-                                      boxes, setup.readings.mayflower_any_time,
-                                      edition.warfare_cap)
-    return found
-
-
-# For each place of the board (``_PLACES``), whether a set of open places has it: looked up
-# in two halves (7 places each), not worked out place by place.
-_LOW = tuple(tuple([bool(_BIT[place] & bits) for place in _PLACES[:7]]) for bits in range(128))
-_HIGH = tuple(tuple([bool(_BIT[place] & bits << 7) for place in _PLACES[7:]])
-              for bits in range(1 << (len(_PLACES) - 7)))
-
-
-def _open_flags(bits: int) -> tuple[bool, ...]:
-    """For each place of the board (``_PLACES``): whether ``bits`` has it open."""
-    return _LOW[bits & 127] + _HIGH[bits >> 7]
-
-
-def _numbered(dock: list[Slot]) -> int:
-    """Workers on the numbered dock slots (the others: X, Y and the Mayflower ships)."""
-    numbered = 0
-    for s in dock:
-        if s.label.isdigit():
-            numbered += 1
-    return numbered
-
-
-# The places open on one state at one event, kept with it (the fold counts every event in
-# ``version``; a copy is another state): asked before and at every placement of every
-# game, so found from the tracks once (``_scan``), then carried from each placement to the
-# next by ``place``. Held: the board's open places (bits of ``_BIT``, Initiative and the
-# Mayflower ships aside: they are each player's), who is on Initiative, how many workers
-# stand on numbered dock slots, and the worker types each player has left to place.
-_Open = tuple["GameState | None", int, int, tuple[str, ...], int, dict[str, tuple[str, ...]]]
-_open: _Open = (None, -1, 0, (), 0, {})
-
-
-def _scan(state: GameState) -> _Open:
-    """The open places of ``state``, read from its tracks: each track's rule."""
+def _scan(state: GameState) -> Open:
     global _open
-    _setup, dock_slots, boxes, _any_time, warfare_cap = (_BOARDS.get(id(state.setup))
-                                                         or _board(state))
-    tracks = state.tracks
-    bits = _EVER_OPEN
-    numbered = _numbered(tracks["dock"])
-    if numbered < dock_slots:
-        bits |= _DOCK
-    if len(tracks["trade_goods"]) < len(state.goods_offer):
-        bits |= _TRADE_GOODS
-    if len(tracks["buildings"]) < len(state.buildings_offer):
-        bits |= _BUILDINGS
-    for s in tracks["specialists"]:
-        boxes &= ~_BOX_BIT[s.label]
-    if warfare_cap is None or len(tracks["warfare"]) < warfare_cap:
-        bits |= _WARFARE
-    left = {name: tuple([w for w in WORKER_TYPES if who.available.get(w, 0) > 0])
-            for name, who in state.players.items()}
-    found = _open = (state, state.version, bits | boxes,
-                     tuple([s.player for s in tracks["initiative"]]), numbered, left)
+    found = _open = scan(state)
     return found
 
 
 def _open_bits(state: GameState, name: str) -> int:
-    """The places open to ``name`` now, as bits of ``_BIT``."""
+    """The places open to ``name`` now, as bits of ``BIT``."""
     found = _open
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
-    bits = found[2] if name in found[3] else found[2] | _INITIATIVE  # (one each)
-    if "mayflower" in state.players[name].buildings:
-        return _with_ship(state, name, bits)
+    if name == found[7]:
+        return found[8]
+    bits = found[2] if name in found[3] else found[2] | INITIATIVE  # (one each)
+    if name in found[6]:
+        return with_ship(state, name, bits)
     return bits
-
-
-def _with_ship(state: GameState, name: str, bits: int) -> int:
-    """``bits`` with the Colonist Dock open to a Mayflower owner with a free ship: once the
-    numbered slots are full, or at any time (the reading this game plays: then the ship is
-    a place of its own)."""
-    any_time = state.setup.readings.mayflower_any_time
-    if (any_time or not bits & _DOCK) \
-            and mayflower.extra_dock_label(state, state.players[name]) is not None:
-        bits |= _DOCK | _MAYFLOWER if any_time else _DOCK
-    return bits
-
-
-def _why_closed(state: GameState, name: str, track: str, box: str | None) -> str:
-    """Why a place is closed (the rule itself is ``_scan`` and ``_with_ship``)."""
-    if track == "initiative":
-        return _("{name} already has a worker on Initiative (one each)").format(name=name)
-    if track == "dock" and box == "mayflower":
-        if not state.setup.readings.mayflower_any_time:
-            return (_("a Mayflower ship takes a worker only once the numbered dock slots are "
-                    "full (the reading this game plays)"))
-        return (_("{name} has no free Mayflower ship (the Mayflower and an unused ship of "
-                  "their own, at most 3)").format(name=name))
-    if track == "dock":
-        return _("the Colonist Dock is full (slots 1-{last} in a {n}-player game)").format(
-                   last=_board(state)[1], n=len(state.players))
-    if track == "trade_goods":
-        return _("Trade Goods is full ({n} goods this turn)").format(n=len(state.goods_offer))
-    if track == "buildings":
-        return _("Capital Buildings is full ({n} buildings face up)").format(
-                   n=len(state.buildings_offer))
-    if track == "specialists":
-        boxes = state.edition.specialist_boxes(state.setup.options.builders)
-        if box is None:
-            return _("say which Specialists box ({join})").format(join=', '.join(boxes))
-        if box not in boxes:
-            return _("there is no {box} box in this game").format(box=box)
-        return _("the {box} box is already taken").format(box=box)
-    return _("Warfare is full ({warfare_cap} workers per turn)").format(
-               warfare_cap=state.edition.warfare_cap)
 
 
 _LABELS = tuple(str(number) for number in range(1, 100))  # slots 1, 2, ... as placed
@@ -238,37 +140,35 @@ def _placer_checked(state: GameState, name: str) -> None:
                                 expected=expected, player=name))
 
 
-# A placement's fields and its place's bit, by the event (frozen, and shared: a playout's
-# placements are the moves its questions list), kept with the event itself so that its id
-# names no other: a field of an event is read by a walk up its classes.
+# A placement's fields and what it needs (its place, its worker type, and for a builder
+# ``BUILDERS_PLAYED``), by the event (frozen, and shared: a playout's placements are the
+# moves its questions list), kept with the event itself so that its id names no other: a
+# field of an event is read by a walk up its classes.
 _READ: dict[int, tuple[Place, str, str, str, str | None, int]] = {}
 
 
 def _read(ev: Place) -> tuple[Place, str, str, str, str | None, int]:
     if len(_READ) >= 4096:
         _READ.clear()
-    track, box = ev.track, ev.box
-    found = _READ[id(ev)] = (ev, ev.player, ev.worker, track, box, _BIT.get((track, box), 0))
+    worker, track, box = ev.worker, ev.track, ev.box
+    need = BIT.get((track, box), NEVER) | WORKER_BIT.get(worker, NEVER)
+    if worker == "builder":
+        need |= BUILDERS_PLAYED
+    found = _READ[id(ev)] = (ev, ev.player, worker, track, box, need)
     return found
 
 
-def place(state: GameState, ev: Place) -> None:
-    global _open
-    read = _READ.get(id(ev))
-    if read is None or read[0] is not ev:
-        read = _read(ev)
-    _ev, name, worker, track, box, bit = read
-    found = _open
+def _checked(state: GameState, name: str, worker: str, track: str, box: str | None,
+             found: Open) -> Open:
+    """A placement the carried sets do not show legal at once, checked rule by rule:
+    refused in words, or ``state``'s open places (read again if not carried here)."""
     if found[0] is not state or found[1] != state.version:  # (not carried here)
         _placer_checked(state, name)
         found = _scan(state)
-    elif name != state.order[state.placing]:  # (a state kept is in its placement phase)
+    elif name != found[7]:  # (a state kept is in its placement phase)
         _placer_checked(state, name)
-    _state, _version, board, on_initiative, numbered, left = found
-    who = state.players[name]
-    available = who.available
-    count = available.get(worker, 0)
-    if count < 1:
+    available = state.players[name].available
+    if available.get(worker, 0) < 1:
         have = ", ".join(f"{n} {w}" for w, n in available.items() if n) or "nothing"
         raise refuse(state, _("{player} has no {worker} left to place (has {have})").format(
                                 player=name, worker=component_name("worker", worker),
@@ -282,56 +182,80 @@ def place(state: GameState, ev: Place) -> None:
                                   "only"))
     if worker == "builder" and not state.setup.options.builders:
         raise refuse(state, _("builders are only in the Builder expansion"))
-    bits = board if name in on_initiative else board | _INITIATIVE  # (``_open_bits``)
-    if "mayflower" in who.buildings:
-        bits = _with_ship(state, name, bits)
-    if not bits & bit:
-        raise refuse(state, _why_closed(state, name, track, box))
+    if not found[8] & BIT.get((track, box), 0):
+        raise refuse(state, why_closed(state, name, track, box))
+    return found
+
+
+def place(state: GameState, ev: Place) -> None:
+    global _open
+    read = _READ.get(id(ev))
+    if read is None or read[0] is not ev:
+        read = _read(ev)
+    _ev, name, worker, track, box, need = read
+    found = _open
+    # The usual placement, on the state the last one was folded into, by its placer, of a
+    # worker type left on a place open to them, needs no more checks; any other, all.
+    if found[0] is not state or found[1] != state.version or name != found[7] \
+            or found[9] & need != need:
+        found = _checked(state, name, worker, track, box, found)
+    _state, _version, board, on_initiative, numbered, left, ships, _placer, _mine, _may = found
+    who = state.players[name]
+    available = who.available
+    count = available[worker]
     # The worker's slot, and what the placement closes for the next placer.
     slots = state.tracks[track]
     if track == "dock":
-        dock_slots = (_BOARDS.get(id(state.setup)) or _board(state))[1]
+        dock_slots = board_of(state)[1]
         if box is None and numbered < dock_slots:
             numbered += 1
             label = str(numbered)
             if numbered >= dock_slots:
-                board &= ~_DOCK
+                board &= ~DOCK
         else:  # a Mayflower ship
             label = mayflower.extra_dock_label(state, who)
             assert label is not None  # (an open place always has a slot)
             mayflower.carried(state, name)
     elif track == "specialists":
         label = box
-        board &= ~_BOX_BIT[box]
+        board &= ~BOX_BIT[box]
     else:
-        label = _LABELS[len(slots)] if len(slots) < 99 else str(len(slots) + 1)
+        try:
+            label = _LABELS[len(slots)]
+        except IndexError:  # (never in a game: more workers than there are)
+            label = str(len(slots) + 1)
         if track == "initiative":
             on_initiative += (name,)
         elif track == "trade_goods":
             if len(slots) + 1 >= len(state.goods_offer):
-                board &= ~_TRADE_GOODS
+                board &= ~TRADE_GOODS
         elif track == "buildings":
             if len(slots) + 1 >= len(state.buildings_offer):
-                board &= ~_BUILDINGS
+                board &= ~BUILDINGS
         elif track == "warfare":
             cap = state.edition.warfare_cap
             if cap is not None and len(slots) + 1 >= cap:
-                board &= ~_WARFARE
+                board &= ~WARFARE
         elif track == "discovery":
             who.discovery[worker] += 1
     available[worker] = count - 1
     if count == 1:  # the last of its type: a new map (the one kept is shared)
-        left = {**left, name: tuple([w for w in left[name] if w != worker])}
+        left = {**left, name: left[name] & ~WORKER_BIT[worker]}
     slots.append(Slot(name, worker, label))
     order, index = state.order, state.placing
     for _turn in order:  # the next placer: the next in turn order with a worker left
         index += 1
         if index == len(order):
             index = 0
-        if left[order[index]]:
+        following = order[index]
+        if left[following]:
             state.placing = index
-            _open = (state, state.version + 1, board, on_initiative, numbered, left)  # (the
-            return  # fold counts this event: the next state's places)
+            mine = board if following in on_initiative else board | INITIATIVE  # (``scan``)
+            if following in ships:
+                mine = with_ship(state, following, mine)
+            _open = (state, state.version + 1, board, on_initiative, numbered, left, ships,
+                     following, mine, mine | left[following])  # (the fold counts this
+            return  # event: the next state's places)
     begin_resolution(state)
 
 
@@ -345,7 +269,7 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
     workers = tuple([w for w in WORKER_TYPES if available.get(w, 0) > 0])
     if not workers:
         return name, (), ()
-    return name, workers, tuple(compress(_PLACES, _open_flags(_open_bits(state, name))))
+    return name, workers, tuple(compress(PLACES, open_flags(_open_bits(state, name))))
 
 
 @lru_cache(maxsize=4096)
@@ -359,10 +283,10 @@ def open_slots(state: GameState) -> dict[str, int | None]:
     tracks = state.tracks
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
     cap = state.edition.warfare_cap
-    numbered_dock = _numbered(tracks.get("dock", []))
+    numbered_dock = on_numbered_slots(tracks.get("dock", []))
     return {
         "initiative": len(state.players) - len(tracks.get("initiative", [])),
-        "dock": _board(state)[1] - numbered_dock,
+        "dock": board_of(state)[1] - numbered_dock,
         "trade_goods": len(state.goods_offer) - len(tracks.get("trade_goods", [])),
         "shipping": None,
         "buildings": len(state.buildings_offer) - len(tracks.get("buildings", [])),
@@ -388,16 +312,14 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     """Each worker type the placer has left on each place open to them."""
     if state.phase != _PLACEMENT:  # no placement is legal
         return Legal(_PLACE, "place", None, draft=draft)
-    name = state.order[state.placing]
     found = _open
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
-    workers = found[5][name]
+    name = found[7]
+    workers = worker_types(found[5][name])
     if not workers:  # (a placer with no worker left has no place either)
         return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
-    bits = found[2] if name in found[3] else found[2] | _INITIATIVE  # (``_open_bits``)
-    if "mayflower" in state.players[name].buildings:
-        bits = _with_ship(state, name, bits)
+    bits = found[8]
     if len(workers) == 1:
         return Legal(_PLACE, "place", name, _moves(name, workers[0], bits), draft=draft,
                      settled=True)
@@ -409,15 +331,15 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
 
 @lru_cache(maxsize=4096)  # the same few (placer, worker, places) recur all game
 def _moves(name: str, worker: str, bits: int) -> tuple[Move, ...]:
-    return tuple(compress(_every_move(name, worker), _open_flags(bits)))
+    return tuple(compress(_every_move(name, worker), open_flags(bits)))
 
 
 @lru_cache(maxsize=256)  # moves are frozen: each placement is built once and shared
 def _every_move(name: str, worker: str) -> tuple[Move, ...]:
-    """``worker`` of ``name`` on each place of the board (``_PLACES``), open or not."""
+    """``worker`` of ``name`` on each place of the board (``PLACES``), open or not."""
     return tuple([Move(Spot(worker, track, box),
                        events=(event_dict(place_event(name, worker, track, box)),))
-                  for track, box in _PLACES])
+                  for track, box in PLACES])
 
 
 def words(state: GameState, legal: Legal) -> Decision:
