@@ -79,7 +79,8 @@ def test_the_short_path_and_the_full_path_judge_every_placement_alike(
                 candidates = _candidates(state)
                 for candidate in [ev] * (ev.type == "place") + rng.sample(candidates, 6):
                     short, fresh = state.clone(), state.clone()
-                    placement._open = (short, *carried[1:])  # lent to an equal copy
+                    # lent to an equal copy (its own map of workers left: ``place`` changes it)
+                    placement._open = (short, *carried[1:5], dict(carried[5]), *carried[6:])
                     checked.clear()
                     outcome = _outcome(short, candidate)
                     short_open, short_checked = placement._open, list(checked)

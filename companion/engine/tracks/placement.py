@@ -37,6 +37,7 @@ from companion.engine.tracks.placement_board import (
     TRADE_GOODS,
     WARFARE,
     WORKER_BIT,
+    WORKERS_OF,
     Open,
     TrackBox,
     board_of,
@@ -45,7 +46,6 @@ from companion.engine.tracks.placement_board import (
     scan,
     why_closed,
     with_ship,
-    worker_types,
 )
 from companion.i18n import _, component_name
 from companion.rules.editions import TRACKS, WORKER_TYPES
@@ -239,8 +239,9 @@ def place(state: GameState, ev: Place) -> None:
         elif track == "discovery":
             who.discovery[worker] += 1
     available[worker] = count - 1
-    if count == 1:  # the last of its type: a new map (the one kept is shared)
-        left = {**left, name: left[name] & ~WORKER_BIT[worker]}
+    if count == 1:  # the last of its type (the map is this state's: its last sets are
+        # never read again, the state being one event further on)
+        left[name] &= ~WORKER_BIT[worker]
     slots.append(Slot(name, worker, label))
     order, index = state.order, state.placing
     for _turn in order:  # the next placer: the next in turn order with a worker left
@@ -316,17 +317,17 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
     name = found[7]
-    workers = worker_types(found[5][name])
+    workers = WORKERS_OF[found[5][name]]
     if not workers:  # (a placer with no worker left has no place either)
-        return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
+        return Legal(_PLACE, "place", name, (), None, None, False, draft, None, True)
     bits = found[8]
     if len(workers) == 1:
-        return Legal(_PLACE, "place", name, _moves(name, workers[0], bits), draft=draft,
-                     settled=True)
+        return Legal(_PLACE, "place", name, _moves(name, workers[0], bits), None, None,
+                     False, draft, None, True)  # (settled: each move is ready)
     moves: tuple[Move, ...] = ()
     for worker in workers:
         moves += _moves(name, worker, bits)
-    return Legal(_PLACE, "place", name, moves, draft=draft, settled=True)
+    return Legal(_PLACE, "place", name, moves, None, None, False, draft, None, True)
 
 
 @lru_cache(maxsize=4096)  # the same few (placer, worker, places) recur all game
