@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import (
     decline_until,
@@ -15,6 +17,11 @@ from helpers import (
 )
 
 from companion.engine import IllegalAction, final_scores
+from companion.engine.game import Game
+from companion.engine.moves import legal
+from companion.engine.playout import random_step
+from companion.engine.questions import clean, sub_multiset_items, token_items
+from companion.engine.tracks import discovery
 
 # Token rows of the digest used here (id: $, $/soldier, natives, VP):
 #   t01: 1, 2, 1, 4    t06: 2, 4, 3, 5    t13: 4, 5, 4, 6
@@ -231,3 +238,31 @@ def test_listing_an_expeditions_legal_moves_builds_no_words(monkeypatch):
     assert len(where.moves) == 8 and where.decline is not None  # each undiscovered region
     assert [m.value for m in tokens.moves] == [a.value for a in worded.answers]
     assert len(tokens.moves) == 12  # one per printed face of the 16 tokens
+
+
+@pytest.mark.parametrize("setup", [
+    {"players": [{"name": f"P{i}"} for i in range(5)], "options": {"nations": True}},
+    {"edition": "aoe3", "players": [{"name": f"P{i}"} for i in range(4)]},
+], ids=["empires-nations-5", "aoe3-4"])
+def test_where_to_sail_lists_each_region_as_its_own_question_would(setup):
+    """The expedition's first question tells the cases of its crews once for every region
+    (``_regions``): the same moves, in the same order, as ``_to`` asked of each region."""
+    def shown(moves):
+        return [(m.value, m.events, m.draft, m.open) for m in moves]
+
+    asked = 0
+    for seed in range(4):
+        rng, game = random.Random(seed), Game.new(setup)
+        while game.state.phase != "over":
+            state, wanted = game.state, game.pending()
+            if wanted.type == "expedition" and "target" not in wanted.draft:
+                me, draft = state.queue[0], wanted.draft
+                parts = sub_multiset_items(tuple(discovery._pool(state, me).items()))
+                one_by_one = [discovery._to(r, draft, clean(draft), {"target": r}, parts,
+                                            token_items(state, r))
+                              for r in discovery.REGIONS if r not in state.discovered]
+                regions = [m for m in legal(state, draft).moves if m.value != "card"]
+                assert shown(regions) == shown(m for m in one_by_one if m is not None)
+                asked += bool(regions)
+            game = random_step(game, rng)
+    assert asked > 10

@@ -83,6 +83,8 @@ def test_warfare_knows_when_a_loss_leaves_one_choice():
                     step = ("caribbean", "defender", "P1", n, "P0", workers)
                     assert warfare._one_choice(step) == (len(warfare._options(step)) == 1), \
                         (workers, n)
+                    if warfare._one_choice(step):  # (its one option, told without listing)
+                        assert warfare._only_option(step) == warfare._options(step)[0]
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=["empires-5", "builders-4", "aoe3-4"])

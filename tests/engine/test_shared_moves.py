@@ -12,6 +12,7 @@ from companion.engine.game import Game
 from companion.engine.moves import legal_moves
 from companion.engine.playout import _random_move
 from companion.engine.slots import current_slot
+from companion.engine.tracks.buildings import price_of
 
 SETUPS = [
     {"players": [{"name": f"P{i}"} for i in range(4)]},
@@ -58,3 +59,28 @@ def test_dock_and_trade_goods_moves_are_shared_and_right():
                     (pending.type, me, move.value, len(move.events), move.usual), move)
                 assert shared is move or shared.events != move.events
     assert min(checked.values()) > 20
+
+
+def test_a_ready_purchase_is_shared_and_buys_what_is_face_up_and_affordable():
+    """Capital Buildings: a building bought with no more question is one shared move per
+    (player, building); every building face up that the player can pay is offered."""
+    checked = 0
+    for index, setup in enumerate(SETUPS):
+        for state, pending in _questions(setup, index):
+            if pending is None or pending.type != "buy" or pending.draft.get("building"):
+                continue
+            slot = current_slot(state)
+            money = state.players[slot.player].money
+            assert [m.value for m in pending.moves] == [
+                b for b in dict.fromkeys(state.buildings_offer)
+                if price_of(state, b, slot.worker) <= money]
+            again = legal_moves(state)
+            for a, b in zip(again.all_moves(), pending.all_moves(), strict=True):
+                assert a is b or not a.events  # (one that asks on is made each time)
+                assert a.events == b.events and a.draft == b.draft
+            for move in pending.moves:
+                if move.events:
+                    assert move.events[0] == {"type": "buy", "player": slot.player,
+                                              "building": move.value, "choice": {}}
+                    checked += 1
+    assert checked > 10

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import (
     correct,
@@ -18,6 +20,13 @@ from helpers import (
 
 from companion import i18n
 from companion.engine import IllegalAction
+from companion.engine.game import Game
+from companion.engine.moves import legal
+from companion.engine.playout import random_step
+from companion.engine.slots import current_slot
+from companion.engine.tracks.warfare import battle_refusal, battle_regions, expected_losses
+from companion.rules.editions import WAR_PRICE
+from companion.rules.regions import REGIONS
 
 NAMES = ["Red", "Blue", "Green", "Orange", "Purple", "White"]  # 6 players: 11 dock slots
 
@@ -202,3 +211,37 @@ def test_militia_adds_a_soldier_when_its_owner_defends():
                           "losses": [_losses("new_france", {"colonist": 2}, {})]})
     assert region(game, "new_france")["Blue"] == {"colonist": 1}
     assert region(game, "new_france")["Red"] == {"soldier": 2, "colonist": 1}
+
+
+@pytest.mark.parametrize("setup", [
+    {"players": [{"name": f"P{i}"} for i in range(5)]},
+    {"edition": "aoe3", "players": [{"name": f"P{i}"} for i in range(4)]},
+], ids=["empires-5", "aoe3-4"])
+def test_warfare_lists_the_fights_the_rules_allow(setup):
+    """The Warfare question (which looks only where its player stands) offers, opponent
+    by opponent in turn order, a battle in each region (in the board's order) that
+    ``battle_refusal`` allows and where someone would lose a worker, then a war where
+    ``battle_regions`` finds any and the attacker can pay for it."""
+    fights = 0
+    for seed in range(4):
+        rng, game = random.Random(seed), Game.new(setup)
+        while game.state.phase != "over":
+            state, wanted = game.state, game.pending()
+            if wanted.type == "warfare" and "kind" not in wanted.draft:
+                me = current_slot(state).player
+                found = legal(state, wanted.draft)
+                expected = []
+                for d in state.order:
+                    if d == me:
+                        continue
+                    expected += [(d, r) for r in REGIONS
+                                 if battle_refusal(state, me, d, r, explain=False) is None
+                                 and any(expected_losses(state, r, me, d))]
+                    if battle_regions(state, me, d) and state.players[me].money >= WAR_PRICE:
+                        expected.append((d, None))
+                assert [m.value for m in found.moves] == expected
+                assert found.decline.events == ({"type": "warfare", "player": me,
+                                                 "kind": None},)
+                fights += len(expected)
+            game = random_step(game, rng)
+    assert fights > 10

@@ -5,6 +5,7 @@ choices, one at a time."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from companion.engine import benefits
@@ -31,6 +32,7 @@ from companion.engine.tracks.base import Question
 from companion.engine.tracks.specialists import specialist_kinds
 from companion.engine.worth import After, BuildingWorth
 from companion.i18n import _
+from companion.rules.buildings import Building
 from companion.rules.editions import BUILDER_DISCOUNT, building_price
 
 # Enum members read in every game, as module names: Python 3.11 finds a member on
@@ -54,25 +56,36 @@ def price_of(state: GameState, building_id: str, worker: str) -> int:
 
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     slot = current_slot(state)
+    me = slot.player
     if draft.get("building"):
-        return _purchase(state, draft, slot.player)
-    who = state.players[slot.player]
-    moves = tuple(_offer(state, who.name, b) for b in dict.fromkeys(state.buildings_offer)
-                  if price_of(state, b, slot.worker) <= who.money)
-    decline = Move(None, events=({"type": "buy", "player": who.name, "building": None},))
-    return Legal(_BUILDING, "buy", who.name, moves, decline, draft=draft)
+        return _purchase(state, draft, me)
+    money, catalogue, worker = state.players[me].money, state.catalogue, slot.worker
+    moves = tuple([_offer(me, b, catalogue[b]) for b in dict.fromkeys(state.buildings_offer)
+                   if price_of(state, b, worker) <= money])
+    return Legal(_BUILDING, "buy", me, moves, _buys_nothing(me), draft=draft)
 
 
-def _offer(state: GameState, me: str, building_id: str) -> Move:
+def _offer(me: str, building_id: str, b: Building) -> Move:
     """A building to buy: ready when its purchase asks nothing more, else asks on."""
-    draft = {"type": "buy", "player": me, "building": building_id, "choice": {}}
-    b = state.catalogue[building_id]
     e = b.effect
-    power = benefits.power_of(b)
     if e.specialists_once or e.random_goods_once or (
-            power is not None and power.purchase_moves is not None):
-        return Move(building_id, draft=draft)
-    return Move(building_id, events=(draft,))  # (nothing private in it: the event itself)
+            (power := benefits.power_of(b)) is not None and power.purchase_moves is not None):
+        return Move(building_id, draft={"type": "buy", "player": me, "building": building_id,
+                                        "choice": {}})
+    return _ready_offer(me, building_id)
+
+
+# A ready purchase (nothing private in its draft: the event itself) and the decline, each
+# made once per player and shared (frozen: their events parsed once), in small caches.
+@lru_cache(maxsize=64)
+def _ready_offer(me: str, building_id: str) -> Move:
+    return Move(building_id, events=({"type": "buy", "player": me, "building": building_id,
+                                      "choice": {}},))
+
+
+@lru_cache(maxsize=8)
+def _buys_nothing(me: str) -> Move:
+    return Move(None, events=({"type": "buy", "player": me, "building": None},))
 
 
 def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:

@@ -7,6 +7,7 @@ with the powers are in ``companion.engine.discovery``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from companion.engine.common import refuse, region_name
@@ -74,13 +75,8 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
             report=True, draft=draft, settled=True)
     parts = sub_multiset_items(tuple(_pool(state, me).items()))
     if "target" not in draft:
-        decline = Move(None, events=({"type": "expedition", "player": me, "workers": {}},))
-        undiscovered = [r for r in REGIONS if r not in state.discovered]
-        known = state.known_tokens
-        unseen = (unseen_tokens(state) if parts and any(r not in known for r in undiscovered)
-                  else [])
-        moves = [_to(r, draft, event, {"target": r}, parts,
-                     [known[r]] if r in known else unseen) for r in undiscovered]
+        undiscovered = _undiscovered(tuple(state.discovered))
+        moves = _regions(state, draft, event, parts, undiscovered) if parts else []
         power = portugal.ready(state, me)
         cards = _free_cards(state) if power or not undiscovered else []
         if cards and not undiscovered:
@@ -88,8 +84,8 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         if cards and power:
             moves.append(_to("card", draft, event, {"target": "card", "nation_power": True},
                              parts, cards))
-        return Legal(_REGION, "expedition", me, tuple(m for m in moves if m is not None),
-                     decline, draft=draft, settled=True)
+        return Legal(_REGION, "expedition", me, tuple([m for m in moves if m is not None]),
+                     _nobody_sails(me), draft=draft, settled=True)
     if len(parts) > LIST_AT_MOST:  # who sails: a field (``words`` names it)
         options = tuple([Option(w, "", n) for w, n in _pool(state, me).items()])
         return Legal(_MULTISET, "expedition", me, draft=draft, field=counts_field(
@@ -101,6 +97,41 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         m for i, p in enumerate(listed)
         if (m := _crew(dict(p), {**draft, "workers": dict(p)}, event, items, usual=i == 0))
         is not None), draft=draft, settled=True)
+
+
+@lru_cache(maxsize=16)
+def _undiscovered(discovered: tuple[str, ...]) -> tuple[str, ...]:
+    """The regions not yet discovered, in the board's order (once per board)."""
+    return tuple([r for r in REGIONS if r not in discovered])
+
+
+@lru_cache(maxsize=8)  # (made once per player and shared: its event parsed once)
+def _nobody_sails(me: str) -> Move:
+    return Move(None, events=({"type": "expedition", "player": me, "workers": {}},))
+
+
+def _regions(state: GameState, draft: dict[str, Any], event: dict[str, Any],
+             parts: tuple[Any, ...], undiscovered: tuple[str, ...]) -> list[Move | None]:
+    """``_to`` of each undiscovered region (``parts``: the crews that may sail, at least
+    one), its cases told once for them all."""
+    known = state.known_tokens
+    unseen = unseen_tokens(state) if any(r not in known for r in undiscovered) else []
+    if len(parts) > 1:  # who sails is asked next: open where a token may turn up
+        every = len(parts) > LIST_AT_MOST  # (who sails is a field)
+        return [Move(r, draft={**draft, "target": r}, open=True) for r in undiscovered
+                if every or unseen or r in known]
+    # One crew: it sails without being asked, so the token is asked next (the event is
+    # made only when that token is the one left).
+    part, moves = parts[0], []
+    for r in undiscovered:
+        items = [known[r]] if r in known else unseen
+        if len(items) > 1:
+            moves.append(Move(r, draft={**draft, "target": r, "workers": dict(part)},
+                              open=True))
+        elif items:
+            moves.append(Move(r, events=({**event, "target": r, "workers": dict(part),
+                                           "found": items[0]},)))
+    return moves
 
 
 def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[str, Any],

@@ -4,7 +4,9 @@ each soldier removes one enemy worker of its owner's choice, at once on both sid
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
+from functools import lru_cache
+from itertools import compress, repeat
 from typing import Any
 
 from companion.engine.common import (
@@ -75,28 +77,23 @@ def battle_refusal(state: GameState, attacker: str, defender: str, region: str,
     return None
 
 
-def battle_choices(state: GameState, attacker: str, defender: str,
-                   regions: Iterable[str] = REGIONS) -> list[str]:
-    """Regions (of ``regions``) where a battle is allowed and can remove someone (the ones
-    worth offering)."""
-    out = []
-    for r in regions:
-        if battle_refusal(state, attacker, defender, r, explain=False) is not None:
-            continue
-        lose_a, lose_d = expected_losses(state, r, attacker, defender)
-        if lose_a or lose_d:
-            out.append(r)
-    return out
-
-
 def expected_losses(state: GameState, region: str, attacker: str, defender: str) -> tuple[int, int]:
     """(attacker's losses, defender's losses) in a battle: one per enemy soldier."""
-    militia = sum(state.catalogue[b].effect.defence_soldiers
-                  for b in state.players[defender].buildings)
-    attack = _soldiers(state, region, attacker)
-    defence = _soldiers(state, region, defender) + militia
-    return (min(defence, state.workers_in_region(region, attacker)),
-            min(attack, state.workers_in_region(region, defender)))
+    return _expected(state.regions[region], attacker, defender, _militia(state, defender))
+
+
+def _militia(state: GameState, defender: str) -> int:
+    """The soldiers the defender's buildings add in every battle."""
+    return sum(state.catalogue[b].effect.defence_soldiers
+               for b in state.players[defender].buildings)
+
+
+def _expected(here: Mapping[str, Mapping[str, int]], attacker: str, defender: str,
+              militia: int) -> tuple[int, int]:
+    """``expected_losses`` in a region whose workers are ``here``."""
+    mine, theirs = here.get(attacker, NOBODY), here.get(defender, NOBODY)
+    return (min(theirs.get("soldier", 0) + militia, sum(mine.values())),
+            min(mine.get("soldier", 0), sum(theirs.values())))
 
 
 # ---------------------------------------------------------------- legal moves
@@ -109,36 +106,55 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     me = current_slot(state).player
     if "kind" in draft:
         return _losses(state, draft)
-    money = state.players[me].money
-    moves = []
-    regions, needs_soldier = state.regions, state.edition.battle_needs_soldier
-    # Only regions where both stand can hold a battle or a war (the same rules as
-    # ``battle_choices`` and ``battle_regions``, asked of fewer regions): each opponent's,
-    # in the board's order, found in one pass over the board.
-    together: dict[str, list[str]] = {}
-    for r in REGIONS:
+    regions = state.regions
+    # Only regions where both stand can hold a battle or a war (the rules of
+    # ``battle_refusal`` and ``battle_regions``, asked of fewer regions): each opponent's,
+    # in the board's order, found in one pass over the regions ``me`` is in (told in C).
+    needs_soldier = state.edition.battle_needs_soldier
+    together: dict[str, list[str]] = {}  # where each could fight a battle
+    armed: dict[str, list[str]] = {}  # ... where a soldier of either side stands (a war's)
+    for r in compress(_REGION_IDS, map(dict.__contains__, map(regions.__getitem__, _REGION_IDS),
+                                       repeat(me))):
         here = regions[r]
-        if len(here) < 2 or not any(here.get(me, NOBODY).values()):
+        mine = here[me]
+        if len(here) < 2 or not any(mine.values()):
             continue
+        my_soldier = mine.get("soldier")
         for d, theirs in here.items():
             if d != me and any(theirs.values()):
+                if my_soldier or theirs.get("soldier"):
+                    armed.setdefault(d, []).append(r)
+                elif needs_soldier:  # (Empires: a battle needs a soldier of either side)
+                    continue
                 together.setdefault(d, []).append(r)
+    if not together:  # (the usual case: nobody to fight)
+        return Legal(_PLAYER, "warfare", me, (), _no_fight(me), draft=draft, settled=True)
+    money = state.players[me].money
+    moves = []
     for d in state.order:
         shared = together.get(d)
         if not shared:
             continue
-        armed = [r for r in shared
-                 if regions[r][me].get("soldier") or regions[r][d].get("soldier")]
-        # (Empires: a battle needs a soldier of either side, so only those are asked)
+        # (the defender stands in each: ``battle_refusal`` has nothing to refuse there)
+        militia = _militia(state, d)
         moves += [_fight(state, (d, r), {"type": "warfare", "player": me, "kind": "battle",
                                          "defender": d, "losses": [], "_regions": [r]})
-                  for r in battle_choices(state, me, d, armed if needs_soldier else shared)]
-        if armed and money >= WAR_PRICE:
+                  for r in shared if any(_expected(regions[r], me, d, militia))]
+        fought = armed.get(d)
+        if fought and money >= WAR_PRICE:
             moves.append(_fight(state, (d, None), {"type": "warfare", "player": me,
                                                    "kind": "war", "defender": d, "losses": [],
-                                                   "_regions": armed}))
-    decline = Move(None, events=({"type": "warfare", "player": me, "kind": None},))
-    return Legal(_PLAYER, "warfare", me, tuple(moves), decline, draft=draft, settled=True)
+                                                   "_regions": fought}))
+    return Legal(_PLAYER, "warfare", me, tuple(moves), _no_fight(me), draft=draft,
+                 settled=True)
+
+
+_REGION_IDS = tuple(REGIONS)
+
+
+@lru_cache(maxsize=8)  # (made once per player and shared: its event parsed once)
+def _no_fight(me: str) -> Move:
+    return Move(None, events=({"type": "warfare", "player": me, "kind": None},))
 
 
 def _fight(state: GameState, value: Any, draft: dict[str, Any]) -> Move:
@@ -196,8 +212,19 @@ def _chosen(draft: dict[str, Any], step: LossStep, counts: dict[str, int]) -> di
 def _finished(draft: dict[str, Any], steps: list[LossStep]) -> dict[str, Any]:
     """The event once every one of ``steps`` (each with one choice) is chosen."""
     for step in steps:
-        draft = _chosen(draft, step, _options(step)[0])
+        draft = _chosen(draft, step, _only_option(step))
     return clean(draft)
+
+
+def _only_option(step: LossStep) -> dict[str, int]:
+    """``_options(step)[0]`` of a step with one choice (``_one_choice``), without listing
+    them: every worker there, or all the losses of the one kind there."""
+    n, workers = step[3], step[5]
+    if n == 0:
+        return {}
+    if n == sum(workers.values()):
+        return {k: v for k, v in workers.items() if v}
+    return {next(k for k, v in workers.items() if v): n}
 
 
 def _next_loss(state: GameState, draft: dict[str, Any]) -> LossStep | None:
