@@ -13,6 +13,7 @@ from companion.engine.discovery import free_discovery
 from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import (
     clean,
+    discovery_has_choices,
     discovery_moves,
     discovery_question,
     discovery_words,
@@ -51,8 +52,10 @@ def _purchase_moves(state: GameState, draft: dict, me: str) -> Legal | None:
     if "token" in choice:
         return None
     if "_now" not in choice:
-        return Legal(_YES_NO, "buy", me, (Move(True, draft=with_choice(draft, _now=True)),
-                                              Move(False, events=(clean(draft),))), draft=draft)
+        now = Move(True, draft=with_choice(draft, _now=True),
+                   open=discovery_has_choices(state))  # (open: nothing to probe)
+        return Legal(_YES_NO, "buy", me, (now, Move(False, events=(clean(draft),))),
+                     draft=draft)
     return discovery_moves(state, draft, me)
 
 
