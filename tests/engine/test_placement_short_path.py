@@ -19,6 +19,7 @@ from companion.engine.events import parse_event
 from companion.engine.flow import Phase
 from companion.engine.fold import apply_in_place
 from companion.engine.playout import random_game
+from companion.engine.state import Slot
 from companion.engine.tracks import placement, placement_board
 from companion.rules.editions import WORKER_TYPES
 
@@ -79,7 +80,8 @@ def test_the_short_path_and_the_full_path_judge_every_placement_alike(
                 candidates = _candidates(state)
                 for candidate in [ev] * (ev.type == "place") + rng.sample(candidates, 6):
                     short, fresh = state.clone(), state.clone()
-                    placement._open = (short, *carried[1:])  # lent to an equal copy
+                    # lent to an equal copy (its own map of workers left: ``place`` changes it)
+                    placement._open = (short, *carried[1:5], dict(carried[5]), *carried[6:])
                     checked.clear()
                     outcome = _outcome(short, candidate)
                     short_open, short_checked = placement._open, list(checked)
@@ -92,6 +94,8 @@ def test_the_short_path_and_the_full_path_judge_every_placement_alike(
                     assert short_checked == []  # a legal placement: the short path
                     assert short == fresh
                     if short.phase == Phase.PLACEMENT:  # what is carried on: as read
+                        placed = short.tracks[candidate.track][-1]  # a whole Slot, as made
+                        assert placed == Slot(candidate.player, candidate.worker, placed.label)
                         assert short_open[0] is short
                         assert short_open[1:] == placement_board.scan(fresh)[1:]
                 placement._open = carried

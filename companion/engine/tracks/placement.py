@@ -37,6 +37,7 @@ from companion.engine.tracks.placement_board import (
     TRADE_GOODS,
     WARFARE,
     WORKER_BIT,
+    WORKERS_OF,
     Open,
     TrackBox,
     board_of,
@@ -45,7 +46,6 @@ from companion.engine.tracks.placement_board import (
     scan,
     why_closed,
     with_ship,
-    worker_types,
 )
 from companion.i18n import _, component_name
 from companion.rules.editions import TRACKS, WORKER_TYPES
@@ -126,6 +126,7 @@ def _open_bits(state: GameState, name: str) -> int:
     return bits
 
 
+_new_object = object.__new__
 _LABELS = tuple(str(number) for number in range(1, 100))  # slots 1, 2, ... as placed
 
 
@@ -239,9 +240,15 @@ def place(state: GameState, ev: Place) -> None:
         elif track == "discovery":
             who.discovery[worker] += 1
     available[worker] = count - 1
-    if count == 1:  # the last of its type: a new map (the one kept is shared)
-        left = {**left, name: left[name] & ~WORKER_BIT[worker]}
-    slots.append(Slot(name, worker, label))
+    if count == 1:  # the last of its type (the map is this state's: its last sets are
+        # never read again, the state being one event further on)
+        left[name] &= ~WORKER_BIT[worker]
+    slot = _new_object(Slot)  # (``Slot(name, worker, label)``, without a class call: one
+    slot.player = name  # costs about 600 machine instructions more, at every placement)
+    slot.worker = worker
+    slot.label = label
+    slot.done = slot.first = False
+    slots.append(slot)
     order, index = state.order, state.placing
     for _turn in order:  # the next placer: the next in turn order with a worker left
         index += 1
@@ -308,6 +315,12 @@ class Spot(NamedTuple):
     box: str | None = None
 
 
+# Legal's own constructor (``frozen_value`` stores every field in ``__new__``), called as a
+# function: asked at every placement of every game, and a class call costs about 1,200
+# machine instructions more (``type.__call__``: ``__new__`` looked up, called from C).
+_new_legal = Legal.__new__
+
+
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     """Each worker type the placer has left on each place open to them."""
     if state.phase != _PLACEMENT:  # no placement is legal
@@ -316,17 +329,19 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
     name = found[7]
-    workers = worker_types(found[5][name])
+    workers = WORKERS_OF[found[5][name]]
     if not workers:  # (a placer with no worker left has no place either)
         return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
     bits = found[8]
     if len(workers) == 1:
-        return Legal(_PLACE, "place", name, _moves(name, workers[0], bits), draft=draft,
-                     settled=True)
-    moves: tuple[Move, ...] = ()
-    for worker in workers:
-        moves += _moves(name, worker, bits)
-    return Legal(_PLACE, "place", name, moves, draft=draft, settled=True)
+        moves = _moves(name, workers[0], bits)
+    else:
+        moves = ()
+        for worker in workers:  # (in their order: each worker type's places, in theirs)
+            moves += _moves(name, worker, bits)
+    # (kind, type, player, moves, decline, field, report, draft, worded, settled: in
+    # order, keywords cost a little more even here)
+    return _new_legal(Legal, _PLACE, "place", name, moves, None, None, False, draft, None, True)
 
 
 @lru_cache(maxsize=4096)  # the same few (placer, worker, places) recur all game

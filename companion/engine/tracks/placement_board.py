@@ -41,15 +41,10 @@ BOX_BIT = {box: bit for (track, box), bit in BIT.items() if track == "specialist
 BUILDERS_PLAYED = 1 << len(PLACES)
 WORKER_BIT = {worker: BUILDERS_PLAYED << 1 + index for index, worker in enumerate(WORKER_TYPES)}
 NEVER = BUILDERS_PLAYED << 1 + len(WORKER_TYPES)
-_SHIFT = len(PLACES) + 1
-# The worker types of a set of them (bits of ``WORKER_BIT``), in their order.
-WORKERS_OF = tuple(tuple([w for w, bit in WORKER_BIT.items() if bit >> _SHIFT & index])
-                   for index in range(1 << len(WORKER_TYPES)))
-
-
-def worker_types(workers: int) -> tuple[str, ...]:
-    """The worker types of ``workers`` (bits of ``WORKER_BIT``), in their order."""
-    return WORKERS_OF[workers >> _SHIFT]
+# The worker types of each set of them (bits of ``WORKER_BIT``), in their order.
+WORKERS_OF = {sum(WORKER_BIT[w] for w in types): types for types in (
+    tuple([w for index, w in enumerate(WORKER_TYPES) if 1 << index & subset])
+    for subset in range(1 << len(WORKER_TYPES)))}
 assert all(list(boxes) == [box for box in BOX_BIT if box in boxes]  # board order kept
            for boxes in (e.specialist_boxes(b) for e in EDITIONS.values() for b in (False, True)))
 
