@@ -11,7 +11,7 @@ from typing import Any
 from companion.engine.asking import actions, moment_power_usable, words
 from companion.engine.decisions import Action, Decision, Legal
 from companion.engine.errors import MalformedEvent
-from companion.engine.events import Event, parse_event
+from companion.engine.events import EVENT_CLASSES, Event, parse_event
 from companion.engine.fold import apply_checked
 from companion.engine.moves import legal_moves
 from companion.engine.state import GameState
@@ -55,11 +55,11 @@ class Asked:
 
 
 def answer_in_place(state: GameState, log: list[Event],
-                    events: Event | Mapping[str, Any] | Sequence[Any]) -> Asked | None:
+                    events: Event | Mapping[str, Any] | Sequence[Any]) -> Legal | None:
     """The table's answer applied to ``state`` and appended to ``log`` (both changed in
-    place), then every step the engine settles alone (``auto``). Returns what the state
-    now asks (None only after more than ``MAX_AUTO`` settled steps). A refused event raises
-    and leaves both part-way: callers that must stay whole work on copies (``Game.answer``)."""
+    place), then every step the engine settles alone (``auto``). Returns the legal moves
+    the state now asks (None once the game is over). A refused event raises and leaves
+    both part-way: callers that must stay whole work on copies (``Game.answer``)."""
     if type(events) is tuple or type(events) is list:  # an Answer's events (the usual case)
         batch = events
     else:
@@ -68,7 +68,7 @@ def answer_in_place(state: GameState, log: list[Event],
         raise MalformedEvent(_("an answer needs at least one event"))
     grouped = False  # (the first event of an answer stands alone, the others are grouped)
     for raw in batch:
-        ev = raw if isinstance(raw, Event) else parse_event(raw)
+        ev = raw if type(raw) in EVENT_CLASSES else parse_event(raw)
         flags = ev.__dict__  # (both read at once: each read through pydantic is slower)
         if flags["auto"] or flags["group"]:
             raise MalformedEvent(_("only the engine marks events automatic or grouped"))
@@ -78,19 +78,20 @@ def answer_in_place(state: GameState, log: list[Event],
         grouped = True
     for _step in range(MAX_AUTO):
         pending = legal_moves(state)
+        if pending is None or len(pending.moves) > 1:  # (the usual case: a choice to make)
+            return pending
         only = _only_outcome(state, pending)
         if only is None:
-            return Asked(pending)
-        ev = apply_checked(state, only)
-        log.append(ev)
-    return None
+            return pending
+        log.append(apply_checked(state, only))
+    return legal_moves(state)  # (never reached by the rules: a turn settles fewer steps)
 
 
-def _only_outcome(state: GameState, pending: Legal | None) -> Event | None:
+def _only_outcome(state: GameState, pending: Legal) -> Event | None:
     """The event of the pending step (its legal moves: ``pending``) when the rules leave it
     exactly one outcome and no power belongs to this moment (the table would lose the
     chance to use it)."""
-    only = pending.only_move if pending is not None else None
+    only = pending.only_move
     if only is None or len(only.events) != 1:
         return None
     if moment_power_usable(state):  # (the standing actions need not be asked for that)

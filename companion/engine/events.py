@@ -9,7 +9,7 @@ decided (where a worker went, which good was picked); the engine derives the res
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
@@ -249,6 +249,9 @@ AnyEvent = Annotated[
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEvent)
+# Every event class, told by its type alone: ``isinstance`` on a pydantic model goes through
+# ``ABCMeta.__instancecheck__``, and an answer's events are told apart from dicts every time.
+EVENT_CLASSES: frozenset[type[Event]] = frozenset(get_args(get_args(AnyEvent)[0]))
 
 
 def parse_event(data: Any) -> Event:

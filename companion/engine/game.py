@@ -111,10 +111,9 @@ class Game:
         every step whose only outcome the rules leave settled by the engine (``auto``)."""
         # One copy for the whole answer: it is dropped if any of its events is refused.
         state, log = self.state.clone(), list(self.events)
-        asked = answer_in_place(state, log, events)
+        pending = answer_in_place(state, log, events)
         game = Game(self.setup, tuple(log), state)
-        if asked is not None:
-            game._remember(asked)
+        game._remember(Asked(pending))
         return game
 
     def last_step(self) -> int:

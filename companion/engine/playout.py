@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.engine.answering import Asked, answer_in_place
+from companion.engine.answering import answer_in_place
 from companion.engine.asking import offered_actions
 from companion.engine.decisions import Action, Decision, Field, Kind, Legal, parsed_events
 from companion.engine.flow import Phase
@@ -49,6 +49,25 @@ def random_field_value(kind: Kind, field: Field, rng: random.Random) -> Any:
     return counts
 
 
+def pick(rng: random.Random, items: Sequence[Any]) -> Any:
+    """One of ``items`` at random: the draw of ``rng.choice``, written out (asked at every
+    move of every game): an index of as many random bits as the length has, drawn again
+    while past the end.
+
+    >>> ours, theirs = random.Random(3), random.Random(3)
+    >>> [pick(ours, "abcdefg") for _ in range(9)] == [theirs.choice("abcdefg") for _ in range(9)]
+    True
+    """
+    size = len(items)
+    if not size:
+        raise IndexError("cannot pick from an empty sequence")
+    bits = size.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= size:
+        index = rng.getrandbits(bits)
+    return items[index]
+
+
 def random_answer(state: GameState, decision: Decision | Legal,
                   rng: random.Random) -> tuple[Mapping[str, Any], ...] | None:
     """Walk a question (its Decision or its legal moves: the same answers in the same
@@ -63,7 +82,7 @@ def random_answer(state: GameState, decision: Decision | Legal,
             return None
         # Half the time one of the first answers listed (the usual one, the smallest
         # purchase), so that random players keep money for buildings as tables do.
-        picked = rng.choice(answers[:3] if rng.random() < 0.5 else answers)
+        picked = pick(rng, answers[:3] if rng.random() < 0.5 else answers)
         if picked.events:  # (ready)
             return parsed_events(picked)
         if picked.draft is None:
@@ -90,7 +109,7 @@ def _random_move(state: GameState, wanted: Decision | Legal | None,
     every player's buildings and stock."""
     actions = offered(state) if rng.random() < POWER_CHANCE else ()
     if actions:
-        action = rng.choice(actions)
+        action = pick(rng, actions)
         start = legal_moves(state, action.start)
         if start is not None:
             events = random_answer(state, start, rng)
@@ -115,10 +134,10 @@ def random_game(setup: Mapping[str, Any] | Any, seed: int = 0,
     rng = random.Random(seed)
     start = Game.new(setup)
     state, log = start.state, list(start.events)
-    asked = Asked(legal_moves(state))
+    pending = legal_moves(state)
     limit = stop_after or MAX_EVENTS
     over = Phase.OVER  # (a name: an enum member is slow to look up on its class)
     while state.phase != over and len(log) < limit:
-        move = _random_move(state, asked.pending, offered_actions, rng)
-        asked = answer_in_place(state, log, move) or Asked(legal_moves(state))
+        move = _random_move(state, pending, offered_actions, rng)
+        pending = answer_in_place(state, log, move)
     return Game(start.setup, tuple(log), state)

@@ -218,3 +218,18 @@ def test_a_flat_event_seen_before_is_still_judged_by_its_exact_values():
         refused({"type": "buy_vp", "player": "Ann", "vp": 1.0}, "vp")
     assert parse_event({**good, "auto": True}).auto is True
     refused({**good, "auto": 1}, "auto")
+
+
+def test_every_event_class_is_told_by_its_type():
+    """``EVENT_CLASSES`` is how an answer tells an event from a dict: a class missing there
+    would be parsed again as if it were a dict."""
+    from companion.engine import events
+
+    def leaves(cls: type) -> set[type]:
+        subs = cls.__subclasses__()
+        return {cls} if not subs else set().union(*map(leaves, subs))
+
+    assert leaves(events.Event) == events.EVENT_CLASSES
+    place = parse_event({"type": "place", "player": "Ann", "worker": "colonist",
+                         "track": "dock"})
+    assert type(place) in events.EVENT_CLASSES

@@ -1,5 +1,6 @@
-"""The Decision layer's value objects: their quick constructor (``values.frozen_value``)
-takes the same arguments as the one ``dataclasses`` writes, and they stay frozen."""
+"""The Decision layer's value objects: their quick constructors (``values.frozen_value``:
+the class called, and ``Cls.make``) take the same arguments as the one ``dataclasses``
+writes, build the same values, and they stay frozen."""
 
 from __future__ import annotations
 
@@ -13,27 +14,37 @@ from companion.engine.decisions import Action, Answer, Decision, Field, Kind, Le
 from companion.engine.values import evolve
 
 CLASSES = [Answer, Option, Field, Decision, Action, Move, Legal]
+# Each class with each of its two constructors: the class itself, and ``make``.
+BUILDERS = [(cls, build) for cls in CLASSES for build in (cls, cls.make)]
+
+
+def _builder_id(pair):
+    cls, build = pair
+    return f"{cls.__name__}{'' if build is cls else '.make'}"
 
 
 def _init_fields(cls):
     return [f for f in dataclasses.fields(cls) if f.init]
 
 
-@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
-def test_every_field_given_by_position_lands_in_that_field(cls):
+@pytest.mark.parametrize("pair", BUILDERS, ids=_builder_id)
+def test_every_field_given_by_position_lands_in_that_field(pair):
+    cls, build = pair
     names = [f.name for f in _init_fields(cls)]
     values = [object() for _ in names]
-    made = cls(*values)
+    made = build(*values)
     assert type(made) is cls
     assert [getattr(made, name) for name in names] == values
-    assert made == cls(**dict(zip(names, values, strict=True)))
+    assert made == build(**dict(zip(names, values, strict=True)))
+    assert made == cls(*values)  # (the two constructors build equal values)
 
 
-@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
-def test_fields_left_out_take_their_declared_defaults(cls):
+@pytest.mark.parametrize("pair", BUILDERS, ids=_builder_id)
+def test_fields_left_out_take_their_declared_defaults(pair):
+    cls, build = pair
     required = [f for f in _init_fields(cls)
                 if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
-    made = cls(*(f"given {f.name}" for f in required))
+    made = build(*(f"given {f.name}" for f in required))
     for f in dataclasses.fields(cls):
         if f in required:
             assert getattr(made, f.name) == f"given {f.name}"
@@ -43,21 +54,25 @@ def test_fields_left_out_take_their_declared_defaults(cls):
             assert getattr(made, f.name) == f.default_factory(), f.name
 
 
-def test_a_default_made_by_a_factory_is_not_shared_between_instances():
-    first = Decision(Kind.YES_NO, "Go?", None, "resolve")
-    second = Decision(Kind.YES_NO, "Go?", None, "resolve")
+@pytest.mark.parametrize("build", [Decision, Decision.make])
+def test_a_default_made_by_a_factory_is_not_shared_between_instances(build):
+    first = build(Kind.YES_NO, "Go?", None, "resolve")
+    second = build(Kind.YES_NO, "Go?", None, "resolve")
     assert first.draft == {} and first.draft is not second.draft
 
 
-def test_an_unknown_or_missing_argument_is_refused_as_before():
-    with pytest.raises(TypeError):
-        Answer("Go", colour="red")
-    with pytest.raises(TypeError):
-        Decision(Kind.YES_NO, "Go?")
+@pytest.mark.parametrize("cls", [Answer, Decision])
+def test_an_unknown_or_missing_argument_is_refused_as_before(cls):
+    for build in (cls, cls.make):
+        with pytest.raises(TypeError):
+            build("Go", colour="red")
+        with pytest.raises(TypeError):
+            build()
 
 
-def test_the_value_objects_stay_frozen():
-    answer = Answer("Go", True, events=({"type": "resolve"},))
+@pytest.mark.parametrize("build", [Answer, Answer.make])
+def test_the_value_objects_stay_frozen(build):
+    answer = build("Go", True, events=({"type": "resolve"},))
     with pytest.raises(dataclasses.FrozenInstanceError):
         answer.label = "Stop"  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):

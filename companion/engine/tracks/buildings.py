@@ -62,7 +62,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     money, catalogue, worker = state.players[me].money, state.catalogue, slot.worker
     moves = tuple([_offer(me, b, catalogue[b]) for b in dict.fromkeys(state.buildings_offer)
                    if price_of(state, b, worker) <= money])
-    return Legal(_BUILDING, "buy", me, moves, _buys_nothing(me), draft=draft)
+    return Legal.make(_BUILDING, "buy", me, moves, _buys_nothing(me), draft=draft)
 
 
 def _offer(me: str, building_id: str, b: Building) -> Move:
@@ -70,7 +70,7 @@ def _offer(me: str, building_id: str, b: Building) -> Move:
     e = b.effect
     if e.specialists_once or e.random_goods_once or (
             (power := benefits.power_of(b)) is not None and power.purchase_moves is not None):
-        return Move(building_id, draft={"type": "buy", "player": me, "building": building_id,
+        return Move.make(building_id, draft={"type": "buy", "player": me, "building": building_id,
                                         "choice": {}})
     return _ready_offer(me, building_id)
 
@@ -79,13 +79,13 @@ def _offer(me: str, building_id: str, b: Building) -> Move:
 # made once per player and shared (frozen: their events parsed once), in small caches.
 @lru_cache(maxsize=64)
 def _ready_offer(me: str, building_id: str) -> Move:
-    return Move(building_id, events=({"type": "buy", "player": me, "building": building_id,
+    return Move.make(building_id, events=({"type": "buy", "player": me, "building": building_id,
                                       "choice": {}},))
 
 
 @lru_cache(maxsize=8)
 def _buys_nothing(me: str) -> Move:
-    return Move(None, events=({"type": "buy", "player": me, "building": None},))
+    return Move.make(None, events=({"type": "buy", "player": me, "building": None},))
 
 
 def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
@@ -95,17 +95,17 @@ def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
     e, choice = b.effect, draft.get("choice", {})
     if e.specialists_once and "specialists" not in choice:
         reserve = {w: state.players[me].reserve[w] for w in specialist_kinds(state)}
-        return Legal(_MULTISET, "buy", me, tuple(
-            Move(c, draft=with_choice(draft, specialists=as_list(c)))
+        return Legal.make(_MULTISET, "buy", me, tuple(
+            Move.make(c, draft=with_choice(draft, specialists=as_list(c)))
             for c in multisets(reserve, e.specialists_once)), draft=draft)
     if e.random_goods_once and "goods" not in choice:
         wanted = min(e.random_goods_once, sum(state.supply.values()))
-        options = tuple(Option(g, "", n) for g, n in state.supply.items() if n)
+        options = tuple(Option.make(g, "", n) for g, n in state.supply.items() if n)
 
         def drawn(counts: dict[str, int]) -> Answer | None:
             return Answer("", counts, draft=with_choice(draft, goods=as_list(counts)))
 
-        return Legal(_MULTISET, "buy", None, report=True, draft=draft,
+        return Legal.make(_MULTISET, "buy", None, report=True, draft=draft,
                      field=counts_field(state, options, wanted, drawn))
     power = benefits.power_of(b)
     if power is not None and power.purchase_moves is not None:

@@ -324,14 +324,14 @@ _new_legal = Legal.__new__
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     """Each worker type the placer has left on each place open to them."""
     if state.phase != _PLACEMENT:  # no placement is legal
-        return Legal(_PLACE, "place", None, draft=draft)
+        return Legal.make(_PLACE, "place", None, draft=draft)
     found = _open
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
     name = found[7]
     workers = WORKERS_OF[found[5][name]]
     if not workers:  # (a placer with no worker left has no place either)
-        return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
+        return Legal.make(_PLACE, "place", name, (), draft=draft, settled=True)
     bits = found[8]
     if len(workers) == 1:
         moves = _moves(name, workers[0], bits)
@@ -352,7 +352,7 @@ def _moves(name: str, worker: str, bits: int) -> tuple[Move, ...]:
 @lru_cache(maxsize=256)  # moves are frozen: each placement is built once and shared
 def _every_move(name: str, worker: str) -> tuple[Move, ...]:
     """``worker`` of ``name`` on each place of the board (``PLACES``), open or not."""
-    return tuple([Move(Spot(worker, track, box),
+    return tuple([Move.make(Spot(worker, track, box),
                        events=(event_dict(place_event(name, worker, track, box)),))
                   for track, box in PLACES])
 
