@@ -5,7 +5,7 @@ under ``companion.engine.powers``; this module only finds it and enforces its li
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.engine.common import check_good, from_reserve, player, refuse, use_limited
@@ -17,7 +17,7 @@ from companion.engine.powers import BUILDING_POWERS, BuildingPower
 from companion.engine.powers.base import choice_of
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _, component_name
-from companion.rules.buildings import Building
+from companion.rules.buildings import BUILDINGS, Building
 from companion.rules.editions import SPECIALIST_TYPES
 
 # Enum members read in every game, as module names: Python 3.11 finds a member on
@@ -28,6 +28,21 @@ _RESOLUTION = Phase.RESOLUTION
 
 def power_of(b: Building) -> BuildingPower | None:
     return BUILDING_POWERS.get(b.effect.action or "")
+
+
+def _ids(pays: Callable[[Building, BuildingPower | None], Any]) -> frozenset[str]:
+    """The ids of the buildings (of any edition) for which ``pays`` holds: a building
+    whose id is not among them has nothing to do at that moment, so an owner of none of
+    them is passed over at once (phase 4 and income are asked of every player, every turn)."""
+    return frozenset(b.id for b in BUILDINGS if pays(b, power_of(b)))
+
+
+PHASE4_BUILDINGS = _ids(lambda b, power: b.effect.money_per_turn or (
+    b.effect.money_per_good and b.effect.timing != "income") or (
+        power is not None and power.each_turn is not None))
+INCOME_BUILDINGS = _ids(lambda b, power: (b.effect.timing == "income" and b.effect.money_per_good)
+                        or (power is not None and power.on_income is not None))
+ASKED_BUILDINGS = _ids(lambda b, power: power is not None and power.asked_at is not None)
 
 
 def _per_good(b: Building, goods: Mapping[str, int]) -> int:
@@ -45,6 +60,8 @@ def income_money(state: GameState, who: PlayerState) -> int:
     """Building money paid in the Income phase (Mint, AoE III Rum Distillery): paid with
     income, but never part of it (no Economy VP). Returns the dollars paid."""
     before = who.money
+    if INCOME_BUILDINGS.isdisjoint(who.buildings):
+        return 0
     for building_id in who.buildings:
         b = state.catalogue[building_id]
         if b.effect.timing == "income":
@@ -60,6 +77,8 @@ def begin_benefits(state: GameState) -> None:
     state.phase = _BENEFITS
     for name in state.order:
         who = state.players[name]
+        if PHASE4_BUILDINGS.isdisjoint(who.buildings):
+            continue
         for building_id in who.buildings:
             b = state.catalogue[building_id]
             who.money += b.effect.money_per_turn
@@ -77,6 +96,8 @@ def choice_due(state: GameState) -> tuple[str, str] | None:
         return None
     for name in state.order:
         who = state.players[name]
+        if ASKED_BUILDINGS.isdisjoint(who.buildings):
+            continue
         for building_id in dict.fromkeys(who.buildings):
             power = power_of(state.catalogue[building_id])
             if (power is not None and power.asked_at == state.step

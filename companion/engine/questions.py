@@ -275,15 +275,26 @@ def discovery_moves(state: GameState, draft: dict, me: str) -> Legal:
     which token it revealed (without words: ``discovery_words`` names them)."""
     region = (draft.get("choice") or {}).get("region")
     if region is None:
-        discovered = state.discovered
+        # A region whose token is unknown while two or more may turn up asks on with two
+        # outcomes or more: open (nothing to probe); the others are settled by probing.
+        discovered, known = state.discovered, state.known_tokens
+        several = len(unseen_tokens(state)) > 1
         return Legal.make(_REGION, draft["type"], me, tuple(
-            Move.make(r, draft=with_choice(draft, region=r))
+            Move.make(r, draft=with_choice(draft, region=r), open=several and r not in known)
             for r in REGIONS if r not in discovered), draft=draft)
     event = clean(draft)  # (each token's event: this one, the token added to its choice)
     choice = event.get("choice", {})
     return Legal.make(_TOKEN, draft["type"], None, token_moves(
         state, region, lambda t: {**event, "choice": {**choice, "token": t}}), report=True,
         draft=draft)
+
+
+def discovery_has_choices(state: GameState) -> bool:
+    """Whether a discovery without a test has two outcomes or more: two regions or more
+    where a token may turn up (a known one, or any unseen)."""
+    known = state.known_tokens
+    unseen = bool(unseen_tokens(state))
+    return sum(1 for r in REGIONS if r not in state.discovered and (unseen or r in known)) > 1
 
 
 def discovery_words(state: GameState, legal: Legal, ask: str) -> Decision:

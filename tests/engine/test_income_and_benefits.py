@@ -16,6 +16,13 @@ from helpers import (
 )
 
 from companion.engine import IllegalAction, final_scores
+from companion.engine.benefits import (
+    ASKED_BUILDINGS,
+    INCOME_BUILDINGS,
+    PHASE4_BUILDINGS,
+    power_of,
+)
+from companion.rules.buildings import buildings_for
 
 # Openings that leave indigo (4), rice (3), sugar (5) and gold (4) in the supply.
 GOODS = ["silver", "silver", "coffee", "coffee"]
@@ -156,3 +163,22 @@ def test_privateers_take_1_per_ship_from_every_other_player(edition):
     assert money(game) == {"Red": 3, "Blue": 0, "Green": 12 - 2}
     game = pass_turn(finish_turn(game))
     assert money(game) == {"Red": 3 + 0 + 2, "Blue": 0, "Green": 8}
+
+
+@pytest.mark.parametrize("edition", ["empires", "aoe3"])
+@pytest.mark.parametrize("expansion", [True, False])
+def test_a_building_passed_over_has_nothing_to_do_then(edition, expansion):
+    """Phase 4, income and the Mint's question pass over an owner of none of the buildings
+    listed for them: in every catalogue (Navy's VP reading too), a building left out pays
+    nothing then and its power does nothing then."""
+    for navy in (1, 2):
+        for b in buildings_for(edition, expansion, navy).values():
+            power, e = power_of(b), b.effect
+            if b.id not in PHASE4_BUILDINGS:
+                assert not e.money_per_turn and (not e.money_per_good or e.timing == "income")
+                assert power is None or power.each_turn is None
+            if b.id not in INCOME_BUILDINGS:
+                assert not (e.timing == "income" and e.money_per_good)
+                assert power is None or power.on_income is None
+            if b.id not in ASKED_BUILDINGS:
+                assert power is None or power.asked_at is None

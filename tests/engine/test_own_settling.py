@@ -10,7 +10,7 @@ import pytest
 
 from companion.engine.decisions import Answer, evolve
 from companion.engine.game import Game
-from companion.engine.moves import legal, settle
+from companion.engine.moves import legal, probe, settle
 from companion.engine.playout import random_field_value, random_step
 from companion.engine.questions import as_list
 from companion.engine.tracks import warfare
@@ -110,3 +110,23 @@ def test_a_report_answer_is_settled_as_probing_would(setup):
                     checked["ready" if built.events else "open"] += 1
             game = random_step(game, rng)
     assert all(n > 5 for n in checked.values()), checked
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=["empires-5", "builders-4", "aoe3-4"])
+def test_an_open_move_has_two_outcomes_or_more(setup):
+    """A move a track lists as ``open`` (its follow-up is not probed) leads to two outcomes
+    or more, as probing its draft finds: every question asked in random games, and the
+    questions their moves ask on."""
+    opened: dict[str, int] = {}
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game.new(setup)
+        while game.state.phase != "over":
+            state, wanted = game.state, game.pending()
+            for _draft, found in _questions(state, wanted.draft, depth=2):
+                for m in found.moves:
+                    if getattr(m, "open", False) and m.draft is not None:
+                        assert probe(state, m.draft) == (2, None), m
+                        opened[found.type] = opened.get(found.type, 0) + 1
+            game = random_step(game, rng)
+    assert opened.get("expedition", 0) > 5 and opened.get("buy", 0) > 0, opened

@@ -13,6 +13,7 @@ from companion.engine.discovery import free_discovery
 from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import (
     clean,
+    discovery_has_choices,
     discovery_moves,
     discovery_question,
     discovery_words,
@@ -51,9 +52,10 @@ def _purchase_moves(state: GameState, draft: dict, me: str) -> Legal | None:
     if "token" in choice:
         return None
     if "_now" not in choice:
-        return Legal.make(_YES_NO, "buy", me,
-                          (Move.make(True, draft=with_choice(draft, _now=True)),
-                           Move.make(False, events=(clean(draft),))), draft=draft)
+        now = Move.make(True, draft=with_choice(draft, _now=True),
+                        open=discovery_has_choices(state))  # (open: nothing to probe)
+        return Legal.make(_YES_NO, "buy", me, (now, Move.make(False, events=(clean(draft),))),
+                          draft=draft)
     return discovery_moves(state, draft, me)
 
 

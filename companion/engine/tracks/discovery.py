@@ -116,22 +116,43 @@ def _regions(state: GameState, draft: dict[str, Any], event: dict[str, Any],
     one), its cases told once for them all."""
     known = state.known_tokens
     unseen = unseen_tokens(state) if any(r not in known for r in undiscovered) else []
+    me = draft["player"]
+    shared = len(draft) == 2  # (the question as the step asks it: its moves are shared)
     if len(parts) > 1:  # who sails is asked next: open where a token may turn up
         every = len(parts) > LIST_AT_MOST  # (who sails is a field)
-        return [Move.make(r, draft={**draft, "target": r}, open=True) for r in undiscovered
-                if every or unseen or r in known]
+        return [_sail_to(me, r, None, None) if shared
+                else Move.make(r, draft={**draft, "target": r}, open=True)
+                for r in undiscovered if every or unseen or r in known]
     # One crew: it sails without being asked, so the token is asked next (the event is
     # made only when that token is the one left).
     part, moves = parts[0], []
     for r in undiscovered:
         items = [known[r]] if r in known else unseen
-        if len(items) > 1:
+        if not items:
+            continue
+        found = items[0] if len(items) == 1 else None
+        if shared:
+            moves.append(_sail_to(me, r, part, found))
+        elif found is None:
             moves.append(Move.make(r, draft={**draft, "target": r, "workers": dict(part)},
-                              open=True))
-        elif items:
+                                   open=True))
+        else:
             moves.append(Move.make(r, events=({**event, "target": r, "workers": dict(part),
-                                           "found": items[0]},)))
+                                                "found": found},)))
     return moves
+
+
+@lru_cache(maxsize=256)
+def _sail_to(me: str, region: str, part: Any, found: str | None) -> Move:
+    """``_regions``' move to ``region`` asked with the step's own draft, made once and
+    shared (frozen: its events parsed once): who sails asked next (``part`` None), the
+    token asked next (``found`` None), or the one ``part`` finds ``found``."""
+    draft = {"type": "expedition", "player": me, "target": region}
+    if part is None:
+        return Move.make(region, draft=draft, open=True)
+    if found is None:
+        return Move.make(region, draft={**draft, "workers": dict(part)}, open=True)
+    return Move.make(region, events=({**draft, "workers": dict(part), "found": found},))
 
 
 def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[str, Any],

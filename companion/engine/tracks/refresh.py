@@ -238,7 +238,7 @@ def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str
     """Which ``wanted`` goods (``key`` "goods") or buildings came out of ``pile``. Each
     answer is ready when the reports after it are fixed by the rules (``later``: what
     they take), else it asks on (the next report is a field: two outcomes or more)."""
-    options = _options(tuple(pile.items()))
+    options = _options(pile)
 
     def finish(counts: dict[str, int]) -> Answer | None:
         chosen = {**draft, key: as_list(counts)}
@@ -270,10 +270,17 @@ def _reports(state: GameState, draft: dict[str, Any],
     return record_move(draft)
 
 
+def _options(pile: Mapping[str, int]) -> tuple[Option, ...]:
+    """A report's options (no words)."""
+    return tuple([_option(k, n) for k, n in pile.items() if n > 0])
+
+
 @functools.lru_cache(maxsize=256)
-def _options(pile: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
-    """A report's options (no words), once per pile: the same supply comes back often."""
-    return tuple([Option.make(k, "", n) for k, n in pile if n > 0])
+def _option(value: str, most: int) -> Option:
+    """One option of a report, made once and shared: the piles change at every report,
+    but the same (tile or good, how many left) comes back all game. (Kept one by one, in a
+    small cache: a whole pile's options were asked again only one time in five.)"""
+    return Option.make(value, "", most)
 
 
 def _pile(state: GameState, age: int) -> Mapping[str, int]:
