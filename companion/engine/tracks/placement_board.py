@@ -3,7 +3,6 @@
 (bits of ``BIT``): which places are open is worked out once per placement, not place by
 place. ``placement`` carries these sets from one placement to the next.
 
->>> from itertools import compress
 >>> from companion.engine.game import Game
 >>> game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
 >>> game = game.apply({"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
@@ -14,6 +13,8 @@ place. ``placement`` carries these sets from one placement to the next.
 """
 
 from __future__ import annotations
+
+from itertools import compress
 
 from companion.engine.powers import mayflower
 from companion.engine.setup import GameSetup
@@ -41,6 +42,7 @@ BOX_BIT = {box: bit for (track, box), bit in BIT.items() if track == "specialist
 BUILDERS_PLAYED = 1 << len(PLACES)
 WORKER_BIT = {worker: BUILDERS_PLAYED << 1 + index for index, worker in enumerate(WORKER_TYPES)}
 NEVER = BUILDERS_PLAYED << 1 + len(WORKER_TYPES)
+_WORKER_BITS = tuple(WORKER_BIT.values())
 # The worker types of each set of them (bits of ``WORKER_BIT``), in their order.
 WORKERS_OF = {sum(WORKER_BIT[w] for w in types): types for types in (
     tuple([w for index, w in enumerate(WORKER_TYPES) if 1 << index & subset])
@@ -123,8 +125,8 @@ def scan(state: GameState) -> Open:
     if warfare_cap is None or len(tracks["warfare"]) < warfare_cap:
         bits |= WARFARE
     bits |= boxes
-    left = {name: sum([bit for w, bit in WORKER_BIT.items() if who.available.get(w, 0) > 0])
-            for name, who in state.players.items()}
+    left = {name: sum(compress(_WORKER_BITS, map(who.available.get, WORKER_TYPES)))
+            for name, who in state.players.items()}  # (counts are never below 0)
     on_initiative = tuple([s.player for s in tracks["initiative"]])
     ships = tuple([name for name, who in state.players.items() if "mayflower" in who.buildings])
     placer = state.order[state.placing]
