@@ -19,7 +19,7 @@ from companion.engine.events import Benefit, Power, Resolve
 from companion.engine.flow import Phase, Step, first_step, next_step
 from companion.engine.nations import nation_name, powers_usable, waiting_before
 from companion.engine.questions import ready, track_name
-from companion.engine.slots import current_slot, home
+from companion.engine.slots import home
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks import (
     buildings,
