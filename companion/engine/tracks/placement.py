@@ -191,7 +191,7 @@ def _checked(state: GameState, name: str, worker: str, track: str, box: str | No
 def place(state: GameState, ev: Place) -> None:
     global _open
     read = _READ.get(id(ev))
-    if read is None or read[0] is not ev:
+    if read is None:  # (an entry keeps its event alive: no other event has that id)
         read = _read(ev)
     _ev, name, worker, track, box, need = read
     found = _open
@@ -209,8 +209,8 @@ def place(state: GameState, ev: Place) -> None:
     if track == "dock":
         dock_slots = board_of(state)[1]
         if box is None and numbered < dock_slots:
+            label = _LABELS[numbered]  # (at most 11 numbered slots)
             numbered += 1
-            label = str(numbered)
             if numbered >= dock_slots:
                 board &= ~DOCK
         else:  # a Mayflower ship
