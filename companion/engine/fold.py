@@ -35,7 +35,8 @@ FLOW_EVENTS = frozenset(("reveal", "place", "dock", "take_good", "buy", "expedit
 NAMED_ANSWERS = {"dock": N_("dock worker"), "take_good": N_("Trade Goods choice"),  # i18n._
                  "buy": N_("Capital Buildings choice"), "expedition": N_("expedition"),
                  "training": N_("Training choice"), "warfare": N_("Warfare choice")}
-_OVER = Phase.OVER  # read before every event: an enum member is slow to find on its class
+# Read before every event: an enum member is slow to find on its class.
+_OVER, _PLACEMENT = Phase.OVER, Phase.PLACEMENT
 
 
 def _correction(state: GameState, ev: Correction) -> None:
@@ -141,7 +142,12 @@ def apply_in_place(state: GameState, ev: Event) -> Event:
     """Apply ``ev`` to ``state`` (changed in place); returns the event as recorded."""
     fields = ev.__dict__  # (read once: each field read through pydantic is slower)
     kind = fields["type"]
-    if state.phase == _OVER and kind != "correction":
+    phase = state.phase
+    if kind == "place" and phase == _PLACEMENT:  # (the usual event: what the game awaits,
+        placement.place(state, ev)  # and ``place`` names the placer it awaits)
+        state.version += 1
+        return ev
+    if phase == _OVER and kind != "correction":
         raise refuse(state, _("no more moves: the game is over"))
     wanted = resolution.pending(state)  # read once: both checks below look at it
     if wanted is not None:  # (the usual case, the awaited answer, in the fewest steps)

@@ -89,6 +89,8 @@ def legal_moves(state: GameState, draft: Mapping[str, Any] | None = None) -> Leg
     """The settled moves of the pending question (or of ``draft``'s); None once the game
     is over. A question with a single way on is skipped: its follow-up is returned."""
     if draft is None:
+        if state.phase == _PLACEMENT:  # (the usual question, and every placement is ready)
+            return placement.legal(state, {"type": "place"})
         draft = opening_draft(state)
         if draft is None:
             return None

@@ -37,7 +37,9 @@ def random_field_value(kind: Kind, field: Field, rng: random.Random) -> Any:
         values = [o.value for o in field.options]
         rng.shuffle(values)
         return values
-    bag = [o.value for o in field.options for _ in range(o.most)]
+    bag: list[Any] = []
+    for option in field.options:  # (each value as many times as it may be taken)
+        bag += [option.value] * option.most
     if field.total is not None:
         size = min(field.total, len(bag))
     else:

@@ -115,3 +115,25 @@ def test_a_random_game_played_in_place_makes_the_moves_of_random_step(players):
         game = random_step(game, rng)
     assert fast.events == game.events
     assert fast.state == game.state
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_placement_question_taken_straight_is_the_one_the_drafts_ask(players):
+    """``legal_moves`` takes the placement question straight from the placement track;
+    asked through its draft and settled like any other question, it lists the same moves
+    (every placement is ready: nothing to settle, no single way on to skip)."""
+    from companion.engine.moves import legal_moves, opening_draft, settled
+
+    setup = _setup("empires", players, builders=True, buy_vp=True)
+    rng = random.Random(players)
+    game, placements = Game.new(setup), 0
+    while game.state.phase != "over":
+        state = game.state
+        if state.phase == "placement":
+            straight = legal_moves(state)
+            asked = settled(state, opening_draft(state))
+            assert straight == asked and straight.moves
+            assert all(m.events and m.draft is None for m in straight.moves)
+            placements += 1
+        game = random_step(game, rng)
+    assert placements > 20 * players
