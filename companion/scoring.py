@@ -170,7 +170,8 @@ def best_income_dollars(goods: Mapping[str, int], ships: int = 0) -> int:
     9
     """
     _check_holding(goods, ships)
-    return _plan(_counted_profile(goods), ships)[0]
+    # (the dollars do not depend on the groups' order: sorted, more holdings share a plan)
+    return _plan(tuple(sorted(_counted_profile(goods))), ships)[0]
 
 
 def _by_count(goods: Mapping[str, int]) -> dict[int, list[str]]:

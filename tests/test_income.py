@@ -278,8 +278,9 @@ def test_best_income_matches_reference_on_large_holdings(holding):
 @settings(max_examples=200, deadline=None)
 @given(realistic_holdings())
 def test_counted_profile_is_the_grouped_one(holding):
-    """``best_income_dollars`` counts the profile in C: the very key ``best_income`` plans
-    with (same groups, same order), so both share one plan."""
+    """``best_income_dollars`` counts the profile in C: the groups ``best_income`` plans
+    with, in the same order (it then plans them sorted: the dollars do not depend on it,
+    ``test_best_income_matches_reference_on_large_holdings``)."""
     from companion.scoring import _by_count, _counted_profile, _profile
 
     goods, _ships = holding

@@ -43,6 +43,8 @@ PHASE4_BUILDINGS = _ids(lambda b, power: b.effect.money_per_turn or (
 INCOME_BUILDINGS = _ids(lambda b, power: (b.effect.timing == "income" and b.effect.money_per_good)
                         or (power is not None and power.on_income is not None))
 ASKED_BUILDINGS = _ids(lambda b, power: power is not None and power.asked_at is not None)
+WAITING_BUILDINGS = _ids(lambda b, power: power is not None
+                         and power.acts_before(b) is not None)
 
 
 def _per_good(b: Building, goods: Mapping[str, int]) -> int:
@@ -113,7 +115,8 @@ def waits_before(state: GameState, step: Step) -> bool:
         (power := power_of(state.catalogue[b])) is not None
         and power.acts_before(state.catalogue[b]) == step
         and usable_now(state, who, state.catalogue[b])
-        for who in state.players.values() for b in dict.fromkeys(who.buildings))
+        for who in state.players.values() if not WAITING_BUILDINGS.isdisjoint(who.buildings)
+        for b in dict.fromkeys(who.buildings))
 
 
 # ---------------------------------------------------------------- on purchase

@@ -142,6 +142,21 @@ def swappable(state: GameState, name: str) -> dict[str, list[str]]:
     return out
 
 
+def anyone_may_swap(state: GameState) -> bool:
+    """``any(swappable(state, n) for n in state.order)`` in one call (asked whenever a
+    random playout looks at the actions offered): a player with no colonist in stock, or
+    (Empires) with no specialist kind short, is passed over without a call."""
+    only_when_needed = state.edition.swap_only_when_needed
+    for name, who in state.players.items():
+        reserve = who.reserve
+        if reserve["colonist"] < 1 or (
+                only_when_needed and all(map(reserve.__getitem__, SWAPPABLE))):
+            continue
+        if swappable(state, name):
+            return True
+    return False
+
+
 def _ask_swap(state: GameState, draft: dict[str, Any]) -> Decision:
     ask = _("Swap a specialist for a colonist: ")
     if "player" not in draft:

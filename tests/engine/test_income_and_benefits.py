@@ -20,6 +20,7 @@ from companion.engine.benefits import (
     ASKED_BUILDINGS,
     INCOME_BUILDINGS,
     PHASE4_BUILDINGS,
+    WAITING_BUILDINGS,
     power_of,
 )
 from companion.rules.buildings import buildings_for
@@ -168,9 +169,10 @@ def test_privateers_take_1_per_ship_from_every_other_player(edition):
 @pytest.mark.parametrize("edition", ["empires", "aoe3"])
 @pytest.mark.parametrize("expansion", [True, False])
 def test_a_building_passed_over_has_nothing_to_do_then(edition, expansion):
-    """Phase 4, income and the Mint's question pass over an owner of none of the buildings
-    listed for them: in every catalogue (Navy's VP reading too), a building left out pays
-    nothing then and its power does nothing then."""
+    """Phase 4, income, the Mint's question and the stops before a track (Stables) pass
+    over an owner of none of the buildings listed for them: in every catalogue (Navy's
+    VP reading too), a building left out pays nothing then and its power does nothing
+    then."""
     for navy in (1, 2):
         for b in buildings_for(edition, expansion, navy).values():
             power, e = power_of(b), b.effect
@@ -182,3 +184,5 @@ def test_a_building_passed_over_has_nothing_to_do_then(edition, expansion):
                 assert power is None or power.on_income is None
             if b.id not in ASKED_BUILDINGS:
                 assert power is None or power.asked_at is None
+            if b.id not in WAITING_BUILDINGS:
+                assert power is None or power.acts_before(b) is None

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from companion.engine import Game, IllegalAction, MalformedEvent
+from companion.engine.playout import random_step
+from companion.engine.variants import anyone_may_swap, swappable
 from companion.rules.buildings import buildings_for
 
 OPENING = {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
@@ -233,3 +237,22 @@ def test_buying_vp_after_the_last_scoring_names_turn_eight_and_age_three_prices(
     assert "after the turn 8 scoring" in state.describe()
     sixth = game.at([i for i, e in enumerate(game.events) if e.type == "buy_vp"][4])
     assert sixth.scored_turn == 6 and "after the turn 6 scoring" in sixth.describe()
+
+
+@pytest.mark.parametrize("setup", [
+    {"players": [{"name": f"P{i}"} for i in range(4)]},
+    {"edition": "aoe3", "players": [{"name": f"P{i}"} for i in range(4)]},
+], ids=["empires-4", "aoe3-4"])
+def test_anyone_may_swap_asks_what_each_player_may_swap(setup):
+    """``anyone_may_swap`` (one call, players passed over early) agrees with
+    ``swappable`` asked of every player, after every event of random games."""
+    told = set()
+    for seed in range(4):
+        rng, game = random.Random(seed), Game.new(setup)
+        while game.state.phase != "over":
+            state = game.state
+            expected = any(swappable(state, n) for n in state.order)
+            assert anyone_may_swap(state) == expected
+            told.add(expected)
+            game = random_step(game, rng)
+    assert False in told and (True in told or setup.get("edition") != "aoe3")

@@ -33,7 +33,7 @@ from companion.engine.tracks.specialists import specialist_kinds
 from companion.engine.worth import After, BuildingWorth
 from companion.i18n import _
 from companion.rules.buildings import Building
-from companion.rules.editions import BUILDER_DISCOUNT, building_price
+from companion.rules.editions import BUILDER_DISCOUNT, BUILDING_PRICE, building_price
 
 # Enum members read in every game, as module names: Python 3.11 finds a member on
 # its class through ``EnumType.__getattr__`` (hundreds of instructions a read).
@@ -59,10 +59,19 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     me = slot.player
     if draft.get("building"):
         return _purchase(state, draft, me)
-    money, catalogue, worker = state.players[me].money, state.catalogue, slot.worker
-    moves = tuple([_offer(me, b, catalogue[b]) for b in dict.fromkeys(state.buildings_offer)
-                   if price_of(state, b, worker) <= money])
-    return Legal.make(_BUILDING, "buy", me, moves, _buys_nothing(me), draft=draft)
+    money, catalogue = state.players[me].money, state.catalogue
+    prices = _BUILDER_PRICES if slot.worker == "builder" else _PRICES  # (``price_of``'s)
+    moves = []
+    for b in dict.fromkeys(state.buildings_offer):
+        building = catalogue[b]
+        if (0 if building.cost == "free" else prices[building.age]) <= money:
+            moves.append(_offer(me, b, building))
+    return Legal.make(_BUILDING, "buy", me, tuple(moves), _buys_nothing(me), draft=draft)
+
+
+# ``price_of`` a building that is not free, by age: paid with a builder, and without.
+_PRICES = {age: max(price, 0) for age, price in BUILDING_PRICE.items()}
+_BUILDER_PRICES = {age: max(price - BUILDER_DISCOUNT, 0) for age, price in BUILDING_PRICE.items()}
 
 
 def _offer(me: str, building_id: str, b: Building) -> Move:

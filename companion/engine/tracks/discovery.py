@@ -115,7 +115,7 @@ def _regions(state: GameState, draft: dict[str, Any], event: dict[str, Any],
     """``_to`` of each undiscovered region (``parts``: the crews that may sail, at least
     one), its cases told once for them all."""
     known = state.known_tokens
-    unseen = unseen_tokens(state) if any(r not in known for r in undiscovered) else []
+    unseen = unseen_tokens(state) if not all(map(known.__contains__, undiscovered)) else []
     me = draft["player"]
     shared = len(draft) == 2  # (the question as the step asks it: its moves are shared)
     if len(parts) > 1:  # who sails is asked next: open where a token may turn up

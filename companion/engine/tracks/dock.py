@@ -50,8 +50,10 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
             moves = (_all_sail(discovered[0], tuple([s.player for s in dock[cursor:]])),
                      *moves)
     else:
-        run = next((i for i, s in enumerate(dock[cursor:]) if s.player != me),
-                   len(dock) - cursor)
+        end = cursor  # (``me``'s run of slots from the cursor on)
+        while end < len(dock) and dock[end].player == me:
+            end += 1
+        run = end - cursor
         if run > 1:  # (``me``'s next workers, sent together)
             moves += tuple(map(_sail, repeat(me), discovered, repeat(run)))
     return Legal.make(_REGION, "dock", me, moves, _stay(me) if optional else None, draft=draft,
