@@ -25,7 +25,7 @@ from companion.engine.powers import BUILDING_POWERS
 from companion.engine.questions import building_name
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState
-from companion.engine.variants import swappable
+from companion.engine.variants import anyone_may_swap
 from companion.i18n import _
 from companion.rules.buildings import BUILDINGS
 
@@ -71,7 +71,7 @@ def offered_actions(state: GameState) -> list[Action]:
     """``actions(state)`` without their words (empty title and help): what a random
     playout reads (it only needs where each starts)."""
     out = list(_power_actions(state))
-    if any(swappable(state, n) for n in state.order):
+    if anyone_may_swap(state):
         out.append(Action.make("swap", "", None, "", {"type": "swap"}))
     if state.setup.options.scouting and state.phase in IN_TURN:
         out.append(Action.make("scout", "", None, "", {"type": "scout"}))

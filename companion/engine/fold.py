@@ -156,7 +156,7 @@ def apply_in_place(state: GameState, ev: Event) -> Event:
         elif kind in NAMED_ANSWERS:  # a track's awaited answer: ``answered`` checks no more
             if fields.get("player") != wanted.player:  # missing: filled in; another: refused
                 ev = named(state, ev, wanted)
-            resolution.take_awaited(state, ev)
+            resolution.take_awaited(state, ev, kind)
             state.version += 1
             return ev
     HANDLERS[kind](state, ev)

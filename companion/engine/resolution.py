@@ -19,7 +19,7 @@ from companion.engine.events import Benefit, Power, Resolve
 from companion.engine.flow import Phase, Step, first_step, next_step
 from companion.engine.nations import nation_name, powers_usable, waiting_before
 from companion.engine.questions import ready, track_name
-from companion.engine.slots import current_slot, home
+from companion.engine.slots import home
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks import (
     buildings,
@@ -228,16 +228,16 @@ def answered(state: GameState, ev: Any) -> None:
         expected = wanted.kind.replace("_", " ") if wanted else "nothing"
         raise refuse(state, _("the game expects {expected} now, not {replace}").format(
                                 expected=expected, replace=kind.replace('_', ' ')))
-    take_awaited(state, ev)
+    take_awaited(state, ev, kind)
 
 
-def take_awaited(state: GameState, ev: Any) -> None:
-    """``answered`` for the answer the game waits for (the fold has just checked that)."""
-    kind = ev.type
+def take_awaited(state: GameState, ev: Any, kind: str) -> None:
+    """``answered`` for the answer the game waits for, of type ``kind`` (the fold has just
+    checked that, and read the type)."""
     if kind == "expedition":
         EFFECTS[kind](state, ev, Slot(state.queue[0], "", ""))
     else:
-        slot = current_slot(state)
+        slot = state.tracks[state.step][state.cursor]  # (``current_slot``)
         EFFECTS[kind](state, ev, slot)
         if not slot.done:
             home(state, slot)
