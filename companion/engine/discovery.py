@@ -15,18 +15,27 @@ from companion.rules.regions import REGIONS, START_DISCOVERED
 
 def captain_value(state: GameState, name: str) -> int:
     """What one captain adds to an expedition (more with a building such as Magellan)."""
-    boosts = [state.catalogue[b].effect.captain_discovery_value
-              for b in state.players[name].buildings]
-    return max([DISCOVERY_VALUE["captain"], *(v for v in boosts if v)])
+    value, catalogue = DISCOVERY_VALUE["captain"], state.catalogue
+    for b in state.players[name].buildings:
+        boost = catalogue[b].effect.captain_discovery_value
+        if boost and boost > value:
+            value = boost
+    return value
 
 
 def expedition_value(state: GameState, name: str, workers: dict[str, int]) -> int:
-    captain = captain_value(state, name)
-    return sum(n * (captain if w == "captain" else 1) for w, n in workers.items())
+    """Each worker sent counts 1, a captain ``captain_value``. (Plain loops here and in
+    ``resistance_modifier``: every expedition and every crew listed asks.)"""
+    value = sum(workers.values())
+    captains = workers.get("captain", 0)
+    return value + captains * (captain_value(state, name) - 1) if captains else value
 
 
 def resistance_modifier(state: GameState, name: str) -> int:
-    return sum(state.catalogue[b].effect.resistance_modifier for b in state.players[name].buildings)
+    catalogue, total = state.catalogue, 0
+    for b in state.players[name].buildings:
+        total += catalogue[b].effect.resistance_modifier
+    return total
 
 
 def accounted_tokens(state: GameState) -> set[str]:

@@ -12,7 +12,8 @@ from companion.engine.game import Game
 from companion.engine.moves import legal_moves
 from companion.engine.playout import _random_move
 from companion.engine.slots import current_slot
-from companion.engine.tracks.buildings import price_of
+from companion.engine.tracks.buildings import ASKS_ON, _asks_on, price_of
+from companion.rules.buildings import buildings_for
 
 SETUPS = [
     {"players": [{"name": f"P{i}"} for i in range(4)]},
@@ -84,3 +85,12 @@ def test_a_ready_purchase_is_shared_and_buys_what_is_face_up_and_affordable():
                                               "building": move.value, "choice": {}}
                     checked += 1
     assert checked > 10
+
+
+def test_a_building_left_out_of_asks_on_is_bought_with_no_more_question():
+    """Capital Buildings offers a building whose id is not in ``ASKS_ON`` as a ready move
+    without asking: in every catalogue, buying it asks nothing more."""
+    for edition in ("empires", "aoe3"):
+        for expansion in (True, False):
+            for b in buildings_for(edition, expansion).values():
+                assert b.id in ASKS_ON or not _asks_on(b)

@@ -32,7 +32,7 @@ from companion.engine.tracks.base import Question
 from companion.engine.tracks.specialists import specialist_kinds
 from companion.engine.worth import After, BuildingWorth
 from companion.i18n import _
-from companion.rules.buildings import Building
+from companion.rules.buildings import BUILDINGS, Building
 from companion.rules.editions import BUILDER_DISCOUNT, BUILDING_PRICE, building_price
 
 # Enum members read in every game, as module names: Python 3.11 finds a member on
@@ -65,7 +65,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     for b in dict.fromkeys(state.buildings_offer):
         building = catalogue[b]
         if (0 if building.cost == "free" else prices[building.age]) <= money:
-            moves.append(_offer(me, b, building))
+            moves.append(_offer(me, b, building) if b in ASKS_ON else _ready_offer(me, b))
     return Legal.make(_BUILDING, "buy", me, tuple(moves), _buys_nothing(me), draft=draft)
 
 
@@ -74,13 +74,24 @@ _PRICES = {age: max(price, 0) for age, price in BUILDING_PRICE.items()}
 _BUILDER_PRICES = {age: max(price - BUILDER_DISCOUNT, 0) for age, price in BUILDING_PRICE.items()}
 
 
+def _asks_on(b: Building) -> bool:
+    """Whether buying ``b`` asks more (which specialists, which goods drawn, its power's
+    choices)."""
+    e = b.effect
+    return bool(e.specialists_once or e.random_goods_once or (
+        (power := benefits.power_of(b)) is not None and power.purchase_moves is not None))
+
+
+# The ids of the buildings (of any edition) whose purchase may ask more: any other is a
+# ready move at once, without asking ``_asks_on``.
+ASKS_ON = frozenset(b.id for b in BUILDINGS if _asks_on(b))
+
+
 def _offer(me: str, building_id: str, b: Building) -> Move:
     """A building to buy: ready when its purchase asks nothing more, else asks on."""
-    e = b.effect
-    if e.specialists_once or e.random_goods_once or (
-            (power := benefits.power_of(b)) is not None and power.purchase_moves is not None):
-        return Move.make(building_id, draft={"type": "buy", "player": me, "building": building_id,
-                                        "choice": {}})
+    if _asks_on(b):
+        return Move.make(building_id, draft={"type": "buy", "player": me,
+                                             "building": building_id, "choice": {}})
     return _ready_offer(me, building_id)
 
 

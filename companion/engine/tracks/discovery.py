@@ -93,10 +93,10 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                 **draft, "workers": counts}), least=1))
     items = token_items(state, draft["target"])
     listed = parts if most is None else parts[:most]
-    return Legal.make(_MULTISET, "expedition", me, tuple(
+    return Legal.make(_MULTISET, "expedition", me, tuple([
         m for i, p in enumerate(listed)
         if (m := _crew(dict(p), {**draft, "workers": dict(p)}, event, items, usual=i == 0))
-        is not None), draft=draft, settled=True)
+        is not None]), draft=draft, settled=True)
 
 
 @lru_cache(maxsize=16)

@@ -84,8 +84,10 @@ def expected_losses(state: GameState, region: str, attacker: str, defender: str)
 
 def _militia(state: GameState, defender: str) -> int:
     """The soldiers the defender's buildings add in every battle."""
-    return sum(state.catalogue[b].effect.defence_soldiers
-               for b in state.players[defender].buildings)
+    catalogue, total = state.catalogue, 0
+    for b in state.players[defender].buildings:
+        total += catalogue[b].effect.defence_soldiers
+    return total
 
 
 def _expected(here: Mapping[str, Mapping[str, int]], attacker: str, defender: str,
