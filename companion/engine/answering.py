@@ -76,15 +76,24 @@ def answer_in_place(state: GameState, log: list[Event],
             ev = ev.model_copy(update={"group": True})
         log.append(apply_checked(state, ev))
         grouped = True
+    pending = legal_moves(state)
+    if pending is None or len(pending.moves) > 1:  # (the usual case: a choice to make)
+        return pending
+    return _settled_in_place(state, log, pending)
+
+
+def _settled_in_place(state: GameState, log: list[Event], pending: Legal) -> Legal | None:
+    """Every step the engine settles alone applied, from the one ``pending`` asks; what
+    the state then asks."""
     for _step in range(MAX_AUTO):
-        pending = legal_moves(state)
-        if pending is None or len(pending.moves) > 1:  # (the usual case: a choice to make)
-            return pending
         only = _only_outcome(state, pending)
         if only is None:
             return pending
         log.append(apply_checked(state, only))
-    return legal_moves(state)  # (never reached by the rules: a turn settles fewer steps)
+        pending = legal_moves(state)
+        if pending is None or len(pending.moves) > 1:
+            return pending
+    return pending  # (never reached by the rules: a turn settles fewer steps)
 
 
 def _only_outcome(state: GameState, pending: Legal) -> Event | None:
