@@ -25,6 +25,7 @@ from companion.engine.state import GameState
 
 MAX_EVENTS = 5000
 MAX_QUESTIONS = 50  # follow-up questions in one answer; far more than any choice needs
+MAX_TRIES = 20  # random walks tried for one answer before the playout gives up (a bug)
 POWER_CHANCE = 0.15  # how often a power or standing action offered now is tried first
 
 
@@ -74,7 +75,9 @@ def random_answer(state: GameState, decision: Decision | Legal,
                   rng: random.Random) -> tuple[Mapping[str, Any], ...] | None:
     """Walk a question (its Decision or its legal moves: the same answers in the same
     order) to ready events with random answers (None if it leads nowhere)."""
-    for _ in range(MAX_QUESTIONS):
+    asked = 0  # (counted by hand: a range made per answer costs more than the count)
+    while asked < MAX_QUESTIONS:
+        asked += 1
         answers: Sequence[Any] = (decision.all_moves() if type(decision) is Legal
                                   else decision.all_answers())
         if decision.field is not None and (not answers or rng.random() < 0.5):
@@ -119,7 +122,9 @@ def _random_move(state: GameState, wanted: Decision | Legal | None,
                 return events
     if wanted is None:
         raise RuntimeError("the game is over: nothing is asked")
-    for _ in range(20):  # a random walk can end in a dead end (a field value refused)
+    tries = 0  # a random walk can end in a dead end (a field value refused): tried again
+    while tries < MAX_TRIES:
+        tries += 1
         events = random_answer(state, wanted, rng)
         if events:
             return events
