@@ -36,7 +36,8 @@ NAMED_ANSWERS = {"dock": N_("dock worker"), "take_good": N_("Trade Goods choice"
                  "buy": N_("Capital Buildings choice"), "expedition": N_("expedition"),
                  "training": N_("Training choice"), "warfare": N_("Warfare choice")}
 # Read before every event: an enum member is slow to find on its class.
-_OVER, _PLACEMENT = Phase.OVER, Phase.PLACEMENT
+_OVER, _PLACEMENT, _RESOLUTION = Phase.OVER, Phase.PLACEMENT, Phase.RESOLUTION
+_SLOT_STEPS, _ANSWER_OF_STEP = resolution.SLOT_STEPS, resolution.ANSWER_OF_STEP
 
 
 def _correction(state: GameState, ev: Correction) -> None:
@@ -147,7 +148,13 @@ def apply_in_place(state: GameState, ev: Event) -> Event:
         placement.place(state, ev)  # and ``place`` names the placer it awaits)
         state.version += 1
         return ev
-    if phase == _OVER and kind != "correction":
+    if phase == _RESOLUTION and state.step in _SLOT_STEPS:  # (what ``pending`` reads first)
+        slot = state.tracks[state.step][state.cursor]
+        if kind == _ANSWER_OF_STEP[state.step] and fields.get("player") == slot.player:
+            resolution.take_awaited(state, ev, kind)  # (the usual case: the awaited answer,
+            state.version += 1  # by the player on the slot)
+            return ev
+    elif phase == _OVER and kind != "correction":
         raise refuse(state, _("no more moves: the game is over"))
     wanted = resolution.pending(state)  # read once: both checks below look at it
     if wanted is not None:  # (the usual case, the awaited answer, in the fewest steps)

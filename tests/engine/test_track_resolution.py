@@ -472,3 +472,42 @@ def test_training_needs_5_dollars_and_may_be_declined():
     game = resolve(game, {"type": "training", "specialist": None})
     assert money(game)["Red"] == 4
     assert game.state.players["Red"].incoming["soldier"] == 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_slot_answer_is_taken_only_from_the_player_on_the_slot(players):
+    """At every slot of Dock, Trade Goods, Capital Buildings and Warfare in random games,
+    the game's own answer is the same recorded with its player or without one (filled in
+    with the slot's player), and the same answer from anyone else is refused naming the
+    slot, leaving the state unchanged."""
+    import random
+
+    from companion.engine import Game
+    from companion.engine.fold import apply_event
+    from companion.engine.playout import random_step
+    from companion.engine.resolution import SLOT_STEPS
+    from companion.engine.slots import current_slot
+
+    rng = random.Random(players)
+    game = Game.new({"players": [{"name": f"P{i}"} for i in range(players)]})
+    checked = set()
+    while game.state.phase != "over":
+        state = game.state
+        after = random_step(game, rng)
+        if state.phase == "resolution" and state.step in SLOT_STEPS:
+            own = after.events[len(game.events)]
+            slot = current_slot(state)
+            if own.type != "correction" and not own.auto:
+                assert own.player == slot.player
+                unnamed = own.model_dump(exclude={"player"})
+                named_state, named_ev = apply_event(state, own)
+                unnamed_state, unnamed_ev = apply_event(state, unnamed)
+                assert unnamed_ev == named_ev and unnamed_state == named_state
+                other = next(n for n in state.order if n != slot.player)
+                before = state.clone()
+                with pytest.raises(IllegalAction, match=f"is {slot.player}'s to decide"):
+                    apply_event(state, {**unnamed, "player": other})
+                assert state == before
+                checked.add(own.type)
+        game = after
+    assert {"dock", "take_good"} <= checked
