@@ -170,6 +170,16 @@ def best_income_dollars(goods: Mapping[str, int], ships: int = 0) -> int:
     9
     """
     _check_holding(goods, ships)
+    return trusted_income_dollars(goods, ships)
+
+
+def trusted_income_dollars(goods: Mapping[str, int], ships: int = 0) -> int:
+    """``best_income_dollars`` of counts known to be whole numbers >= 0 (the engine's own
+    players, every income phase), without checking them again.
+
+    >>> trusted_income_dollars({"gold": 3, "fur": 3}, ships=1)
+    9
+    """
     # (the dollars do not depend on the groups' order: sorted, more holdings share a plan)
     return _plan(tuple(sorted(_counted_profile(goods))), ships)[0]
 

@@ -16,7 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.goods import GOODS, SHIP
-from companion.scoring import Income, best_income, best_income_dollars, economy_vp, set_value
+from companion.scoring import (
+    Income,
+    best_income,
+    best_income_dollars,
+    economy_vp,
+    set_value,
+    trusted_income_dollars,
+)
 
 GOOD_NAMES = tuple(GOODS)
 
@@ -272,6 +279,7 @@ def test_best_income_matches_reference_on_large_holdings(holding):
     income = best_income(goods, ships)
     assert income.dollars == dp_income(goods, ships)
     assert best_income_dollars(goods, ships) == income.dollars
+    assert trusted_income_dollars(goods, ships) == income.dollars
     check_legal(income, goods, ships)
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from companion.engine.benefits import begin_benefits, income_money
 from companion.engine.powers import mayflower
 from companion.engine.state import GameState
-from companion.scoring import best_income_dollars
+from companion.scoring import trusted_income_dollars
 
 
 def income_of(state: GameState, name: str) -> int:
     who = state.players[name]
-    return best_income_dollars(who.goods, mayflower.wild_ships(state, who))
+    return trusted_income_dollars(who.goods, mayflower.wild_ships(state, who))
 
 
 def _initiative_to_turn_order(state: GameState) -> None:
