@@ -10,11 +10,13 @@ put the game into a state the engine itself would refuse.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from companion.engine import Game
+from companion.engine import Decision, Game, GameState
+from companion.engine.playout import random_step
 from companion.rules.editions import age_of_turn
 from companion.rules.goods import GOODS
 
@@ -202,3 +204,14 @@ def money(game: Game) -> dict[str, int]:
 
 def region(game: Game, region_id: str) -> dict[str, dict[str, int]]:
     return {p: dict(c) for p, c in game.state.regions[region_id].items()}
+
+
+def random_questions(setup: Mapping[str, Any], seeds: Iterable[int] = range(4)
+                     ) -> Iterator[tuple[GameState, Decision]]:
+    """Every question a seeded random game of ``setup`` waits for, with its state (each
+    game played on by ``random_step`` after the question is looked at)."""
+    for seed in seeds:
+        rng, game = random.Random(seed), Game.new(setup)
+        while game.state.phase != "over":
+            yield game.state, game.pending()
+            game = random_step(game, rng)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from helpers import (
     decline_until,
@@ -12,14 +10,13 @@ from helpers import (
     new_game,
     only_workers,
     place,
+    random_questions,
     region,
     resolve,
 )
 
 from companion.engine import IllegalAction, final_scores
-from companion.engine.game import Game
 from companion.engine.moves import legal
-from companion.engine.playout import random_step
 from companion.engine.questions import clean, sub_multiset_items, token_items
 from companion.engine.tracks import discovery
 
@@ -251,18 +248,14 @@ def test_where_to_sail_lists_each_region_as_its_own_question_would(setup):
         return [(m.value, m.events, m.draft, m.open) for m in moves]
 
     asked = 0
-    for seed in range(4):
-        rng, game = random.Random(seed), Game.new(setup)
-        while game.state.phase != "over":
-            state, wanted = game.state, game.pending()
-            if wanted.type == "expedition" and "target" not in wanted.draft:
-                me, draft = state.queue[0], wanted.draft
-                parts = sub_multiset_items(tuple(discovery._pool(state, me).items()))
-                one_by_one = [discovery._to(r, draft, clean(draft), {"target": r}, parts,
-                                            token_items(state, r))
-                              for r in discovery.REGIONS if r not in state.discovered]
-                regions = [m for m in legal(state, draft).moves if m.value != "card"]
-                assert shown(regions) == shown(m for m in one_by_one if m is not None)
-                asked += bool(regions)
-            game = random_step(game, rng)
+    for state, wanted in random_questions(setup):
+        if wanted.type == "expedition" and "target" not in wanted.draft:
+            me, draft = state.queue[0], wanted.draft
+            parts = sub_multiset_items(tuple(discovery._pool(state, me).items()))
+            one_by_one = [discovery._to(r, draft, clean(draft), {"target": r}, parts,
+                                        token_items(state, r))
+                          for r in discovery.REGIONS if r not in state.discovered]
+            regions = [m for m in legal(state, draft).moves if m.value != "card"]
+            assert shown(regions) == shown(m for m in one_by_one if m is not None)
+            asked += bool(regions)
     assert asked > 10

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from helpers import (
     correct,
@@ -13,6 +11,7 @@ from helpers import (
     new_game,
     only_workers,
     place,
+    random_questions,
     region,
     resolve,
     to_turn,
@@ -20,9 +19,7 @@ from helpers import (
 
 from companion import i18n
 from companion.engine import IllegalAction
-from companion.engine.game import Game
 from companion.engine.moves import legal
-from companion.engine.playout import random_step
 from companion.engine.slots import current_slot
 from companion.engine.tracks.warfare import battle_refusal, battle_regions, expected_losses
 from companion.rules.editions import WAR_PRICE
@@ -223,25 +220,21 @@ def test_warfare_lists_the_fights_the_rules_allow(setup):
     ``battle_refusal`` allows and where someone would lose a worker, then a war where
     ``battle_regions`` finds any and the attacker can pay for it."""
     fights = 0
-    for seed in range(4):
-        rng, game = random.Random(seed), Game.new(setup)
-        while game.state.phase != "over":
-            state, wanted = game.state, game.pending()
-            if wanted.type == "warfare" and "kind" not in wanted.draft:
-                me = current_slot(state).player
-                found = legal(state, wanted.draft)
-                expected = []
-                for d in state.order:
-                    if d == me:
-                        continue
-                    expected += [(d, r) for r in REGIONS
-                                 if battle_refusal(state, me, d, r, explain=False) is None
-                                 and any(expected_losses(state, r, me, d))]
-                    if battle_regions(state, me, d) and state.players[me].money >= WAR_PRICE:
-                        expected.append((d, None))
-                assert [m.value for m in found.moves] == expected
-                assert found.decline.events == ({"type": "warfare", "player": me,
-                                                 "kind": None},)
-                fights += len(expected)
-            game = random_step(game, rng)
+    for state, wanted in random_questions(setup):
+        if wanted.type == "warfare" and "kind" not in wanted.draft:
+            me = current_slot(state).player
+            found = legal(state, wanted.draft)
+            expected = []
+            for d in state.order:
+                if d == me:
+                    continue
+                expected += [(d, r) for r in REGIONS
+                             if battle_refusal(state, me, d, r, explain=False) is None
+                             and any(expected_losses(state, r, me, d))]
+                if battle_regions(state, me, d) and state.players[me].money >= WAR_PRICE:
+                    expected.append((d, None))
+            assert [m.value for m in found.moves] == expected
+            assert found.decline.events == ({"type": "warfare", "player": me,
+                                             "kind": None},)
+            fights += len(expected)
     assert fights > 10
