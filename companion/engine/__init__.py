@@ -22,7 +22,7 @@ from companion.engine.errors import (
 )
 from companion.engine.events import Event, event_dict, parse_event
 from companion.engine.fields import AMOUNT_MAX, COUNT_MAX, clean_name, iso_datetime, name_key
-from companion.engine.final import final_scores, standings
+from companion.engine.final import final_scores, score_colonies, standings
 from companion.engine.flow import Phase, Step
 from companion.engine.game import Game, apply, replay
 from companion.engine.hints import (
@@ -72,6 +72,6 @@ __all__ = [
     "apply", "as_stored", "board_form", "clean_name", "converted", "decide", "ended_now",
     "event_dict", "final_scores", "hints", "iso_datetime",
     "name_key", "parse_event", "parse_new_setup", "parse_setup", "placements_from_board",
-    "random_game", "read_record", "replay",
+    "random_game", "read_record", "replay", "score_colonies",
     "shipping_values", "standings",
 ]
