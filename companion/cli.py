@@ -1,4 +1,7 @@
-"""Command line: ``python -m companion replay|check RECORD.json``, ``export``, ``import FILE``.
+"""Command line: ``python -m companion replay|check|report RECORD.json``, ``export``, ``import FILE``.
+
+``report RECORD.json [--png OUT.png] [--json]`` (or ``--game ID``: a stored game) prints the
+end-of-game report (``companion.report``) and writes its picture.
 
 ``replay`` prints the standings with each player's VP breakdown (``--json`` for machines;
 ``--turn N``: as they stood at the end of turn N, its colony scoring included); ``check``
@@ -248,6 +251,63 @@ def _import(args: argparse.Namespace) -> int:
     return 1 if report.failed else 0
 
 
+def _stored_report(args: argparse.Namespace) -> tuple[Game | Sheet, Any] | None:
+    """The stored game ``--game`` names and the day it was played, or None once the
+    problem is said on standard error."""
+    from companion.store import DatabaseProblem, GameNotFound, WrongKind
+
+    store = _open(args.db)
+    if store is None:
+        return None
+    try:
+        try:
+            stored = store.load(args.game)
+            return stored.game, stored.created
+        except WrongKind:
+            sheet = store.load_sheet(args.game)
+            return sheet.sheet, sheet.created
+    except (GameNotFound, WrongKind, EngineError) as exc:
+        print(_("game {id}: {why}").format(id=args.game, why=exc), file=sys.stderr)
+    except DatabaseProblem as exc:
+        print(_("cannot read the database: {problem}").format(problem=exc), file=sys.stderr)
+    finally:
+        store.close()
+    return None
+
+
+def _report(args: argparse.Namespace, game: Game | Sheet, played: Any = None) -> int:
+    """The end-of-game report: JSON (ids and numbers) or sentences, and the picture."""
+    from companion.report import game_report, sheet_report
+    from companion.report.words import moment_text
+
+    report = sheet_report(game) if isinstance(game, Sheet) else game_report(game)
+    if args.png:
+        from companion.report import picture
+
+        if not picture.available():
+            print(_("cannot draw the picture: matplotlib is not installed"), file=sys.stderr)
+            return 1
+        with use_language(language_from_environment()):  # the picture is in words
+            png = picture.picture(report, played)
+        try:
+            with open(args.png, "wb") as out:
+                out.write(png)
+        except OSError as exc:
+            print(_("cannot write {file}: {problem}").format(
+                file=args.png, problem=exc.strerror or exc), file=sys.stderr)
+            return 1
+        print(_("wrote {file}").format(file=args.png), file=sys.stderr)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+        return 0
+    print(_sheet_table(game, family(game.game).score(game)) if isinstance(game, Sheet)
+          else _table(standings_data(game)))
+    print()
+    for moment in report.moments:
+        print("- " + moment_text(report, moment))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -272,9 +332,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep.add_argument("--json", action="store_true", help="print JSON instead of a table")
     rep.add_argument("--turn", type=int, metavar="N",
                      help="the standings at the end of turn N (its colony scoring included)")
+    rpt = sub.add_parser("report", help="the end-of-game report (standings by category and the "
+                                        "game's moments) and its picture, of a game record, a "
+                                        "score-sheet record or a stored game")
+    rpt.add_argument("record", nargs="?")
+    rpt.add_argument("--game", type=int, metavar="ID", help="a stored game, not a file")
+    rpt.add_argument("--png", metavar="OUT.png", help="write the picture to share here")
+    rpt.add_argument("--json", action="store_true", help="print JSON (ids and numbers)")
+    rpt.add_argument("--db", metavar="URL", help="the database (default: the app's)")
     chk = sub.add_parser("check", help="validate a game record (or a score-sheet record)")
     chk.add_argument("record")
     args = parser.parse_args(argv)
+    if args.command == "report" and (args.record is None) == (args.game is None):
+        parser.error(_("report: give a RECORD.json or --game ID (one of them)"))
     # Words follow the usual locale variables; JSON is for machines: never translated.
     lang = DEFAULT if getattr(args, "json", False) else language_from_environment()
     with use_language(lang):
@@ -286,6 +356,9 @@ def _run(args: argparse.Namespace) -> int:
         return _export(args)
     if args.command == "import":
         return _import(args)
+    if args.command == "report" and args.game is not None:
+        found = _stored_report(args)
+        return 1 if found is None else _report(args, *found)
     try:
         game = _load(args.record)
     except RecordError as exc:  # already names the file
@@ -302,6 +375,8 @@ def _run(args: argparse.Namespace) -> int:
     except EngineError as exc:
         print(_("{source}: {why}").format(source=args.record, why=exc), file=sys.stderr)
         return 1
+    if args.command == "report":
+        return _report(args, game)
     if args.command == "check":
         if isinstance(game, Sheet):
             f = family(game.game)

@@ -220,7 +220,8 @@ def _tie_breaks(ranked: Sequence[tuple[int, ScoreBreakdown]], edition: str) -> l
             continue
         if place == next_place:
             moments.append(Moment("shared_place", None, None,
-                                  {"place": place, "players": [a.player, b.player]}))
+                                  {"place": place, "players": [a.player, b.player],
+                                   "total": a.total}))
             continue
         rule = next(i for i, (x, y) in enumerate(zip(a.tie_key(), b.tie_key(), strict=True))
                     if x != y)
@@ -247,7 +248,8 @@ def sheet_report(sheet: Sheet, scored: Scored | None = None) -> Report:
             continue
         if a.place == b.place:
             moments.append(Moment("shared_place", None, None,
-                                  {"place": a.place, "players": [a.player, b.player]}))
+                                  {"place": a.place, "players": [a.player, b.player],
+                                   "total": a.total}))
         elif {"colony_turn_8", "money", "tie_goods"} <= set(a.details):
             keys = [(a.details[k], b.details[k]) for k in ("colony_turn_8", "money", "tie_goods")]
             rule = next((i for i, (x, y) in enumerate(keys) if x != y), None)

@@ -54,7 +54,7 @@ def png_size(png: bytes) -> tuple[int, int]:
 
 def player_colours(report: Report) -> dict[str, str]:
     taken = {report.colours.get(s.name) for s in report.standings}
-    spare = [c for c in COLOUR_HEX if c not in taken] + list(SPARE)
+    spare = [hex_ for c, hex_ in COLOUR_HEX.items() if c not in taken] + list(SPARE)
     return {s.name: COLOUR_HEX.get(report.colours.get(s.name, ""), "") or spare.pop(0)
             for s in sorted(report.standings, key=lambda s: s.name)}
 
@@ -155,7 +155,7 @@ def label_heights(ends: Mapping[str, float], gap: float) -> dict[str, float]:
 
 
 def _by_category(fig, report: Report) -> None:  # noqa: ANN001
-    ax = _chart_axes(fig, _("{unit} by category").format(unit=unit(report)))
+    ax = _chart_axes(fig, _("{unit} by category").format(unit=unit(report)), bottom=0.37)
     names = [_short(s.name, 12) for s in report.standings][::-1]
     rows = list(report.standings)[::-1]
     left = [0] * len(rows)
@@ -170,15 +170,16 @@ def _by_category(fig, report: Report) -> None:  # noqa: ANN001
                 label=category_title(report, category))
         right = [r + max(v, 0) for v, r in zip(values, right, strict=True)]
         left = [lf + min(v, 0) for v, lf in zip(values, left, strict=True)]
-    legend = ax.legend(loc="lower right", fontsize=12, frameon=False)
+    legend = ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize=13,
+                       frameon=False)
     for text in legend.get_texts():
         text.set_parse_math(False)
     for tick in ax.get_yticklabels():
         tick.set_parse_math(False)
 
 
-def _chart_axes(fig, title: str):  # noqa: ANN001, ANN202 - matplotlib's own types
-    ax = fig.add_axes((0.11, 0.33, 0.78, 0.21))
+def _chart_axes(fig, title: str, bottom: float = 0.33):  # noqa: ANN001, ANN202
+    ax = fig.add_axes((0.11, bottom, 0.78, 0.54 - bottom))
     ax.set_facecolor("#fbf7ee")
     ax.set_title(title, loc="left", fontsize=18, color=INK, parse_math=False)
     ax.tick_params(labelsize=13, colors=MUTED)

@@ -123,11 +123,12 @@ def _tie_break(report: Report, m: Moment) -> str:
 
 
 def _shared_place(report: Report, m: Moment) -> str:
-    players = format_list(m.facts["players"])
+    players, total = format_list(m.facts["players"]), m.facts["total"]
     if m.facts["place"] == 1:
-        return _("{players} share the victory: {rule}").format(
-            players=players, rule=family(report.game).word(family(report.game).tie_rule))
-    return _("{players} share place {place}.").format(players=players, place=m.facts["place"])
+        return _("{players} share the victory with {total} {unit} each.").format(
+            players=players, total=total, unit=unit(report))
+    return _("{players} share place {place} with {total} {unit} each.").format(
+        players=players, place=m.facts["place"], total=total, unit=unit(report))
 
 
 def _cannot_win(report: Report, m: Moment) -> str:
