@@ -1,4 +1,4 @@
-"""Command line: ``python -m companion replay|check|report RECORD.json``, ``export``, ``import FILE``.
+"""Command line: ``python -m companion replay|check|report RECORD.json``, ``export``, ``import``.
 
 ``report RECORD.json [--png OUT.png] [--json]`` (or ``--game ID``: a stored game) prints the
 end-of-game report (``companion.report``) and writes its picture.

@@ -24,7 +24,6 @@ from companion.rules.buildings import building
 from companion.rules.regions import REGIONS
 
 
-
 def unit(report: Report) -> str:
     f = family(report.game)
     return f.word(f.unit)

@@ -286,6 +286,12 @@ class _PerVersion:
 _PER_VERSION = _PerVersion(size=64)
 
 
+def per_version(key: Hashable, build: Callable[[], Any]) -> Any:
+    """Anything else derived from one version of a game (``key`` holds what names that
+    version, e.g. ``StoredGame.key``), built once and shared by every session."""
+    return _PER_VERSION.get(key, build)
+
+
 def game_view(stored: StoredGame, version: int | None = None) -> GameView:
     """What the pages show of the game as stored (or after its first ``version`` events, for
     the History's step-through), one ``GameView`` per (game id, revision[, version])."""

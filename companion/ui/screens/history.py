@@ -12,7 +12,18 @@ from companion.games import FAMILY_IDS, family
 from companion.i18n import _, format_date, ngettext
 from companion.rules.editions import EDITIONS
 from companion.text import name_key
-from companion.ui import access, joining, language, library, playing, session, steps, views, widgets
+from companion.ui import (
+    access,
+    joining,
+    language,
+    library,
+    playing,
+    report_view,
+    session,
+    steps,
+    views,
+    widgets,
+)
 
 KINDS = (None, "tracked", "score_sheet", "result")
 
@@ -66,6 +77,7 @@ def show_sheet(game_id: int) -> None:
         st.markdown(f"> {views.md(sheet.note)}")
     widgets.scored_results(f, saved.scored, f"hist_sheet_{game_id}")
     widgets.explanations(f, sheet, saved.scored)
+    report_view.show_sheet(saved)
     with st.expander(_("What each player entered")):
         widgets.sheet_entries(f, sheet)
     with st.container(horizontal=True):
@@ -223,6 +235,8 @@ def show() -> None:
                     with table_col:
                         widgets.regions_table(shown)
                     widgets.charts_section(shown, f"hist_{chosen}")
+                    if stored.status == "finished":
+                        report_view.show_game(stored)
                     with st.container(horizontal=True):
                         if stored.status != "finished" and st.button(
                                 _("Resume on the Table"), key=f"hist_resume_{chosen}"):

@@ -13,6 +13,7 @@ from companion.ui import (
     library,
     live,
     playing,
+    report_view,
     session,
     views,
     widgets,
@@ -80,6 +81,7 @@ def show() -> None:
     if state.phase == Phase.OVER:
         st.subheader(_("Final standings"))
         widgets.standings_table(view)
+        report_view.show_game(stored)  # the story and the picture to share
         language.page_link("app_pages/scoreboard.py", _("Scoreboard and charts"), "🏆")
 
     widgets.players_table(view)
