@@ -10,7 +10,7 @@ names for regions, buildings and categories, in the current language.
 >>> with use_language("fr"):
 ...     moment_text(report, Moment("lead_change", 4, "Bob", {"passed": "Cleo", "vp": 25,
 ...                                                         "passed_vp": 18}))
-'Tour\\xa04\\xa0: Bob prend la tête devant Cleo (25\\xa0PV contre 18).'
+'Tour 4\\xa0: Bob prend la tête devant Cleo (25\\xa0PV contre 18).'
 """
 
 from __future__ import annotations
