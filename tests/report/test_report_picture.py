@@ -1,0 +1,111 @@
+"""The picture to share, made in both languages: a portrait PNG 1080 px wide, not blank, from
+the report's figures; for a tracked game and a score sheet of each family. The pictures go to
+``test-output/screenshots/`` (``report-*.png``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+from pathlib import Path
+
+import numpy
+import pytest
+from PIL import Image
+
+from companion.engine import Game
+from companion.games.sheet_records import read_sheet_record
+from companion.i18n import use_language
+from companion.report import game_report, picture, sheet_report
+from companion.report.picture import PAPER, label_heights, player_colours, png_size
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-output" / "screenshots"
+HAND_GAME = ROOT / "tests/data/hand_game_4p.json"
+SHEET = "age-of-discovery-companion/score-sheet"
+ENDEAVOR = {"format": SHEET, "version": 2, "game": "endeavor", "players": [
+    {"name": n, "industry_track": 7, "culture_track": c, "wealth_track": 2,
+     "influence_track": 1, "cities_connections_glory": 5, "buildings_cards_glory": 4,
+     "governor_slot_empty": n == "Red", "harbor_discs": 4} for n, c in (("Red", 3), ("Blue", 9))]}
+NOUVEAU_MONDE = {"format": SHEET, "version": 2, "game": "nouveau-monde", "players": [
+    {"name": n, "wood": w, "metal": 0, "food": 0, "gold": 1, "cities": 1, "colonists": 0,
+     "expansions": 1, "armies": 0, "research": 0, "master": m}
+    for n, w, m in (("Rouge", 5, None), ("Bleu", 30, "Rouge"), ("Vert", 12, None))]}
+AOD_SHEET = {"format": SHEET, "version": 2, "game": "age-of-discovery", "players": [
+    {"name": "Anne", "colony": [6, 8, 10], "money": 9},
+    {"name": "Étienne", "colony": [6, 10, 8], "money": 9}]}
+PLAYED = dt.datetime(2026, 11, 28, 21, 30, tzinfo=dt.UTC)
+
+
+def _pixels(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _check_picture(png: bytes) -> Image.Image:
+    width, height = png_size(png)
+    image = _pixels(png)
+    assert (width, height) == image.size
+    assert width == 1080 and height > width  # portrait, for a phone
+    paper = tuple(int(PAPER[i:i + 2], 16) for i in (1, 3, 5))
+    inked = int((numpy.asarray(image) != paper).any(axis=2).sum())
+    assert inked > width * height // 20, "the picture is (nearly) blank"
+    assert len(image.getcolors(maxcolors=1 << 16) or range(1 << 16)) > 50
+    return image
+
+
+@pytest.fixture(scope="module")
+def hand_report():
+    return game_report(Game.from_record(json.loads(HAND_GAME.read_text())))
+
+
+def test_a_tracked_games_picture_in_both_languages(hand_report):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pictures = {}
+    for lang in ("en", "fr"):
+        with use_language(lang):
+            pictures[lang] = picture.picture(hand_report, PLAYED)
+        _check_picture(pictures[lang])
+        (SHOTS / f"report-tracked-{lang}.png").write_bytes(pictures[lang])
+    assert pictures["en"] != pictures["fr"]  # the words differ, the figures do not
+    # the winner's colour fills the podium's middle step
+    image = _pixels(pictures["en"])
+    winner = hand_report.standings[0].name
+    hex_ = player_colours(hand_report)[winner]
+    colour = tuple(int(hex_[i:i + 2], 16) for i in (1, 3, 5))
+    assert image.getpixel((540, 440)) == colour
+
+
+@pytest.mark.parametrize("name, record", [("endeavor", ENDEAVOR), ("nouveau-monde", NOUVEAU_MONDE),
+                                          ("age-of-discovery-sheet", AOD_SHEET)])
+def test_each_score_sheet_family_has_a_picture(name, record):
+    sheet = read_sheet_record(record)[0]
+    report = sheet_report(sheet)
+    assert report.standings and not report.turns
+    for lang in ("en", "fr"):
+        with use_language(lang):
+            png = picture.picture(report, PLAYED)
+        _check_picture(png)
+        (SHOTS / f"report-{name}-{lang}.png").write_bytes(png)
+    if name == "age-of-discovery-sheet":  # equal totals: the colony VP of turn 8 decide
+        [tie] = report.of_kind("tie_break")
+        assert (tie.player, tie.facts["behind"], tie.facts["rule"]) == (
+            "Anne", "Étienne", "colony_turn_8")
+    if name == "nouveau-monde":  # the vassal's points go to its master, who cannot lose them
+        assert report.of_kind("cannot_win")[0].facts["players"] == ["Bleu"]
+
+
+def test_a_dollar_in_a_name_is_drawn_as_typed_not_as_a_formula():
+    record = {**ENDEAVOR, "players": [{**ENDEAVOR["players"][0], "name": "$x^2$ & <b>"},
+                                      ENDEAVOR["players"][1]]}
+    _check_picture(picture.picture(sheet_report(read_sheet_record(record)[0])))
+
+
+def test_end_labels_keep_apart():
+    placed = label_heights({"A": 56, "B": 56, "C": 55, "D": 10}, 4)
+    heights = sorted(placed.values())
+    assert all(b - a >= 4 for a, b in zip(heights, heights[1:], strict=False))
+    assert placed["D"] == 10
+
+
+def test_the_renderer_is_there_on_a_fresh_install():
+    assert picture.available()  # matplotlib is one of the app's dependencies
