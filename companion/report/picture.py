@@ -155,7 +155,8 @@ def label_heights(ends: Mapping[str, float], gap: float) -> dict[str, float]:
 
 
 def _by_category(fig, report: Report) -> None:  # noqa: ANN001
-    ax = _chart_axes(fig, _("{unit} by category").format(unit=unit(report)), bottom=0.37)
+    title = _("{unit} by category").format(unit=unit(report))
+    ax = _chart_axes(fig, title[:1].upper() + title[1:], bottom=0.37)
     names = [_short(s.name, 12) for s in report.standings][::-1]
     rows = list(report.standings)[::-1]
     left = [0] * len(rows)

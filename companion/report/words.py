@@ -149,12 +149,14 @@ def moment_text(report: Report, moment: Moment) -> str:
 
 def picture_moments(report: Report, count: int = 3) -> list[Moment]:
     """The moments a picture tells: the last lead change (the one that held), a tie-break or
-    a shared place, the game's biggest swing, the winner's best category."""
+    a shared place, who could not win, the game's biggest swing, the winner's best category
+    (then the others')."""
     chosen: list[Moment] = []
     leads = report.of_kind("lead_change")
     if leads:
         chosen.append(leads[-1])
-    chosen += report.of_kind("tie_break")[:1] + report.of_kind("shared_place")[:1]
+    chosen += (report.of_kind("tie_break")[:1] + report.of_kind("shared_place")[:1]
+               + report.of_kind("cannot_win"))
     swings = report.of_kind("swing")
     if swings:
         chosen.append(max(swings, key=lambda m: m.facts["vp"]))
