@@ -9,7 +9,7 @@ from collections.abc import Hashable
 
 import streamlit as st
 
-from companion.i18n import _, language_key
+from companion.i18n import _, current_language, language_key, use_language
 from companion.report import Report, game_report, picture, sheet_report
 from companion.report.words import moment_text
 from companion.store import StoredGame, StoredSheet
@@ -45,12 +45,17 @@ def _show(report: Report, key: Hashable, played: dt.datetime, name: str) -> None
             with st.expander(_("Each player's feats")):
                 _moments(report, ("feats",))
         if picture.available():
-            st.download_button(
-                "🖼 " + _("Download the picture to share"),
-                lambda: playing.per_version((key, "picture", language_key()),
-                                            lambda: picture.picture(report, played)),
-                file_name=f"{name}.png", mime="image/png", key=f"report_png_{name}",
-                on_click="ignore", type="primary")
+            # drawn on the click, on another thread: the page's language goes with it
+            lang, words = current_language(), language_key()
+
+            def png() -> bytes:
+                with use_language(lang):
+                    return playing.per_version((key, "picture", words),
+                                               lambda: picture.picture(report, played))
+
+            st.download_button("🖼 " + _("Download the picture to share"), png,
+                               file_name=f"{name}.png", mime="image/png",
+                               key=f"report_png_{name}", on_click="ignore", type="primary")
         else:
             st.info(_("This computer cannot draw the picture (matplotlib is not installed); "
                       "the report above is all here."))
