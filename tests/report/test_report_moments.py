@@ -169,3 +169,13 @@ def test_the_hand_game_tells_its_story():
 def test_leader_is_alone_at_the_top():
     assert leader({"A": 3, "B": 3}) is None and leader({"A": 0}) is None
     assert leader({"A": 3, "B": 4}) == "B"
+
+
+def test_the_games_checked_hold_every_kind_of_moment_and_won_battles():
+    """The checks above are not vacuous: these games lead-change, swing, score colonies,
+    break a tie and win battles."""
+    reports = [game_report(g) for _, g in GAMES]
+    kinds = {m.kind for r in reports for m in r.moments}
+    assert {"lead_change", "swing", "colony_scoring", "best_category", "feats",
+            "tie_break"} <= kinds
+    assert sum(m.facts["battles_won"] for r in reports for m in r.of_kind("feats")) > 0
