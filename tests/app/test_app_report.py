@@ -90,3 +90,13 @@ def test_the_history_opens_the_report_of_each_score_sheet_family(at, store, shee
     assert "The story of the game" in text and told in text
     assert "best category" in text
     assert _downloads(at)
+
+
+def test_without_a_renderer_the_page_says_so_and_offers_the_rest(at, store, monkeypatch):
+    from companion.report import picture
+
+    monkeypatch.setattr(picture, "available", lambda: False)
+    open_table(at, store.import_record(HAND_GAME).id)
+    assert "The story of the game" in _texts(at)
+    assert not _downloads(at)
+    assert any("cannot draw the picture" in i.value for i in at.info)
