@@ -4,7 +4,7 @@ messages.po up to it (new texts untranslated, gone ones dropped); English is the
     python tools/messages.py          # update the template and the catalogues
     python tools/messages.py --check  # exit 1 when a catalogue lags behind the code
 
-Marks: _, N_, Nn_, gettext, ngettext, pgettext, npgettext (companion.i18n). Translations are
+Marks: _, N_, Nn_, Np_, gettext, ngettext, pgettext, npgettext (companion.i18n). Translations are
 written in the .po files by hand (our own words); component names live in their own domain
 (components.po) and are not touched here.
 """
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "companion" / "locale"
 TEMPLATE = LOCALE / "messages.pot"
 PROJECT = "Age of Discovery Companion"
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2), "Np_": ((1, "c"), 2)}
 # gettext's usual plural rule where Babel's (CLDR's) has more forms than a table needs
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
 

@@ -9,19 +9,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from companion import names
 from companion.engine import Game, GameState, apply, decide, shipping_values
 from companion.i18n import _, component_count, ngettext
 from companion.ui.views import (
-    box_title,
     building_title,
     discovery_short,
-    good_name,
-    nation_label,
-    power_label,
-    region_title,
     regions,
-    track_title,
-    worker_name,
 )
 
 
@@ -39,8 +33,8 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
         for region, owner in state.region_good_taken_by.items():
             if region not in taken:  # the third worker there takes the region's good
                 words += " — " + _("{player} takes the {good} of {region}").format(
-                    player=owner, good=good_name(state.region_goods[region], state.setup.edition),
-                    region=region_title(state, region))
+                    player=owner, good=names.good(state.region_goods[region], state.setup.edition),
+                    region=names.region(state.setup.edition, region))
         (settled if ev.auto else told).append(words)
     text = "; ".join(dict.fromkeys(told))
     if settled:
@@ -69,8 +63,8 @@ def _ship(before: GameState, after: GameState, name: str, change: int) -> str:
     best = max(values.values())
     if values.get(name, 0) < best:
         return ship + " " + _("(by {title}, {nation}'s power; the workers there counted "
-                              "{value} at most)").format(title=power_label("holland"),
-                                                         nation=nation_label("holland"),
+                              "{value} at most)").format(title=names.power("holland"),
+                                                         nation=names.nation("holland"),
                                                          value=best)
     rivals = [n for n, v in values.items() if n != name and v == best]
     if rivals:
@@ -119,11 +113,12 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
             if moved:
                 parts.append(ngettext("{n} worker in {region}", "{n} workers in {region}",
                                       abs(moved)).format(n=_signed(moved),
-                                                         region=region_title(after, region)))
+                                                         region=names.region(after.setup.edition,
+                                                                             region)))
         for worker, n in p.incoming.items():  # a Specialists box, Training, a building
             gained = n - old.incoming.get(worker, 0)
             if gained > 0:
-                parts.append("+" + worker_name(worker) + (f" ×{gained}" if gained > 1 else ""))
+                parts.append("+" + names.worker(worker) + (f" ×{gained}" if gained > 1 else ""))
         parts += ["+" + building_title(after, b) for b in p.buildings[len(old.buildings):]]
         parts += ["+" + discovery_short(d) for d in p.discoveries[len(old.discoveries):]]
         if parts:
@@ -177,18 +172,18 @@ def describe_event(state: GameState, event: Any) -> str:
     if t == "reveal":
         return _("Opening goods and buildings turned up")
     if t == "place":
-        where = track_title(ev.track, edition)
+        where = names.track(ev.track, edition)
         if ev.box:
-            where = _("{track} ({box} box)").format(track=where, box=box_title(ev.box))
+            where = _("{track} ({box} box)").format(track=where, box=names.box(ev.box))
         return _("{player}: {worker} on {place}").format(player=name, place=where,
-                                                        worker=worker_name(ev.worker))
+                                                        worker=names.worker(ev.worker))
     if t == "dock":
-        where = region_title(state, ev.region) if ev.region else _("stays home")
+        where = names.region(state.setup.edition, ev.region) if ev.region else _("stays home")
         return _("{player}: dock worker → {region}").format(player=name, region=where)
     if t == "take_good":
         if not ev.good:
             return _("{player}: takes no good").format(player=name)
-        return _("{player}: takes {good}").format(player=name, good=good_name(ev.good, edition))
+        return _("{player}: takes {good}").format(player=name, good=names.good(ev.good, edition))
     if t == "buy":
         if not ev.building:
             return _("{player}: buys nothing").format(player=name)
@@ -197,13 +192,14 @@ def describe_event(state: GameState, event: Any) -> str:
     if t == "expedition":
         if not ev.workers:
             return _("{player}: no expedition").format(player=name)
-        target = _("a card") if ev.target == "card" else region_title(state, ev.target or "")
+        target = (_("a card") if ev.target == "card"
+                  else names.region(state.setup.edition, ev.target or ""))
         return _("{player}: expedition to {target}").format(player=name, target=target)
     if t == "training":
         if not ev.specialist:
             return _("{player}: no training").format(player=name)
         return _("{player}: trains a {worker}").format(player=name,
-                                                      worker=worker_name(ev.specialist))
+                                                      worker=names.worker(ev.specialist))
     if t == "warfare":
         if ev.kind is None:
             return _("{player}: no fight").format(player=name)
@@ -221,15 +217,16 @@ def describe_event(state: GameState, event: Any) -> str:
         return _("{player}: correction ({reason})").format(player=name, reason=ev.reason)
     if t == "power":
         return _("{player}: uses {title} ({nation})").format(
-            player=name, title=power_label(ev.nation), nation=nation_label(ev.nation))
+            player=name, title=names.power(ev.nation), nation=names.nation(ev.nation))
     if t == "resolve":
         return _("Powers declared: the tracks resolve")
     if t == "swap":
         return _("{player}: a {worker} in {region} swapped for a colonist").format(
-            player=name, worker=worker_name(ev.worker), region=region_title(state, ev.region))
+            player=name, worker=names.worker(ev.worker),
+            region=names.region(state.setup.edition, ev.region))
     if t == "scout":
         target = (_("the top card") if ev.target == "card"
-                  else region_title(state, ev.target))
+                  else names.region(state.setup.edition, ev.target))
         return _("{player}: scouts {target}").format(player=name, target=target)
     return t
 

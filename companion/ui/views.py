@@ -5,7 +5,7 @@ out widgets. Player names are user text: use ``md`` before putting one into mark
 
 >>> md("*Ann* [x](y)")
 '\\\\*Ann\\\\* \\\\[x\\\\]\\\\(y\\\\)'
->>> track_title("trade_goods"), worker_label("captain")
+>>> names.track("trade_goods"), worker_label("captain")
 ('Trade Goods', '⚓ captain')
 
 Component names (tracks, workers, goods, regions, buildings, nations, discoveries) are the
@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion import names
 from companion.engine import (
     COLOURS,
     Game,
@@ -32,11 +33,10 @@ from companion.engine import (
     shipping_values,
     standings,
 )
-from companion.games.age_of_discovery import good_label, income_sets_text  # noqa: F401
+from companion.games.age_of_discovery import income_sets_text  # noqa: F401
 from companion.i18n import N_, _, component_name
 from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
-from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS, TRAINING_PRICE, WAR_PRICE
-from companion.rules.nations import NATION_NAMES, POWER_TITLES
+from companion.rules.editions import LAST_TURN, TRACKS, TRAINING_PRICE, WAR_PRICE
 from companion.scoring import Income, ScoreBreakdown, best_income
 
 # ---------------------------------------------------------------- labels
@@ -52,10 +52,6 @@ WORKER_ICONS = {
 COLOUR_EMOJI = {
     "red": "🔴", "yellow": "🟡", "blue": "🔵", "green": "🟢", "orange": "🟠",
     "purple": "🟣", "white": "⚪", "black": "⚫",
-}
-COLOUR_NAMES = {
-    "red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "green": N_("green"),
-    "orange": N_("orange"), "purple": N_("purple"), "white": N_("white"), "black": N_("black"),
 }
 OPTION_TITLES = {  # set-up options, in a game's caption line
     "builders": N_("Builder expansion"), "builder_buildings": N_("Builder buildings"),
@@ -97,40 +93,8 @@ def plain(text: str) -> str:
     return html.escape(str(text), quote=False)
 
 
-def track_title(track: str, edition: str | None = None) -> str:
-    title = TRACK_TITLES.get(track)
-    return component_name("track", title, edition) if title else track.replace("_", " ").title()
-
-
-def worker_name(worker: str) -> str:
-    return component_name("worker", worker)
-
-
-def box_title(box: str) -> str:
-    """A Specialists box, as printed ("Captain", "Training")."""
-    return component_name("specialist", box.title())
-
-
 def worker_label(worker: str) -> str:
-    return f"{WORKER_ICONS.get(worker, '•')} {worker_name(worker)}"
-
-
-def good_name(good: str, edition: str | None = None) -> str:
-    return component_name("good", good.replace("_", " "), edition)
-
-
-def nation_label(nation: str | None) -> str:
-    name = NATION_NAMES.get(nation or "")
-    return component_name("nation", name) if name else "—"
-
-
-def power_label(nation: str) -> str:
-    """A nation's power by the title printed beside it on its board."""
-    return component_name("power", POWER_TITLES[nation])
-
-
-def colour_name(colour: str) -> str:
-    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+    return f"{WORKER_ICONS.get(worker, '•')} {names.worker(worker)}"
 
 
 def option_title(option: str) -> str:
@@ -187,14 +151,6 @@ def question_heading(setup: GameSetup, player: str | None, prompt: str) -> str:
     return f"{badge(setup, player)} · {md(prompt)}"
 
 
-def region_title(state_or_edition: GameState | str, region: str) -> str:
-    from companion.rules.regions import REGIONS
-
-    edition = state_or_edition if isinstance(state_or_edition, str) else (
-        state_or_edition.setup.edition)
-    return component_name("region", REGIONS[region].display_name(edition), edition)
-
-
 def building_title(state: GameState, building_id: str) -> str:
     b = state.catalogue.get(building_id)
     return component_name("building", b.name, state.setup.edition) if b else building_id
@@ -228,7 +184,7 @@ def where_now(state: GameState) -> str:
     step = str(state.step)
     resolving = (_("powers before the tracks") if step == Step.DECLARE else
                  _("income") if state.step in (Step.INCOME, None) else
-                 _("resolving {track}").format(track=track_title(step, state.setup.edition)))
+                 _("resolving {track}").format(track=names.track(step, state.setup.edition)))
     phase = {
         Phase.PLACEMENT: _("placement"),
         Phase.RESOLUTION: resolving,
@@ -300,7 +256,8 @@ def board(state: GameState) -> list[TrackView]:
             note = _("Workers sail to a discovered region, in slot order.")
         elif track == "trade_goods":
             labels = [str(i) for i in range(1, max(len(state.goods_offer), len(slots)) + 1)]
-            offer = ", ".join(good_label(g, edition) for g in state.goods_offer) or _("none left")
+            offer = (", ".join(names.good_label(g, edition) for g in state.goods_offer)
+                     or _("none left"))
             note = _("Face up: {offer}").format(offer=offer)
         elif track == "buildings":
             labels = [str(i) for i in range(1, max(len(state.buildings_offer), len(slots)) + 1)]
@@ -333,7 +290,7 @@ def board(state: GameState) -> list[TrackView]:
                 note = _("Waiting to explore: {who}").format(
                     who="; ".join(waiting) if waiting else _("nobody"))
         views.append(TrackView(
-            track, track_title(track, edition), tuple(_slot_views(state, track, labels)), note,
+            track, names.track(track, edition), tuple(_slot_views(state, track, labels)), note,
             active=state.phase == Phase.RESOLUTION and state.step == track, open_ended=open_ended,
         ))
     return views
@@ -391,7 +348,7 @@ def counts_text(counts: Mapping[str, int]) -> str:
 
 
 def goods_text(goods: Mapping[str, int], ships: int = 0) -> str:
-    parts = [f"{n} {good_label(g)}" for g, n in goods.items() if n]
+    parts = [f"{n} {names.good_label(g)}" for g, n in goods.items() if n]
     if ships:
         parts.append(f"{ships} 🚢")
     return ", ".join(parts) or "—"
@@ -509,7 +466,7 @@ def regions(state: GameState) -> list[dict[str, Any]]:
         leaders = [n for n, c in present.items() if c == top]
         rows.append({
             "region": region,
-            "name": region_title(state, region),
+            "name": names.region(state.setup.edition, region),
             "discovered": region in state.discovered,
             "good": state.region_goods[region],
             "good_taken_by": state.region_good_taken_by.get(region),
@@ -583,5 +540,5 @@ def short_place(value: Spot) -> str:
     if box == "mayflower":
         return _("Dock") + " 🚢"
     if box:  # a Specialists box, named by its specialist in words (icons alone look alike)
-        return _("{specialist} box").format(specialist=worker_name(box))
-    return _(SHORT_TRACKS[track]) if track in SHORT_TRACKS else track_title(track)
+        return _("{specialist} box").format(specialist=names.worker(box))
+    return _(SHORT_TRACKS[track]) if track in SHORT_TRACKS else names.track(track)

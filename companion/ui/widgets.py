@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from companion import charts
+from companion import charts, names
 from companion.engine import Game, GameState, Phase
 from companion.games import TRACKED_GAME, Family, Scored, Sheet, family
 from companion.i18n import (
@@ -198,7 +198,7 @@ def player_details(view: GameView) -> None:
     for p in view.players:
         buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or _("none")
         found = ", ".join(views.discovery_short(d) for d in p.discoveries)
-        nation = f" ({views.nation_label(p.nation)})" if p.nation else ""
+        nation = f" ({names.nation(p.nation)})" if p.nation else ""
         lines = [
             _("goods: {goods}").format(goods=md(views.goods_text(p.goods, p.ships))),
             _("buildings: {buildings}").format(buildings=md(buildings)),
@@ -214,7 +214,7 @@ def player_details(view: GameView) -> None:
 
 
 def slot_text(setup: Any, slot: views.SlotView, track: str) -> str:
-    label = views.box_title(slot.label) if track == "specialists" else slot.label
+    label = names.box(slot.label) if track == "specialists" else slot.label
     if slot.player is None:
         return f"`{label}`"
     text = f"`{label}` {views.badge(setup, slot.player)} {views.WORKER_ICONS.get(slot.worker, '')}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     check_good,
     refuse,
@@ -13,7 +14,6 @@ from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import (
     counts_field,
     counts_words,
-    good_name,
     record,
     then,
     with_choice,
@@ -46,7 +46,7 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     owned = {g: n for g, n in state.players[me].goods.items() if n}
     if not owned:
         return Decision(Kind.MULTISET, ask + _("nothing to sell."), me, "benefit", draft=draft)
-    options = tuple(Option.make(g, good_name(g), n, note=_("${BROKER_PRICE} each").format(
+    options = tuple(Option.make(g, names.good(g), n, note=_("${BROKER_PRICE} each").format(
                                                         BROKER_PRICE=BROKER_PRICE))
                     for g, n in owned.items())
 

@@ -11,18 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion import names
 from companion.engine.common import (
     add_to_region,
     check_region,
     from_reserve,
     player,
     refuse,
-    region_name,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
 from companion.engine.questions import clean, regions_with, with_choice
-from companion.engine.questions import region_name as shown_region
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -40,7 +39,7 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
         if not state.workers_in_region(region, p.name):
             raise refuse(state, _("{name}: {name2} has no worker in {region_name}").format(
                                     name=b.name, name2=p.name,
-                                    region_name=region_name(state, region)))
+                                    region_name=names.region(state.setup.edition, region)))
         moves.append((p, region))
     if choice.get("opponent_first"):
         moves.reverse()
@@ -117,7 +116,7 @@ def _label(state: GameState, stage: str, value: Any, me: str, choice: Mapping) -
     if stage == "opponent_first":
         return (_("{opponent} first").format(opponent=choice["opponent"]) if value
                 else _("{me} first").format(me=me))
-    return shown_region(state, value)
+    return names.region(state.setup.edition, value)
 
 
 def _note(state: GameState, stage: str, value: Any) -> str:

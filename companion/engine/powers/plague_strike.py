@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion import names
 from companion.engine.common import (
     check_region,
     player,
     refuse,
-    region_name,
     remove_from_region,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
 from companion.engine.questions import clean, plural, with_choice
-from companion.engine.questions import region_name as shown_region
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -57,7 +56,7 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
         prompt = ask + _("which region does the plague strike?")
     elif kind == Kind.PLAYER:
         prompt = ask + _("whose colonists in {region_name}?").format(
-            region_name=region_name(state, draft["choice"]["region"]))
+            region_name=names.region(state.setup.edition, draft["choice"]["region"]))
     elif kind == Kind.NUMBER:
         prompt = ask + _("how many colonists are removed (up to 3)?")
     else:  # (the purchase's record: nothing asked)
@@ -69,7 +68,7 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
 
 def _label(state: GameState, kind: Kind, value: Any) -> str:
     if kind == Kind.REGION:
-        return shown_region(state, value)
+        return names.region(state.setup.edition, value)
     if kind == Kind.NUMBER:
         return plural(value, "colonist")
     return value  # a player's name

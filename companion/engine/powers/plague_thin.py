@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     refuse,
-    region_name,
     remove_from_region,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import with_choice, worker_name
+from companion.engine.questions import with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -32,7 +32,7 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
         if worker is None:
             raise refuse(state, _("{name}: say which worker {name2} loses in {region_name}").format(
                                     name=b.name, name2=name,
-                                    region_name=region_name(state, region)))
+                                    region_name=names.region(state.setup.edition, region)))
         remove_from_region(state, region, name, {worker: 1}, b.name)
     extra = {(r, p) for r, by in losses.items() for p in by} - set(hit)
     if extra:
@@ -71,9 +71,9 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
         return None
     region, name = found
     prompt = ask + _("which worker does {name} lose in {region}?").format(
-        name=name, region=region_name(state, region))
+        name=name, region=names.region(state.setup.edition, region))
     return Decision(Kind.WORKER, prompt, name, "buy", draft=legal.draft, answers=tuple(
-        Answer(worker_name(m.value), m.value, m.events, m.draft) for m in legal.moves))
+        Answer(names.worker(m.value), m.value, m.events, m.draft) for m in legal.moves))
 
 
 POWER = BuildingPower("plague_thin", on_purchase=_effect, purchase_moves=_moves,

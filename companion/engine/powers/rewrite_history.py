@@ -16,11 +16,11 @@ from companion.engine.common import (
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
-from companion.engine.questions import clean, discovery_name, with_choice
+from companion.engine.questions import clean, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
-from companion.rules.discoveries import TOKENS
+from companion.rules.discoveries import TOKENS, discovery_name
 
 
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     check_good,
     player,
@@ -13,7 +14,6 @@ from companion.engine.decisions import Decision, Kind
 from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import (
     clean,
-    good_name,
     listed,
     ready,
     then,
@@ -50,13 +50,13 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     if "give" not in choice:
         return Decision(Kind.GOOD, ask + _("which of your goods do you give?"), me, "benefit",
                         draft=draft, answers=listed(
-                            then(good_name(g), g, with_choice(draft, give=g))
+                            then(names.good(g), g, with_choice(draft, give=g))
                             for g in mine))
     theirs = [g for g, n in state.players[choice["other"]].goods.items() if n]
     return Decision(Kind.GOOD, ask + _("which of {choice}'s goods do you take?").format(
                                          choice=choice['other']), me,
                     "benefit", draft=draft, answers=tuple(
-                        ready(good_name(g), g, clean(with_choice(draft, take=g)))
+                        ready(names.good(g), g, clean(with_choice(draft, take=g)))
                         for g in theirs))
 
 

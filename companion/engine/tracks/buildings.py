@@ -8,6 +8,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from companion import names
 from companion.engine import benefits
 from companion.engine.benefits import on_purchase
 from companion.engine.common import pay, refuse
@@ -16,10 +17,8 @@ from companion.engine.events import Buy
 from companion.engine.final import end_facts
 from companion.engine.questions import (
     as_list,
-    building_name,
     counts_field,
     counts_words,
-    good_name,
     labelled_field,
     multisets,
     record_move,
@@ -143,7 +142,9 @@ def words(state: GameState, legal: Legal) -> Decision:
     prompt = _("{player} on Capital Buildings slot {label} (has ${money}): buy a "
                "building?").format(player=slot.player, label=slot.label, money=who.money)
     return Decision(Kind.BUILDING, prompt, slot.player, "buy",
-                    answers=tuple(Answer(building_name(state, m.value), m.value, m.events,
+                    answers=tuple(Answer(names.building(state.setup.edition,
+                                                        state.catalogue[m.value].name),
+                                         m.value, m.events,
                                          m.draft, note=_price_note(state, m.value, slot))
                                   for m in legal.moves),
                     decline=Answer(_("Buys nothing"), None, legal.decline.events),
@@ -157,7 +158,8 @@ def _price_note(state: GameState, building_id: str, slot: Slot) -> str:
 
 
 def _buys(state: GameState, me: str, building_id: str) -> str:
-    return _("{me} buys {name}: ").format(me=me, name=building_name(state, building_id))
+    return _("{me} buys {name}: ").format(me=me, name=names.building(
+        state.setup.edition, state.catalogue[building_id].name))
 
 
 def _purchase_words(state: GameState, legal: Legal, me: str) -> Decision:
@@ -177,7 +179,7 @@ def _purchase_words(state: GameState, legal: Legal, me: str) -> Decision:
         return Decision(Kind.MULTISET, ask + _("which {wanted} goods were drawn?").format(
                                                  wanted=legal.field.total), None, "buy",
                         report=True, draft=draft,
-                        field=labelled_field(legal.field, good_name, counts_words))
+                        field=labelled_field(legal.field, names.good, counts_words))
     power = benefits.power_of(b)
     if power is not None and power.purchase_words is not None:
         decision = power.purchase_words(state, legal, ask)

@@ -9,11 +9,11 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
+from companion import names
 from companion.engine.common import add_to_region, check_region, from_reserve, refuse
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Dock
 from companion.engine.powers import reformation
-from companion.engine.questions import region_name
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
@@ -87,7 +87,7 @@ def words(state: GameState, legal: Legal) -> Decision:
     me = slot.player
 
     def label(move: Move) -> str:
-        where = region_name(state, move.value)
+        where = names.region(state.setup.edition, move.value)
         if len(move.events) == 1:
             return where
         if move.usual:

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from companion import names
 from companion.engine import timeline
 from companion.engine.common import check_good, player, refuse
 from companion.engine.decisions import Answer, Decision, Field, Kind, Legal, Move, Option
@@ -21,7 +22,6 @@ from companion.engine.questions import (
     clean,
     counts_field,
     counts_words,
-    good_name,
     labelled_field,
     record_move,
     record_words,
@@ -353,7 +353,7 @@ def _words(state: GameState, legal: Legal) -> Decision:
     if "goods" not in draft:
         prompt = (_("Set-up: which {wanted} goods were turned face up on Trade Goods?")
                   if setup else _("End of turn {turn}: which {wanted} goods came out?"))
-        field = labelled_field(field, lambda g: good_name(g), counts_words)
+        field = labelled_field(field, lambda g: names.good(g), counts_words)
     else:
         catalogue = state.catalogue
         prompt = (_("Set-up: which {wanted} Age I buildings were turned face up?") if setup
@@ -361,8 +361,13 @@ def _words(state: GameState, legal: Legal) -> Decision:
                                 "face up?",
                                 "End of turn {turn}: which {wanted} Age {age} buildings were "
                                 "turned face up?", wanted))
-        field = labelled_field(field, lambda b: catalogue[b].name, lambda counts: format_list(
-            [catalogue[b].name for b in as_list(counts)]))
+        edition = state.setup.edition
+
+        def building(b: str) -> str:
+            return names.building(edition, catalogue[b].name)
+
+        field = labelled_field(field, building, lambda counts: format_list(
+            [building(b) for b in as_list(counts)]))
     prompt = prompt.format(wanted=wanted, turn=turn, age="I" * age_of_turn(turn + 1))
     return Decision(Kind.MULTISET, prompt, None, legal.type, report=True, draft=draft,
                     field=field)

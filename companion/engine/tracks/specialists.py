@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion import names
 from companion.engine.common import from_reserve, pay, refuse
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Training
-from companion.engine.questions import worker_name
 from companion.engine.slots import current_slot, home
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
@@ -61,7 +61,7 @@ def words(state: GameState, legal: Legal) -> Decision:
                                    "${TRAINING_PRICE}?").format(
                                      name=who.name, money=who.money,
                                      TRAINING_PRICE=TRAINING_PRICE), who.name, "training",
-                    answers=tuple(Answer(worker_name(m.value), m.value, m.events,
+                    answers=tuple(Answer(names.worker(m.value), m.value, m.events,
                                          note=f"${TRAINING_PRICE}")
                                   for m in legal.moves),
                     decline=Answer(_("No training"), None, legal.decline.events),

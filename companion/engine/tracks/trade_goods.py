@@ -7,10 +7,10 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
+from companion import names
 from companion.engine.common import refuse
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import TakeGood
-from companion.engine.questions import good_name
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
@@ -52,7 +52,7 @@ def words(state: GameState, legal: Legal) -> Decision:
     return Decision(Kind.GOOD, _("{player} on Trade Goods slot {label}: which good?").format(
                                    player=slot.player, label=slot.label),
                     slot.player, "take_good",
-                    answers=tuple(Answer(good_name(m.value), m.value, m.events)
+                    answers=tuple(Answer(names.good(m.value), m.value, m.events)
                                   for m in legal.moves),
                     decline=Answer(_("Takes nothing"), None, legal.decline.events)
                     if legal.decline is not None else None, draft=legal.draft)

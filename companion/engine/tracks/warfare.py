@@ -9,18 +9,17 @@ from functools import lru_cache
 from itertools import compress, repeat
 from typing import Any
 
+from companion import names
 from companion.engine.common import (
     check_region,
     pay,
     player,
     refuse,
-    region_name,
     remove_from_region,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Warfare
 from companion.engine.questions import clean, counts_words, multisets, record_move
-from companion.engine.questions import region_name as shown_region
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
@@ -63,14 +62,14 @@ def battle_refusal(state: GameState, attacker: str, defender: str, region: str,
     if not state.workers_in_region(region, defender):
         if not explain:
             return "refused"
-        name = region_name(state, region)
+        name = names.region(state.setup.edition, region)
         return _("no battle against {defender} in {name}: {defender} has no worker there").format(
                    defender=defender, name=name)
     if state.edition.battle_needs_soldier and not (
             _soldiers(state, region, attacker) or _soldiers(state, region, defender)):
         if not explain:
             return "refused"
-        name = region_name(state, region)
+        name = names.region(state.setup.edition, region)
         return (_("no battle in {name}: neither {attacker} nor {defender} has a soldier "
                   "there (a battle needs a soldier of either side)").format(
                     name=name, attacker=attacker, defender=defender))
@@ -270,9 +269,10 @@ def words(state: GameState, legal: Legal) -> Decision:
             d, r = m.value
             if r is not None:
                 return Answer(_("Battle with {d} in {shown_region}").format(
-                                  d=d, shown_region=shown_region(state, r)), m.value,
+                                  d=d, shown_region=names.region(state.setup.edition, r)), m.value,
                               m.events, m.draft)
-            where = ", ".join(shown_region(state, x) for x in battle_regions(state, me, d))
+            where = format_list([names.region(state.setup.edition, x)
+                                 for x in battle_regions(state, me, d)])
             return Answer(_("War on {d}").format(d=d), m.value, m.events, m.draft,
                           note=f"${WAR_PRICE}: {where}")
 
@@ -293,7 +293,8 @@ def words(state: GameState, legal: Legal) -> Decision:
                         "Battle in {shown_region}: which worker does {owner} lose? ({chooser} "
                         "chooses)", "Battle in {shown_region}: which {n} workers does {owner} "
                         "lose? ({chooser} chooses)", n).format(
-                            shown_region=shown_region(state, region), n=n, owner=owner,
+                            shown_region=names.region(state.setup.edition, region), n=n,
+                            owner=owner,
                             chooser=chooser),
                     chooser, "warfare", draft=draft, answers=tuple(
                         Answer(counts_words(m.value) if m.value else _("nobody"), m.value,
@@ -332,17 +333,17 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
                 raise refuse(state, _("a war between {attacker} and {defender} has no region "
                                       "to be fought in").format(
                                         attacker=attacker, defender=defender))
-            names = format_list([region_name(state, r) for r in wanted])
+            where = format_list([names.region(state.setup.edition, r) for r in wanted])
             raise refuse(state, _("a war between {attacker} and {defender} is fought in: "
                                   "{names}").format(
-                                    attacker=attacker, defender=defender, names=names))
+                                    attacker=attacker, defender=defender, names=where))
     for loss in ev.losses:
         want_a, want_d = expected_losses(state, loss.region, attacker, defender)
         got_a, got_d = sum(loss.attacker.values()), sum(loss.defender.values())
         if (got_a, got_d) != (want_a, want_d):
             raise refuse(state, _("in {region_name} {attacker} loses {lost_a} and {defender} "
                                   "loses {lost_d}, not {got_a} and {got_d}").format(
-                                    region_name=region_name(state, loss.region),
+                                    region_name=names.region(state.setup.edition, loss.region),
                                     attacker=attacker, defender=defender,
                                     lost_a=_workers(want_a), lost_d=_workers(want_d),
                                     got_a=got_a, got_d=got_d))

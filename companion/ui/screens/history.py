@@ -6,7 +6,7 @@ from dataclasses import asdict
 import pandas as pd
 import streamlit as st
 
-from companion import charts
+from companion import charts, names
 from companion.exchange.plays import title
 from companion.games import FAMILY_IDS, family
 from companion.i18n import _, format_date, ngettext
@@ -290,7 +290,7 @@ def show() -> None:
                     [r for r in view.scores if r["family"] == one]), "hist_dist")
             if view.nations:
                 st.subheader(_("Nations"))
-                nations = [asdict(s) | {"nation": views.nation_label(s.nation)}
+                nations = [asdict(s) | {"nation": names.nation(s.nation)}
                            for s in view.nations]
                 st.dataframe(pd.DataFrame(nations).rename(columns={
                     "nation": _("Nation"), "games": _("Games"), "wins": _("Wins"),

@@ -102,7 +102,7 @@ def show() -> None:
                                   max_chars=NEW_NAME_MAX, key=f"ng_name_{i}")
         colour = cols[1].selectbox(_("Colour"), COLOURS, index=i % len(COLOURS),
                                    key=f"ng_colour_{i}", format_func=lambda c: (
-                                       f"{views.COLOUR_EMOJI[c]} {views.colour_name(c)}"))
+                                       f"{views.COLOUR_EMOJI[c]} {names.colour(c)}"))
         player = {"name": name.strip(), "colour": colour}
         if boards == "random":
             player["nation"] = cols[2].selectbox(
@@ -166,7 +166,7 @@ def show() -> None:
         regions, tokens = playing.token_regions(), list(TOKENS)
         cols = st.columns(4)
         for i, region in enumerate(regions):
-            cols[i % 4].selectbox(views.region_title(edition, region), tokens, index=None,
+            cols[i % 4].selectbox(names.region(edition, region), tokens, index=None,
                                   key=f"ng_token_{region}",
                                   format_func=lambda t: views.discovery_title(t, edition))
         st.button("🎲 " + _("Deal the tokens at random"), key="ng_tokens_deal",
@@ -187,7 +187,7 @@ def show() -> None:
                 spec = cols[0].selectbox(_("Seat 2's free specialist (bid of 8 or more)"),
                                          [None, "captain", "merchant", "missionary", "soldier"],
                                          key="ng_bid_spec", format_func=lambda w: (
-                                             views.worker_name(w) if w else _("none")))
+                                             names.worker(w) if w else _("none")))
                 token = cols[1].selectbox(_("Token seat 1 finds in the Caribbean"),
                                           list(TOKENS), key="ng_bid_token",
                                           format_func=lambda t: views.discovery_title(t, edition))
