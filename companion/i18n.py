@@ -368,6 +368,11 @@ def format_datetime(value: dt.datetime, format: str = "medium") -> str:  # noqa:
     return dates.format_datetime(value, format=format, locale=current_language())
 
 
+def format_clauses(items: Iterable[str]) -> str:
+    """Clauses one after the other, each language's way ("a; b"; French "a\u00a0; b")."""
+    return pgettext("between clauses", "; ").join(items)
+
+
 def format_list(items: Iterable[str], style: str = "standard") -> str:
     """``a, b and c`` in the current language (``style="or"``: a choice)."""
     from babel.lists import format_list as babel_list

@@ -20,6 +20,8 @@ takes is a fact of the language, not a rule to glue).
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.i18n import (
     N_,
     Np_,
@@ -153,6 +155,11 @@ def track(track_id: str, edition: str | None = None) -> str:
 def building(edition: str | None, english_name: str) -> str:
     """A capital building (AoE III: a capital achievement) as printed in that edition."""
     return component_name("building", english_name, edition)
+
+
+def building_of(game: Any, found: Any) -> str:
+    """A building of a game (anything with ``setup.edition``) given by its rules entry."""
+    return building(game.setup.edition, found.name)
 
 
 def nation(nation_id: str | None) -> str:

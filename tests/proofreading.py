@@ -29,7 +29,8 @@ EN_PUNCT = re.compile(r"\s[:;?!](?=\s|$)")
 FR_FEW = re.compile(r"(?<![\d.,\w\u202f])[−+-]?[01] (\w+)")
 EN_ONE = re.compile(r"(?<![\d.,\w])[−+-]?1 (\w+)")
 # words ending in s or x that are singular too (a count of 0 or 1 may stand before them)
-FR_SINGULAR_S = {"fois", "pays", "bois", "riz", "prix", "choix", "tabac", "plus", "tours"}
+FR_SINGULAR_S = {"fois", "pays", "bois", "riz", "prix", "choix", "plus", "des", "les", "aux",
+                 "ses", "leurs", "dans", "sous", "vers", "sans", "mais", "puis", "après"}
 EMPIRES_ONLY = re.compile(r"\b(bâtiments?|Bâtiments?|quais?|Quai|bateaux?|Bateaux?|Capitale)\b")
 PREPOSITIONS = ("en", "de", "d'", "à", "vers", "dans", "au", "aux", "du", "des")
 

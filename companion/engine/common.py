@@ -57,11 +57,11 @@ def remove_from_region(state: GameState, region: str, owner: str, losses: Mappin
     counts = state.regions[region].get(owner, {})
     for worker, n in losses.items():
         if n < 0 or counts.get(worker, 0) < n:
-            raise refuse(state, _("{owner} has {workers} in {region_name}, cannot "
+            raise refuse(state, _("{owner} has {workers} {in_region}, cannot "
                                   "lose {n} to {what}").format(
                                     owner=owner, workers=component_count(
                                         counts.get(worker, 0), "worker", worker),
-                                    region_name=names.region(state.setup.edition, region),
+                                    in_region=names.region_in(state.setup.edition, region),
                                     n=n, what=what))
     for worker, n in losses.items():
         if not n:

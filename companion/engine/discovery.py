@@ -77,10 +77,10 @@ def check_found(state: GameState, target: str, found: str | None) -> str:
         return found
     if region_known := state.known_tokens.get(target):
         if found not in (None, region_known):
-            raise refuse(state, _("the token of {region_name} is already known "
+            raise refuse(state, _("the token {of_region} is already known "
                                   "({discovery_name}), not {discovery_name2}: pick "
                                   "{discovery_name}").format(
-                                    region_name=names.region(state.setup.edition, target),
+                                    of_region=names.region_of(state.setup.edition, target),
                                     discovery_name=discovery_name(region_known),
                                     discovery_name2=discovery_name(found)))
         return region_known

@@ -326,6 +326,13 @@ def move_from(state: GameState, draft: dict, me: str, prompt: str, worker: str) 
         state, regions_with(state, me, worker), lambda r: with_choice(draft, **{"from": r})))
 
 
+def target_to(state: GameState, target: str) -> str:
+    """Where an expedition sails: to a region, with its preposition, or to the cards."""
+    if target == "card":
+        return _("to the discovery cards")
+    return names.region_to(state.setup.edition, target)
+
+
 def target_name(state: GameState, target: str) -> str:
     if target == "card":
         return _("the discovery cards")

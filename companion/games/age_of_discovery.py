@@ -88,7 +88,8 @@ PLAYER_KEYS = ("name", "colour", "nation", "colony", "discoveries", "typed_disco
 TYPED = "typed_discovery_vp"
 def income_sets_text(inc: Income) -> list[str]:
     """One line per set: 'fur + fur + 🚢 ship = $3'."""
-    lines = [f"{' + '.join(names.good_label(g) for g in s.goods)} = ${s.value}" for s in inc.sets]
+    lines = [_("{goods} = {money}").format(goods=" + ".join(names.good_label(g) for g in s.goods),
+                                           money=names.money(s.value)) for s in inc.sets]
     if inc.unused:
         lines.append(_("not in a set: {goods}").format(
             goods=", ".join(names.good_label(g) for g in inc.unused)))

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion import names
 from companion.engine import Game, GameState, apply, decide, shipping_values
-from companion.i18n import _, component_count, ngettext
+from companion.i18n import _, component_count, format_clauses, ngettext
 from companion.ui.views import (
     building_title,
     discovery_short,
@@ -32,13 +32,14 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
         state = after.state if i == len(events) - 1 else apply(state, ev)
         for region, owner in state.region_good_taken_by.items():
             if region not in taken:  # the third worker there takes the region's good
-                words += " — " + _("{player} takes the {good} of {region}").format(
+                words += " — " + _("{player} takes the {good} {of_region}").format(
                     player=owner, good=names.good(state.region_goods[region], state.setup.edition),
-                    region=names.region(state.setup.edition, region))
+                    of_region=names.region_of(state.setup.edition, region))
         (settled if ev.auto else told).append(words)
-    text = "; ".join(dict.fromkeys(told))
+    text = format_clauses(dict.fromkeys(told))
     if settled:
-        text += " — " + _("then, with no other choice: {steps}").format(steps="; ".join(settled))
+        text += " — " + _("then, with no other choice: {steps}").format(
+            steps=format_clauses(settled))
     said = changes(before, after.state, events)
     return f"{text} — {said}" if said else text
 
@@ -97,7 +98,7 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
             continue
         parts = []
         if p.money != old.money:
-            parts.append(_signed(p.money - old.money, "$"))
+            parts.append(names.money_change(p.money - old.money))
         for good, n in p.goods.items():
             if n != old.goods.get(good, 0):
                 change = n - old.goods.get(good, 0)
@@ -111,10 +112,9 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
             moved = (after.workers_in_region(region, name)
                      - before.workers_in_region(region, name) - sent[name, region])
             if moved:
-                parts.append(ngettext("{n} worker in {region}", "{n} workers in {region}",
-                                      abs(moved)).format(n=_signed(moved),
-                                                         region=names.region(after.setup.edition,
-                                                                             region)))
+                parts.append(ngettext("{n} worker {in_region}", "{n} workers {in_region}",
+                                      abs(moved)).format(
+                    n=_signed(moved), in_region=names.region_in(edition, region)))
         for worker, n in p.incoming.items():  # a Specialists box, Training, a building
             gained = n - old.incoming.get(worker, 0)
             if gained > 0:
@@ -126,7 +126,7 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
     if any(p.colony_vp != before.players[n].colony_vp
            for n, p in after.players.items() if n in before.players):
         said.append(colony_scoring(before))
-    return "; ".join(said)
+    return format_clauses(said)
 
 
 def colony_scoring(board: GameState) -> str:
@@ -154,7 +154,7 @@ def colony_scoring(board: GameState) -> str:
             text += f"{name} {count}"
         judged.append(f"{row['name']} {text}")
     return _("colony scoring (workers per region): {regions}").format(
-        regions="; ".join(judged) or _("no region"))
+        regions=format_clauses(judged) or _("no region"))
 
 
 def describe_event(state: GameState, event: Any) -> str:
@@ -192,9 +192,10 @@ def describe_event(state: GameState, event: Any) -> str:
     if t == "expedition":
         if not ev.workers:
             return _("{player}: no expedition").format(player=name)
-        target = (_("a card") if ev.target == "card"
-                  else names.region(state.setup.edition, ev.target or ""))
-        return _("{player}: expedition to {target}").format(player=name, target=target)
+        if ev.target == "card":
+            return _("{player}: expedition to a card").format(player=name)
+        return _("{player}: expedition {to_region}").format(
+            player=name, to_region=names.region_to(edition, ev.target or ""))
     if t == "training":
         if not ev.specialist:
             return _("{player}: no training").format(player=name)
@@ -203,9 +204,9 @@ def describe_event(state: GameState, event: Any) -> str:
     if t == "warfare":
         if ev.kind is None:
             return _("{player}: no fight").format(player=name)
-        fight = (_("battle against {player}") if ev.kind == "battle"
-                 else _("war against {player}"))
-        return f"{name}: " + fight.format(player=ev.defender)
+        fight = (_("{player}: battle against {defender}") if ev.kind == "battle"
+                 else _("{player}: war against {defender}"))
+        return fight.format(player=name, defender=ev.defender)
     if t == "benefit":
         return _("{player}: uses {building}").format(
             player=name, building=building_title(state, ev.building))
@@ -221,12 +222,13 @@ def describe_event(state: GameState, event: Any) -> str:
     if t == "resolve":
         return _("Powers declared: the tracks resolve")
     if t == "swap":
-        return _("{player}: a {worker} in {region} swapped for a colonist").format(
+        return _("{player}: a {worker} {in_region} swapped for a colonist").format(
             player=name, worker=names.worker(ev.worker),
-            region=names.region(state.setup.edition, ev.region))
+            in_region=names.region_in(edition, ev.region))
     if t == "scout":
-        target = (_("the top card") if ev.target == "card"
-                  else names.region(state.setup.edition, ev.target))
-        return _("{player}: scouts {target}").format(player=name, target=target)
+        if ev.target == "card":
+            return _("{player}: scouts the top card").format(player=name)
+        return _("{player}: sends a scout {to_region}").format(
+            player=name, to_region=names.region_to(edition, ev.target))
     return t
 

@@ -34,7 +34,7 @@ from companion.engine import (
     standings,
 )
 from companion.games.age_of_discovery import income_sets_text  # noqa: F401
-from companion.i18n import N_, _, component_name
+from companion.i18n import N_, _, component_name, format_clauses
 from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
 from companion.rules.editions import LAST_TURN, TRACKS, TRAINING_PRICE, WAR_PRICE
 from companion.scoring import Income, ScoreBreakdown, best_income
@@ -283,12 +283,12 @@ def board(state: GameState) -> list[TrackView]:
                         + f" {score}").strip()
             else:
                 waiting = [
-                    f"{md(name)}: " + ", ".join(
-                        f"{k} {WORKER_ICONS[w]}" for w, k in p.discovery.items() if k)
+                    _("{player}: {workers}").format(player=md(name), workers=", ".join(
+                        f"{k} {WORKER_ICONS[w]}" for w, k in p.discovery.items() if k))
                     for name, p in state.players.items() if any(p.discovery.values())
                 ]
                 note = _("Waiting to explore: {who}").format(
-                    who="; ".join(waiting) if waiting else _("nobody"))
+                    who=format_clauses(waiting) if waiting else _("nobody"))
         views.append(TrackView(
             track, names.track(track, edition), tuple(_slot_views(state, track, labels)), note,
             active=state.phase == Phase.RESOLUTION and state.step == track, open_ended=open_ended,

@@ -255,8 +255,8 @@ def _tracks_text(view: GameView, tracks: Sequence[views.TrackView]) -> str:
 
 def income_summary(state: GameState) -> None:
     """One line: what each player earned in this turn's Income phase."""
-    earned = [f"{md(name)} \\${p.income[state.turn]}" for name, p in state.players.items()
-              if state.turn in p.income]
+    earned = [f"{md(name)} {md(names.money(p.income[state.turn]))}"
+              for name, p in state.players.items() if state.turn in p.income]
     if earned:
         st.markdown(_("Income this turn: {earned}").format(earned=" · ".join(earned)))
 

@@ -28,7 +28,8 @@ BROKER_PRICE = 5
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     sold = choice.get("goods", {})
     if not isinstance(sold, dict) or not sold:
-        raise refuse(state, _("{name}: say which goods are sold").format(name=b.name))
+        raise refuse(state, _("{name}: say which goods are sold").format(name=names.building_of(
+                state, b)))
     for good, n in sold.items():
         check_good(state, good)
         if not isinstance(n, int) or n < 0 or who.goods[good] < n:

@@ -31,9 +31,9 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
         return  # no colony: nowhere for the soldiers to go
     region = check_region(state, choice_of(state, choice, "region", b))
     if not state.workers_in_region(region, who.name):
-        raise refuse(state, _("{name}: {name2} has no worker in {region_name}").format(
-                                name=b.name, name2=who.name,
-                                region_name=names.region(state.setup.edition, region)))
+        raise refuse(state, _("{name}: {name2} has no worker {in_region}").format(
+                                name=names.building_of(state, b), name2=who.name,
+                                in_region=names.region_in(state.setup.edition, region)))
     soldiers = from_reserve(state, who, "soldier", 2)
     if soldiers:
         add_to_region(state, region, who.name, "soldier", soldiers)

@@ -35,7 +35,7 @@ def _choose(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     good = choice.get("good")
     if good not in MINT_GOODS:
         raise refuse(state, _("{name} pays for gold or for silver, not {good!r}").format(
-                                name=b.name, good=good))
+                                name=names.building_of(state, b), good=good))
     state.turn_choices[f"{who.name}:mint"] = good
 
 
@@ -55,7 +55,7 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
             ready(_("gold or silver: ${pays} either way").format(pays=pays['gold']), "gold",
                   clean(with_choice(draft, good="gold"))),))
     return Decision(Kind.GOOD, prompt, me, "benefit", draft=draft, answers=tuple(
-        ready(names.good(g), g, clean(with_choice(draft, good=g)), note=f"${pays[g]}",
+        ready(names.good(g), g, clean(with_choice(draft, good=g)), note=names.money(pays[g]),
               usual=pays[g] == max(pays.values()))
         for g in MINT_GOODS))
 

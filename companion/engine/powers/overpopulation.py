@@ -31,7 +31,7 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     split = choice_of(state, choice, "regions", b)
     if not isinstance(split, dict) or sum(split.values()) != 3 or min(split.values()) < 0:
         raise refuse(state, _("{name} places exactly 3 colonists: give region -> count").format(
-                                name=b.name))
+                                name=names.building_of(state, b)))
     for region, n in split.items():
         check_region(state, region)
         placed = from_reserve(state, who, "colonist", n)

@@ -30,16 +30,17 @@ from companion.rules.buildings import Building
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     opponent = player(state, choice_of(state, choice, "opponent", b))
     if opponent.name == who.name:
-        raise refuse(state, _("{name}: name an opponent, not yourself").format(name=b.name))
+        raise refuse(state, _("{name}: name an opponent, not yourself").format(
+                name=names.building_of(state, b)))
     moves = []
     for p, key in ((who, "region"), (opponent, "opponent_region")):
         if key not in choice and not regions_with(state, p.name):
             continue  # no colony: nowhere for their colonists to go
         region = check_region(state, choice_of(state, choice, key, b))
         if not state.workers_in_region(region, p.name):
-            raise refuse(state, _("{name}: {name2} has no worker in {region_name}").format(
-                                    name=b.name, name2=p.name,
-                                    region_name=names.region(state.setup.edition, region)))
+            raise refuse(state, _("{name}: {name2} has no worker {in_region}").format(
+                                    name=names.building_of(state, b), name2=p.name,
+                                    in_region=names.region_in(state.setup.edition, region)))
         moves.append((p, region))
     if choice.get("opponent_first"):
         moves.reverse()

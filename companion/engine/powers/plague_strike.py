@@ -26,8 +26,9 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     victim = player(state, choice_of(state, choice, "player", b))
     n = choice_of(state, choice, "colonists", b)
     if not isinstance(n, int) or not 0 <= n <= 3:
-        raise refuse(state, _("{name} removes 0 to 3 colonists").format(name=b.name))
-    remove_from_region(state, region, victim.name, {"colonist": n}, b.name)
+        raise refuse(state, _("{name} removes 0 to 3 colonists").format(name=names.building_of(
+                state, b)))
+    remove_from_region(state, region, victim.name, {"colonist": n}, names.building_of(state, b))
 
 
 def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
@@ -55,8 +56,8 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
     if kind == Kind.REGION:
         prompt = ask + _("which region does the plague strike?")
     elif kind == Kind.PLAYER:
-        prompt = ask + _("whose colonists in {region_name}?").format(
-            region_name=names.region(state.setup.edition, draft["choice"]["region"]))
+        prompt = ask + _("whose colonists {in_region}?").format(
+            in_region=names.region_in(state.setup.edition, draft["choice"]["region"]))
     elif kind == Kind.NUMBER:
         prompt = ask + _("how many colonists are removed (up to 3)?")
     else:  # (the purchase's record: nothing asked)

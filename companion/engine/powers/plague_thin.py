@@ -30,15 +30,17 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     for region, name in hit:
         worker = losses.get(region, {}).get(name)
         if worker is None:
-            raise refuse(state, _("{name}: say which worker {name2} loses in {region_name}").format(
-                                    name=b.name, name2=name,
-                                    region_name=names.region(state.setup.edition, region)))
-        remove_from_region(state, region, name, {worker: 1}, b.name)
+            raise refuse(state, _("{name}: say which worker {name2} loses {in_region}").format(
+                                    name=names.building_of(state, b), name2=name,
+                                    in_region=names.region_in(state.setup.edition, region)))
+        remove_from_region(state, region, name, {worker: 1}, names.building_of(state, b))
     extra = {(r, p) for r, by in losses.items() for p in by} - set(hit)
     if extra:
         r, p = sorted(extra)[0]
-        raise refuse(state, _("{name}: {p} has fewer than 3 workers in {r}, loses nobody").format(
-                                name=b.name, p=p, r=r))
+        raise refuse(state, _("{name}: {p} has fewer than 3 workers {in_region}, loses "
+                              "nobody").format(
+                                name=names.building_of(state, b), p=p,
+                                in_region=names.region_in(state.setup.edition, r)))
 
 
 def _next_loss(state: GameState, losses: Mapping) -> tuple[str, str] | None:
@@ -70,8 +72,8 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
     if found is None:
         return None
     region, name = found
-    prompt = ask + _("which worker does {name} lose in {region}?").format(
-        name=name, region=names.region(state.setup.edition, region))
+    prompt = ask + _("which worker does {name} lose {in_region}?").format(
+        name=name, in_region=names.region_in(state.setup.edition, region))
     return Decision(Kind.WORKER, prompt, name, "buy", draft=legal.draft, answers=tuple(
         Answer(names.worker(m.value), m.value, m.events, m.draft) for m in legal.moves))
 

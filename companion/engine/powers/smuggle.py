@@ -28,10 +28,12 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     other = player(state, choice.get("other"))
     give, take = check_good(state, choice.get("give")), check_good(state, choice.get("take"))
     if other.name == who.name:
-        raise refuse(state, _("{name} swaps with another player").format(name=b.name))
+        raise refuse(state, _("{name} swaps with another player").format(name=names.building_of(
+                state, b)))
     if who.goods[give] < 1 or other.goods[take] < 1:
         raise refuse(state, _("{name}: {name2} needs a {give} and {name3} a {take}").format(
-                                name=b.name, name2=who.name, give=give, name3=other.name,
+                                name=names.building_of(state,
+                                        b), name2=who.name, give=give, name3=other.name,
                                 take=take))
     who.goods[give] -= 1
     other.goods[give] += 1

@@ -66,7 +66,7 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
         raise refuse(state, _("{region_name} and {region_name2} are not neighbours").format(
                                 region_name=names.region(state.setup.edition, source),
                                 region_name2=names.region(state.setup.edition, target)))
-    remove_from_region(state, source, who.name, {"soldier": 1}, b.name)
+    remove_from_region(state, source, who.name, {"soldier": 1}, names.building_of(state, b))
     who.reserve["soldier"] -= 1  # it marches, it does not go home
     add_to_region(state, target, who.name, "soldier")
 

@@ -112,7 +112,7 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
         tracks = format_list([names.track(t, edition) for t in b.effect.tracks])
         wanted = names.track(track, edition) if track in names.TRACK_NAMES else repr(track)
         raise refuse(state, _("{name} moves a worker to the front of {names}, not {get}").format(
-                                name=names.building(edition, b.name), names=tracks,
+                                name=names.building_of(state, b), names=tracks,
                                 get=wanted))
     if track == TURN_ORDER:
         _to_front_of_turn_order(state, who)

@@ -185,7 +185,7 @@ def _purchase_words(state: GameState, legal: Legal, me: str) -> Decision:
         decision = power.purchase_words(state, legal, ask)
         if decision is not None:
             return decision
-    return record_words(legal, _("Buy {name}").format(name=b.name))
+    return record_words(legal, _("Buy {name}").format(name=names.building_of(state, b)))
 
 
 QUESTION = Question("buy", legal, words)
@@ -218,7 +218,7 @@ def effect(state: GameState, ev: Buy, slot: Slot) -> None:
                               "{offer})").format(building=ev.building, offer=offer))
     who = state.players[slot.player]
     building = state.catalogue[ev.building]
-    pay(state, who, price_of(state, ev.building, slot.worker), building.name)
+    pay(state, who, price_of(state, ev.building, slot.worker), names.building_of(state, building))
     state.buildings_offer.remove(ev.building)
     who.buildings.append(ev.building)
     on_purchase(state, who, building, ev.choice)

@@ -30,7 +30,7 @@ from companion.engine.questions import (
     counts_words,
     labelled_field,
     sub_multiset_items,
-    target_name,
+    target_to,
     token_items,
     token_moves,
     token_words,
@@ -220,8 +220,7 @@ def words(state: GameState, legal: Legal) -> Decision:
                         answers=tuple(answer(m) for m in legal.moves),
                         decline=Answer(_("Nobody sails"), None, legal.decline.events),
                         draft=draft)
-    prompt = ask + _("who sails to {target_name}?").format(
-                       target_name=target_name(state, draft['target']))
+    prompt = ask + _("who sails {to_target}?").format(to_target=target_to(state, draft['target']))
     field = legal.field
     if field is not None:
         field = labelled_field(field, names.worker, counts_words, lambda counts: _(

@@ -89,10 +89,11 @@ def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int,
                                   "game").format(what=_what(turn), building_id=building_id))
         if building_id not in in_pile:
             raise refuse(state, _("{what}: {name} is not in the Age {age} pile of this "
-                                  "game").format(what=_what(turn), name=building.name, age=age))
+                                  "game").format(what=_what(turn), name=names.building_of(state,
+                                          building), age=age))
         if state.buildings_seen.count(building_id) >= building.tiles:
             raise refuse(state, _("{what}: {name} has already come out").format(
-                                    what=_what(turn), name=building.name))
+                                    what=_what(turn), name=names.building_of(state, building)))
         state.buildings_seen.append(building_id)
         state.buildings_offer.append(building_id)
 
@@ -402,9 +403,9 @@ def _words_buy_vp(state: GameState, legal: Legal) -> Decision:
     field = legal.field
     if field is not None:
         field = labelled_field(field, str, lambda vp: _("{n} VP").format(n=vp),
-                               lambda vp: f"${vp * price}")
+                               lambda vp: names.money(vp * price))
     return Decision(Kind.NUMBER, prompt, name, "buy_vp", answers=tuple(
-        Answer(_("{n} VP").format(n=m.value), m.value, m.events, note=f"${m.value * price}")
+        Answer(_("{n} VP").format(n=m.value), m.value, m.events, note=names.money(m.value * price))
         for m in legal.moves), decline=Answer(_("Buys none"), 0, legal.decline.events),
         draft=legal.draft, field=field)
 

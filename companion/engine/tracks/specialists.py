@@ -62,7 +62,7 @@ def words(state: GameState, legal: Legal) -> Decision:
                                      name=who.name, money=who.money,
                                      TRAINING_PRICE=TRAINING_PRICE), who.name, "training",
                     answers=tuple(Answer(names.worker(m.value), m.value, m.events,
-                                         note=f"${TRAINING_PRICE}")
+                                         note=names.money(TRAINING_PRICE))
                                   for m in legal.moves),
                     decline=Answer(_("No training"), None, legal.decline.events),
                     draft=legal.draft)

@@ -62,17 +62,17 @@ def battle_refusal(state: GameState, attacker: str, defender: str, region: str,
     if not state.workers_in_region(region, defender):
         if not explain:
             return "refused"
-        name = names.region(state.setup.edition, region)
-        return _("no battle against {defender} in {name}: {defender} has no worker there").format(
-                   defender=defender, name=name)
+        where = names.region_in(state.setup.edition, region)
+        return _("no battle against {defender} {in_region}: {defender} has no worker "
+                 "there").format(defender=defender, in_region=where)
     if state.edition.battle_needs_soldier and not (
             _soldiers(state, region, attacker) or _soldiers(state, region, defender)):
         if not explain:
             return "refused"
-        name = names.region(state.setup.edition, region)
-        return (_("no battle in {name}: neither {attacker} nor {defender} has a soldier "
+        where = names.region_in(state.setup.edition, region)
+        return (_("no battle {in_region}: neither {attacker} nor {defender} has a soldier "
                   "there (a battle needs a soldier of either side)").format(
-                    name=name, attacker=attacker, defender=defender))
+                    in_region=where, attacker=attacker, defender=defender))
     return None
 
 
@@ -268,13 +268,14 @@ def words(state: GameState, legal: Legal) -> Decision:
         def answer(m: Move) -> Answer:
             d, r = m.value
             if r is not None:
-                return Answer(_("Battle with {d} in {shown_region}").format(
-                                  d=d, shown_region=names.region(state.setup.edition, r)), m.value,
+                return Answer(_("Battle with {d} {in_region}").format(
+                                  d=d, in_region=names.region_in(state.setup.edition, r)), m.value,
                               m.events, m.draft)
             where = format_list([names.region(state.setup.edition, x)
                                  for x in battle_regions(state, me, d)])
             return Answer(_("War on {d}").format(d=d), m.value, m.events, m.draft,
-                          note=f"${WAR_PRICE}: {where}")
+                          note=_("{price}: {regions}").format(
+                              price=names.money(WAR_PRICE), regions=where))
 
         prompt = _("{me} on Warfare slot {label}: a battle, a war, or no fight?").format(
             me=me, label=slot.label)
@@ -290,10 +291,10 @@ def words(state: GameState, legal: Legal) -> Decision:
             Answer(prompt, m.value, m.events) for m in legal.moves))
     region, _side, owner, n, chooser, _workers = asked
     return Decision(Kind.MULTISET, ngettext(
-                        "Battle in {shown_region}: which worker does {owner} lose? ({chooser} "
-                        "chooses)", "Battle in {shown_region}: which {n} workers does {owner} "
+                        "Battle {in_region}: which worker does {owner} lose? ({chooser} "
+                        "chooses)", "Battle {in_region}: which {n} workers does {owner} "
                         "lose? ({chooser} chooses)", n).format(
-                            shown_region=names.region(state.setup.edition, region), n=n,
+                            in_region=names.region_in(state.setup.edition, region), n=n,
                             owner=owner,
                             chooser=chooser),
                     chooser, "warfare", draft=draft, answers=tuple(
@@ -341,9 +342,9 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
         want_a, want_d = expected_losses(state, loss.region, attacker, defender)
         got_a, got_d = sum(loss.attacker.values()), sum(loss.defender.values())
         if (got_a, got_d) != (want_a, want_d):
-            raise refuse(state, _("in {region_name} {attacker} loses {lost_a} and {defender} "
+            raise refuse(state, _("{in_region} {attacker} loses {lost_a} and {defender} "
                                   "loses {lost_d}, not {got_a} and {got_d}").format(
-                                    region_name=names.region(state.setup.edition, loss.region),
+                                    in_region=names.region_in(state.setup.edition, loss.region),
                                     attacker=attacker, defender=defender,
                                     lost_a=_workers(want_a), lost_d=_workers(want_d),
                                     got_a=got_a, got_d=got_d))

@@ -58,7 +58,7 @@ def show() -> None:
                 formula = b.effect.end_vp.describe() if b.effect.end_vp else ""
                 if not matches(words, *building_texts(b, edition), kind, formula):
                     continue
-                cost = _("free") if b.cost == "free" else f"${(10, 14, 20)[age - 1]}"
+                cost = _("free") if b.cost == "free" else names.money((10, 14, 20)[age - 1])
                 tags = [kind, cost] + ([_("Builder expansion")] if b.builder_expansion else [])
                 if b.fixed_vp:
                     tags.append(_("{n} VP").format(n=b.fixed_vp))
