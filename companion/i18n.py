@@ -182,6 +182,24 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
         context, singular, plural, n))
 
 
+EDITION_CONTEXT = "edition/{edition}"  # a sentence's words in one edition's book
+EDITIONS_WITH_OWN_WORDS = ("aoe3",)  # the first edition's book names things its own way
+
+
+def edition_text(edition: str | None, message: str) -> str:
+    """``message`` in the words of that edition's book: the catalogue's entry with msgctxt
+    ``"edition/<edition>"`` (``tools/messages.py`` adds one for every text marked this way),
+    else the plain entry. Age of Empires III says "Dock de colons", "réalisation majeure"
+    where Empires says "quai", "bâtiment"."""
+    catalogue = _catalogue(current_language(), MESSAGES)
+    if edition in EDITIONS_WITH_OWN_WORDS:
+        context = EDITION_CONTEXT.format(edition=edition)
+        said = catalogue.pgettext(context, message)
+        if said != message or current_language() == DEFAULT:
+            return _phrase(said)
+    return _phrase(catalogue.gettext(message))
+
+
 # ---------------------------------------------------------------- elision at the seams
 
 # A word that elides before a vowel, at the end of the text before a placeholder: French

@@ -34,7 +34,7 @@ from companion.engine import (
     standings,
 )
 from companion.games.age_of_discovery import income_sets_text  # noqa: F401
-from companion.i18n import N_, _, component_name, format_clauses
+from companion.i18n import N_, _, component_name, edition_text, format_clauses
 from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
 from companion.rules.editions import LAST_TURN, TRACKS, TRAINING_PRICE, WAR_PRICE
 from companion.scoring import Income, ScoreBreakdown, best_income
@@ -178,17 +178,19 @@ def where_now(state: GameState) -> str:
     """Turn, age and phase in a few words."""
     if state.phase == Phase.OVER:
         return _("Game over")
+    edition = state.setup.edition
     if state.phase == Phase.SETUP:
-        return _("Set-up: turn up the opening goods and buildings")
+        return edition_text(edition, "Set-up: turn up the opening goods and buildings")
     age = "I" * state.age
     step = str(state.step)
     resolving = (_("powers before the tracks") if step == Step.DECLARE else
                  _("income") if state.step in (Step.INCOME, None) else
-                 _("resolving {track}").format(track=names.track(step, state.setup.edition)))
+                 _("resolving {track}").format(track=names.track(step, edition)))
+    # the phases by the names each book gives them
     phase = {
-        Phase.PLACEMENT: _("placement"),
+        Phase.PLACEMENT: edition_text(edition, "placement"),
         Phase.RESOLUTION: resolving,
-        Phase.BENEFITS: _("building powers and refresh"),
+        Phase.BENEFITS: edition_text(edition, "building powers and refresh"),
         Phase.BUY_VP: _("buying VP after the scoring"),
     }.get(state.phase, state.phase)
     return _("Turn {turn} of {last} · Age {age} · {phase}").format(

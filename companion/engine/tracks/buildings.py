@@ -30,7 +30,7 @@ from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.tracks.specialists import specialist_kinds
 from companion.engine.worth import After, BuildingWorth
-from companion.i18n import _
+from companion.i18n import _, edition_text
 from companion.rules.buildings import BUILDINGS, Building
 from companion.rules.editions import BUILDER_DISCOUNT, BUILDING_PRICE, building_price
 
@@ -139,8 +139,9 @@ def words(state: GameState, legal: Legal) -> Decision:
     if legal.draft.get("building"):
         return _purchase_words(state, legal, slot.player)
     who = state.players[slot.player]
-    prompt = _("{player} on Capital Buildings slot {label} (has ${money}): buy a "
-               "building?").format(player=slot.player, label=slot.label, money=who.money)
+    prompt = edition_text(state.setup.edition, "{player} on Capital Buildings slot {label} (has "
+                          "{money}): buy a building?").format(
+        player=slot.player, label=slot.label, money=names.money(who.money))
     return Decision(Kind.BUILDING, prompt, slot.player, "buy",
                     answers=tuple(Answer(names.building(state.setup.edition,
                                                         state.catalogue[m.value].name),

@@ -18,7 +18,7 @@ from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import colony_worth
-from companion.i18n import _, component_name
+from companion.i18n import _, component_name, edition_text
 from companion.rules.editions import MERCHANT_ARRIVAL_DOLLARS
 
 # Enum members read in every game, as module names: Python 3.11 finds a member on
@@ -91,11 +91,12 @@ def words(state: GameState, legal: Legal) -> Decision:
         if len(move.events) == 1:
             return where
         if move.usual:
-            return _("All {n} dock workers → {where}").format(n=len(move.events), where=where)
+            return edition_text(state.setup.edition, "All {n} dock workers → {where}").format(
+                n=len(move.events), where=where)
         return _("All {n} of {me}'s → {where}").format(n=len(move.events), me=me, where=where)
 
-    return Decision(Kind.REGION, _("{me}'s {worker} on dock slot {label}: which region does "
-                                   "it sail to?").format(
+    return Decision(Kind.REGION, edition_text(state.setup.edition, "{me}'s {worker} on dock "
+                                              "slot {label}: which region does it sail to?").format(
                                      me=me, worker=component_name("worker", slot.worker),
                                      label=slot.label), me, "dock",
                     answers=tuple(Answer(label(m), m.value, m.events, usual=m.usual)
