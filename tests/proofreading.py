@@ -90,9 +90,17 @@ def _french_places() -> tuple[re.Pattern[str], frozenset[str]]:
     return pattern, frozenset(allowed)
 
 
+# Proper names shown as they are in every language: the games' own titles
+TITLES = ("Empires: Age of Discovery", "Age of Empires III: The Age of Discovery",
+          "Age of Empires III", "Endeavor: Age of Sail", "Nouveau Monde", "Age of Discovery")
+
+
 def faults(text: str, lang: str = "fr", edition: str | None = None) -> list[str]:
     """What a proofreader of ``lang`` marks in ``text`` (empty: nothing)."""
     text = re.sub(r"https?://\S+|\?\w+=\S*", " ", str(text)).replace("\\", "")
+    for title in TITLES:
+        text = text.replace(title, "Title")
+    text = re.sub(r"(?<=[Ee]xtension) Builder\b", " Title", text)  # the expansion's name
     return _french(text, edition) if lang == "fr" else _english(text)
 
 
@@ -114,15 +122,18 @@ def _french(text: str, edition: str | None) -> list[str]:
     return found
 
 
-EN_SINGULAR_S = {"is", "was", "has", "plus", "minus", "as", "its", "this", "less", "across"}
+# English plural nouns a count of 1 must not stand before (the components' plurals and ours)
+EN_PLURALS = {"workers", "players", "games", "turns", "points", "tokens", "cards", "goods",
+              "buildings", "regions", "slots", "boxes", "specialists", "colonists", "soldiers",
+              "captains", "merchants", "missionaries", "builders", "ships", "events", "plays",
+              "results", "discoveries", "sets", "dollars", "ages", "seats"}
 
 
 def _english(text: str) -> list[str]:
     found = [f"French name {m.group(1)!r}" for m in _french_names().finditer(text)]
     found += [f"dollar after {m.group(0)!r}" for m in DOLLAR_AFTER.finditer(text)]
     found += [f"plural after {m.group(0)!r}" for m in EN_ONE.finditer(text)
-              if m.group(1).endswith("s") and len(m.group(1)) > 2
-              and m.group(1).lower() not in EN_SINGULAR_S]
+              if m.group(1).lower() in EN_PLURALS]
     found += [f"space before {text[max(0, m.start() - 8):m.end()]!r}"
               for m in EN_PUNCT.finditer(text)]
     return found

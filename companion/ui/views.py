@@ -388,8 +388,9 @@ def buildings_paying(state: GameState, owned: Iterable[str],
     for building_id in owned:
         b = state.catalogue[building_id]
         dollars = building_money(b, goods)
-        if dollars:
-            paid[b.name] = paid.get(b.name, 0) + dollars
+        if dollars:  # (named as printed: the board's tile, in the table's language)
+            name = names.building(state.setup.edition, b.name)
+            paid[name] = paid.get(name, 0) + dollars
     return tuple(paid.items())
 
 

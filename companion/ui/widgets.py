@@ -16,9 +16,11 @@ from companion.games import TRACKED_GAME, Family, Scored, Sheet, family
 from companion.i18n import (
     N_,
     _,
+    format_clauses,
     format_date,
     format_datetime,
     format_list,
+    pgettext,
 )
 from companion.ui import language, playing, session, views
 from companion.ui.game_view import GameView
@@ -273,7 +275,8 @@ def income_section(view: GameView) -> None:
         said += [_("{building} pays ${dollars} every turn").format(building=building,
                                                                      dollars=dollars)
                  for building, dollars in inc.buildings]
-        st.markdown(f"**{md(inc.player)}**: " + md("; ".join(said)))
+        st.markdown(pgettext("a bold label before its text", "**{label}**: {text}").format(
+            label=md(inc.player), text=md(format_clauses(said))))
         if lines:
             st.markdown("\n".join(f"- {md(line)}" for line in lines))
 
@@ -329,7 +332,8 @@ def explanations(f: Family, sheet: Sheet, scored: Scored) -> None:
             continue
         with st.expander(said.title):
             for player, what, lines in said.players:
-                st.markdown(f"**{md(player)}**: {md(what)}"
+                st.markdown(pgettext("a bold label before its text", "**{label}**: {text}").format(
+                        label=md(player), text=md(what))
                             + "".join(f"\n- {md(line)}" for line in lines))
             if said.footer:
                 st.caption(said.footer)

@@ -9,7 +9,7 @@ import streamlit as st
 from companion import charts, names
 from companion.exchange.plays import title
 from companion.games import FAMILY_IDS, family
-from companion.i18n import _, format_date, ngettext
+from companion.i18n import _, format_date, ngettext, pgettext
 from companion.rules.editions import EDITIONS
 from companion.text import name_key
 from companion.ui import access, joining, language, library, playing, session, steps, views, widgets
@@ -57,9 +57,9 @@ def show_sheet(game_id: int) -> None:
         return
     saved = outcome.stored
     sheet, f = saved.sheet, family(saved.game)
-    st.markdown(f"**{widgets.sheet_mark()}**: " + _("final result of the game played on "
-                                                  "{date}").format(
-        date=format_date(saved.created)))
+    st.markdown(pgettext("a bold label before its text", "**{label}**: {text}").format(
+            label=widgets.sheet_mark(), text=_(
+        "final result of the game played on {date}").format(date=format_date(saved.created))))
     st.caption(_("Game #{id}").format(id=saved.id) + " · "
                + options_text(saved.game, dict(sheet.options)))
     if sheet.note:
@@ -89,7 +89,9 @@ def show_result(game_id: int) -> None:
         game=views.md(title(result.game, result.edition)), date=format_date(result.played))
     source = (" " + _("(from {source})").format(source=views.md(result.source))
               if result.source else "")
-    st.markdown(f"**{widgets.result_mark()}**: {played}{source}")
+    st.markdown(pgettext("a bold label before its text", "**{label}**: {text}").format(
+            label=widgets.result_mark(),
+                                                                     text=played + source))
     f = family(result.game)
     unit = f.word(f.unit)
     st.dataframe(pd.DataFrame([

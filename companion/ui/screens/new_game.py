@@ -3,6 +3,7 @@
 import pandas as pd
 import streamlit as st
 
+from companion import names
 from companion.engine import COLOURS, NATIONS, NEW_NAME_MAX
 from companion.i18n import N_, _
 from companion.rules.discoveries import TOKENS
@@ -122,12 +123,12 @@ def show() -> None:
                     "left and pays half the last winning bid, rounded up."))
         left = list(range(count))
         seats, bids = [], []
-        names = [p["name"] or _("Player {n}").format(n=i + 1) for i, p in enumerate(players)]
+        seated = [p["name"] or _("Player {n}").format(n=i + 1) for i, p in enumerate(players)]
         for r in range(count - 1):
             cols = st.columns([3, 2, 2])
             winner = cols[0].selectbox(_("Round {n}: winner (seat {n})").format(n=r + 1), left,
                                        key=f"ng_auction_winner_{r}",
-                                       format_func=names.__getitem__)
+                                       format_func=seated.__getitem__)
             bid = cols[1].number_input(_("Winning bid (\\$)"), 1, 15, 1,
                                        key=f"ng_auction_bid_{r}")
             nation = cols[2].selectbox(_("Board taken"), NATIONS, index=r % len(NATIONS),
@@ -139,7 +140,7 @@ def show() -> None:
         last = left[0] if left else 0
         cols = st.columns([3, 2, 2])
         cols[0].markdown(_("Seat {n}: **{player}** (pays half of \\${bid}, rounded up)").format(
-            n=count, player=views.md(names[last]), bid=bids[-1] if bids else 0))
+            n=count, player=views.md(seated[last]), bid=bids[-1] if bids else 0))
         nation = cols[2].selectbox(_("Board left"), NATIONS, index=(count - 1) % len(NATIONS),
                                    key="ng_auction_nation_last", format_func=views.nation_label)
         seats.append((last, nation))
