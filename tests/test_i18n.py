@@ -262,7 +262,7 @@ def test_changes_name_a_good_gained_in_its_plural():
     after.players["Ann"].goods["rice"] += 2
     after.players["Bob"].ships += 2
     with i18n.use_language("fr"):
-        assert changes(game.state, after) == "Ann +2 riz; Bob +2 bateaux marchands"
+        assert changes(game.state, after) == "Ann +2 riz ; Bob +2 bateaux marchands"
     with i18n.use_language("en"):
         assert changes(game.state, after) == "Ann +2 rice; Bob +2 ships"
 
@@ -299,7 +299,7 @@ def test_a_power_used_is_told_by_its_title():
     event = Power(player="Ann", nation="england")
     with i18n.use_language("fr"):
         assert describe_event(game.state, event) == (
-            "Ann : utilise « L'Angleterre vide ses prisons » (Angleterre)")
+            "Ann : utilise « L'Angleterre vide ses prisons » (Angleterre)")
 
 
 def test_the_bg_stats_reasons_are_french_sentences():
@@ -313,8 +313,8 @@ def test_the_bg_stats_reasons_are_french_sentences():
     with i18n.use_language("fr"):
         skipped = read_bgstats(payload, "plays.json").skipped
     assert skipped == [
-        "partie 1 (Endeavor: Age of Sail, 2024-05-01 20:00:00) : marquée « ignorée » dans BG Stats",
-        "partie 2 (Endeavor: Age of Sail, 2024-05-01 21:00:00) : le score 'many' de Ann n'est "
+        "partie 1 (Endeavor: Age of Sail, 2024-05-01 20:00:00) : marquée « ignorée » dans BG Stats",
+        "partie 2 (Endeavor: Age of Sail, 2024-05-01 21:00:00) : le score 'many' d'Ann n'est "
         "pas un nombre entier"]
 
 
@@ -331,5 +331,5 @@ def test_a_record_problem_is_said_in_the_reader_language():
         Seat.model_validate({"name": "A", "money": "lots", "extra": 1})
     with i18n.use_language("fr"):
         said = validation_problems(caught.value, "seat")
-    assert said == ("name : devrait avoir au moins 2 caractères; money : devrait être un "
+    assert said == ("name : devrait avoir au moins 2 caractères; money : devrait être un "
                     "nombre entier")

@@ -88,7 +88,7 @@ def test_a_french_phone_reads_the_import_and_its_refusals_in_french(at, store):
             ("autre.json", json.dumps(bad).encode(), "application/json")]).run()
         at.button(key="hist_import").click().run()
         check(at)
-        assert any(s.value.startswith("1 partie importée : #") for s in at.success)
+        assert any(s.value.startswith("1 partie importée : #") for s in at.success)
         refused = [re.sub(r"\\(.)", r"\1", e) for e in errors(at)]  # markdown unescaped
         assert refused == ["autre.json : jeu inconnu : 'catan' (jeux connus : "
                            "age-of-discovery, endeavor et nouveau-monde)"]

@@ -46,7 +46,7 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
         return Decision(Kind.WORKER, ask + _("replace the worker on which box?"), me, "power",
                         draft=draft, answers=listed(
                             then(_("{label} box ({player}'s {worker})").format(
-                                     label=s.label, player=s.player,
+                                     label=names.box(s.label), player=s.player,
                                      worker=component_name("worker", s.worker)), s.label,
                                  with_choice(draft, box=s.label)) for s in taken))
     kinds = [w for w, n in state.players[me].reserve.items() if n]
