@@ -306,7 +306,8 @@ def _order(field: Field, seq: int, depth: int) -> None:
     labels = {o.value: o.label for o in field.options}
     key = f"order@{seq}:{depth}"
     st.multiselect(_("New order (tap every one, first to last)"), list(labels), key=key,
-                   format_func=lambda v: labels[v], placeholder=_("Tap to choose"))
+                   format_func=lambda v: labels[v], placeholder=_("Tap to choose"),
+                   select_all=False)
     picked = list(session.widget_value(key) or [])
     st.button(_("Done"), type="primary", key=f"done@{seq}:{depth}",
               disabled=len(picked) != len(labels), on_click=_fill, args=(field, picked, seq))

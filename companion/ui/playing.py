@@ -11,6 +11,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
+from companion import names
 from companion.engine import (
     Conflict,
     EngineError,
@@ -329,10 +330,11 @@ def starting_money(setup: Mapping[str, Any]) -> dict[str, int] | Outcome:
 
 
 def age3_buildings(edition: str, builders: bool) -> dict[str, str]:
-    """Age III building ids and names (for the reduced-randomness draw)."""
+    """Age III building ids and names as printed (for the reduced-randomness draw)."""
     from companion.rules.buildings import buildings_for
 
-    return {b.id: b.name for b in buildings_for(edition, builders).values() if b.age == 3}
+    return {b.id: names.building(edition, b.name)
+            for b in buildings_for(edition, builders).values() if b.age == 3}
 
 
 def token_regions() -> list[str]:

@@ -157,7 +157,7 @@ def show() -> None:
         age3 = playing.age3_buildings(edition, expansion_buildings)
         st.multiselect(_("Reduced randomness: the 10 Age III buildings drawn at set-up"),
                        list(age3), key="ng_age3", max_selections=10, format_func=age3.get,
-                       placeholder=_("Tap to choose"))
+                       placeholder=_("Tap to choose"), select_all=False)
         st.button("🎲 " + _("Draw 10 at random"), key="ng_age3_draw",
                   on_click=playing.preset_random, args=("ng_age3", list(age3), 10))
         setup["age3_buildings"] = list(session.widget_value("ng_age3") or [])
