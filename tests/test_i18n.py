@@ -255,7 +255,7 @@ def test_a_counted_name_takes_its_printed_plural(lang, n, kind, name, edition, s
 
 def test_changes_name_a_good_gained_in_its_plural():
     from companion.engine import Game
-    from companion.ui.steps import changes
+    from companion.engine.told import changes
 
     game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
     after = game.state.clone()
@@ -292,7 +292,7 @@ def test_a_nations_power_title_is_printed_in_both_languages():
 def test_a_power_used_is_told_by_its_title():
     from companion.engine import Game
     from companion.engine.events import Power
-    from companion.ui.steps import describe_event
+    from companion.engine.told import describe_event
 
     game = Game.new({"options": {"nations": True}, "players": [
         {"name": "Ann", "nation": "england"}, {"name": "Bob", "nation": "spain"}]})

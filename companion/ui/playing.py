@@ -17,10 +17,11 @@ from companion.engine import (
     EngineError,
     event_dict,
     placements_from_board,
+    told,
 )
 from companion.i18n import _, language_key
 from companion.store import GameNotFound, Store, StoredGame, WrongKind, trust
-from companion.ui import access, session, steps
+from companion.ui import access, session
 from companion.ui.game_view import GameView
 from companion.ui.saved_games import Outcome, stops_on_database_problem, store
 
@@ -251,7 +252,7 @@ def last_step(stored: StoredGame) -> str | None:
 
     def words() -> str:
         start = stored.seq - stored.game.last_step()
-        return steps.step_summary(stored.state_at(start), stored.game, start)
+        return told.step_summary(stored.state_at(start), stored.game, start)
 
     return _PER_VERSION.get((stored.key, "last_step", language_key()), words)
 

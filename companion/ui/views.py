@@ -33,9 +33,10 @@ from companion.engine import (
     shipping_values,
     standings,
 )
+from companion.engine.told import building_title, discovery_short  # noqa: F401
 from companion.games.age_of_discovery import income_sets_text  # noqa: F401
 from companion.i18n import N_, _, component_name, edition_text, format_clauses
-from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
+from companion.rules.discoveries import DISCOVERIES, listed_name
 from companion.rules.editions import LAST_TURN, TRACKS, TRAINING_PRICE, WAR_PRICE
 from companion.scoring import Income, ScoreBreakdown, best_income
 
@@ -151,10 +152,6 @@ def question_heading(setup: GameSetup, player: str | None, prompt: str) -> str:
     return f"{badge(setup, player)} · {md(prompt)}"
 
 
-def building_title(state: GameState, building_id: str) -> str:
-    b = state.catalogue.get(building_id)
-    return component_name("building", b.name, state.setup.edition) if b else building_id
-
 
 def discovery_title(item_id: str, edition: str | None = None) -> str:
     """A token or card with what is printed on it (a token: its face; identical tokens told
@@ -166,12 +163,6 @@ def discovery_title(item_id: str, edition: str | None = None) -> str:
         return f"{component_name('card', d.name, edition)} ({d.face})"
     return listed_name(item_id)
 
-
-def discovery_short(item_id: str) -> str:
-    """A token or card owned, in a list of them: a token's face, a card's title."""
-    d = DISCOVERIES.get(item_id)
-    return _("token ({face})").format(face=d.face) if d is not None and d.kind == "token" else (
-        discovery_name(item_id))
 
 
 def where_now(state: GameState) -> str:

@@ -7,12 +7,13 @@ import pandas as pd
 import streamlit as st
 
 from companion import charts, names
+from companion.engine import told
 from companion.exchange.plays import title
 from companion.games import FAMILY_IDS, family
 from companion.i18n import _, format_date, ngettext, pgettext
 from companion.rules.editions import EDITIONS
 from companion.text import name_key
-from companion.ui import access, joining, language, library, playing, session, steps, views, widgets
+from companion.ui import access, joining, language, library, playing, session, views, widgets
 
 KINDS = (None, "tracked", "score_sheet", "result")
 
@@ -210,8 +211,8 @@ def show() -> None:
                     writes = library.entries(chosen)
                     if version:  # what that step was, in words (not just its number)
                         before = stored.state_at(version - 1)
-                        said = steps.describe_event(before, game.events[version - 1])
-                        done = steps.changes(before, shown.state,  # money, goods, VP, ties
+                        said = told.describe_event(before, game.events[version - 1])
+                        done = told.changes(before, shown.state,  # money, goods, VP, ties
                                              game.events[version - 1:version])
                         st.caption(_("Last step shown: ") + views.md(
                             f"{said} — {done}" if done else said)

@@ -1,6 +1,7 @@
-"""A step of the game in words, read against the state it was applied to: what one answer
-recorded (the Table's last step, Undo) and each event of the log (the History). No Streamlit
-here.
+"""What a step changed, in words, told by the engine beside its questions: what one answer
+recorded (the Table's last step, Undo) and each event of the log (the History), read against
+the state it was applied to. The engine folds the events it tells (the UI only shows the
+words: it never applies an event nor asks for the next question to find them).
 """
 
 from __future__ import annotations
@@ -10,13 +11,38 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion import names
-from companion.engine import Game, GameState, apply, decide, shipping_values
+from companion.engine.events import parse_event
+from companion.engine.game import Game, apply
+from companion.engine.state import GameState
+from companion.engine.tracks.shipping import shipping_values
 from companion.i18n import _, component_count, format_clauses, ngettext
-from companion.ui.views import (
-    building_title,
-    discovery_short,
-    regions,
-)
+from companion.rules.discoveries import DISCOVERIES
+
+
+def building_title(state: GameState, building_id: str) -> str:
+    """A building of this game as printed (its id when the game has no such building)."""
+    found = state.catalogue.get(building_id)
+    return names.building_of(state, found) if found else building_id
+
+
+def discovery_short(item_id: str, edition: str | None = None) -> str:
+    """A token or card owned, in a list of them: a token's face, a card's title."""
+    found = DISCOVERIES.get(item_id)
+    if found is not None and found.kind == "token":
+        return _("token ({face})").format(face=found.face)
+    return names.token(item_id, edition)
+
+
+def _regions_judged(board: GameState) -> list[tuple[str, list[tuple[str, int]]]]:
+    """The regions a colony scoring judges now (3 workers of one player or more), each with
+    the workers there per player, most first."""
+    judged = []
+    for region in board.regions:
+        counts = {n: board.workers_in_region(region, n) for n in board.order}
+        present = sorted(((n, c) for n, c in counts.items() if c), key=lambda nc: -nc[1])
+        if present and present[0][1] >= 3:
+            judged.append((names.region(board.setup.edition, region), present))
+    return judged
 
 
 def step_summary(before: GameState, after: Game, start: int) -> str:
@@ -87,7 +113,7 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
     >>> after.players["Bob"].incoming["merchant"] += 2
     >>> after.regions["caribbean"] = {"Ann": {"colonist": 3}}
     >>> changes(game.state, after)
-    'Ann +$3, +3 workers in Caribbean; Bob +1 fur, +merchant ×2'
+    'Ann +$3, +3 workers in the Caribbean; Bob +1 fur, +merchant ×2'
     """
     edition = after.setup.edition
     sent = Counter((ev.player, ev.region) for ev in events if getattr(ev, "type", None) == "dock")
@@ -120,7 +146,7 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
             if gained > 0:
                 parts.append("+" + names.worker(worker) + (f" ×{gained}" if gained > 1 else ""))
         parts += ["+" + building_title(after, b) for b in p.buildings[len(old.buildings):]]
-        parts += ["+" + discovery_short(d) for d in p.discoveries[len(old.discoveries):]]
+        parts += ["+" + discovery_short(d, edition) for d in p.discoveries[len(old.discoveries):]]
         if parts:
             said.append(f"{name} {', '.join(parts)}")
     if any(p.colony_vp != before.players[n].colony_vp
@@ -143,30 +169,21 @@ def colony_scoring(board: GameState) -> str:
     'colony scoring (workers per region): Caribbean Ann 3 = Bob 3; Brazil Ann 4, Bob 1 = Cy 1'
     """
     judged = []
-    for row in regions(board):
-        if not row["scores"]:
-            continue
-        present = sorted(((n, c) for n, c in row["counts"].items() if c), key=lambda nc: -nc[1])
+    for region_name, present in _regions_judged(board):
         text = ""
         for i, (name, count) in enumerate(present):
             if i:
                 text += " = " if count == present[i - 1][1] else ", "
             text += f"{name} {count}"
-        judged.append(f"{row['name']} {text}")
+        judged.append(f"{region_name} {text}")
     return _("colony scoring (workers per region): {regions}").format(
         regions=format_clauses(judged) or _("no region"))
 
 
 def describe_event(state: GameState, event: Any) -> str:
     """A short sentence for an event, read against the state it was applied to."""
-    from companion.engine import parse_event
-
     ev = parse_event(event)
-    who = ev.player if hasattr(ev, "player") else None
-    if who is None:
-        wanted = decide(state)
-        who = wanted.player if wanted else None
-    name = who or _("the table")
+    name = getattr(ev, "player", None) or _("the table")  # (records name every answer's player)
     t = ev.type
     edition = state.setup.edition
     if t == "reveal":
