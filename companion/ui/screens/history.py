@@ -337,7 +337,7 @@ def show() -> None:
                                    accept_multiple_files=True, key="hist_upload",
                                    disabled=not host)
         files = [(f.name, f.getvalue()) for f in uploads or []]
-        names: dict[str, str] = {}
+        chosen: dict[str, str] = {}
         incoming = library.bgstats_names(files) if files else []
         if incoming:
             kept = library.player_names()
@@ -352,11 +352,11 @@ def show() -> None:
                     name, options, index=options.index(match) if match else 0,
                     key=f"hist_as_{name_key(name)}", format_func=new_player_label)
                 if chosen_name != AS_WRITTEN:
-                    names[name] = chosen_name
+                    chosen[name] = chosen_name
         if st.button(_("Import"), key="hist_import", disabled=not uploads or not host):
             bar = st.progress(0.0, text=_("Importing…"))
             report = library.import_files(
-                files, names=names, progress=lambda done, text: bar.progress(done, text=text))
+                files, names=chosen, progress=lambda done, text: bar.progress(done, text=text))
             bar.empty()
             if report.imported:
                 st.success(ngettext("Imported {n} game: {ids}", "Imported {n} games: {ids}",

@@ -108,7 +108,7 @@ def show() -> None:
         if boards == "random":
             player["nation"] = cols[2].selectbox(
                 _("Nation"), NATIONS, index=i % len(NATIONS), key=f"ng_nation_{i}",
-                format_func=views.nation_label)
+                format_func=names.nation)
         players.append(player)
         problems.spot(f"seat.{i}")
     problems.spot("players")
@@ -133,7 +133,7 @@ def show() -> None:
                                        key=f"ng_auction_bid_{r}")
             nation = cols[2].selectbox(_("Board taken"), NATIONS, index=r % len(NATIONS),
                                        key=f"ng_auction_nation_{r}",
-                                       format_func=views.nation_label)
+                                       format_func=names.nation)
             left = [i for i in left if i != winner]
             seats.append((winner, nation))
             bids.append(int(bid))
@@ -142,7 +142,7 @@ def show() -> None:
         cols[0].markdown(_("Seat {n}: **{player}** (pays half of \\${bid}, rounded up)").format(
             n=count, player=views.md(seated[last]), bid=bids[-1] if bids else 0))
         nation = cols[2].selectbox(_("Board left"), NATIONS, index=(count - 1) % len(NATIONS),
-                                   key="ng_auction_nation_last", format_func=views.nation_label)
+                                   key="ng_auction_nation_last", format_func=names.nation)
         seats.append((last, nation))
         players = [{**players[i], "nation": n} for i, n in seats]
         auction = {"bids": bids}
