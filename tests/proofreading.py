@@ -51,25 +51,23 @@ def _components(lang: str) -> list[tuple[str, str, str]]:
 
 
 @functools.cache
+def _names_only_in(side: int) -> re.Pattern[str]:
+    """Component names of one language (``side``: 0 English, 1 French) that no name or word
+    of the other shares ("Settlers", "fur"; "Colons", "fourrure")."""
+    pairs = [(e, s) for _c, e, s in _components("fr") if e != s]
+    other = {w for pair in pairs for w in re.findall(r"\w+", pair[1 - side])}
+    found = {pair[side] for pair in pairs if len(pair[side]) > 3
+             and not set(re.findall(r"\w+", pair[side])) <= other}
+    return re.compile(r"\b(" + "|".join(sorted(map(re.escape, found), key=len, reverse=True))
+                      + r")\b")
+
+
 def _english_names() -> re.Pattern[str]:
-    """English component names no French name or word shares ("Settlers", "fur")."""
-    french = _components("fr")
-    french_words = {w for _c, _e, s in french for w in re.findall(r"\w+", s)}
-    names = {e for _c, e, s in french if e != s and len(e) > 3
-             and not set(re.findall(r"\w+", e)) <= french_words}
-    return re.compile(r"\b(" + "|".join(sorted(map(re.escape, names), key=len, reverse=True))
-                      + r")\b")
+    return _names_only_in(0)
 
 
-@functools.cache
 def _french_names() -> re.Pattern[str]:
-    """French component names no English name or word shares ("Colons", "fourrure")."""
-    french = _components("fr")
-    english_words = {w for _c, e, _s in french for w in re.findall(r"\w+", e)}
-    names = {s for _c, e, s in french if e != s and len(s) > 3
-             and not set(re.findall(r"\w+", s)) <= english_words}
-    return re.compile(r"\b(" + "|".join(sorted(map(re.escape, names), key=len, reverse=True))
-                      + r")\b")
+    return _names_only_in(1)
 
 
 # The books' place forms (an oracle of its own, not read from the code under test)

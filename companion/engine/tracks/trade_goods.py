@@ -17,7 +17,7 @@ from companion.engine.tracks.base import Question
 from companion.engine.tracks.dock import dock_and_goods_optional
 from companion.engine.tracks.income import income_of
 from companion.engine.worth import After, IncomeWorth
-from companion.i18n import _
+from companion.i18n import _, edition_text
 from companion.scoring import economy_vp
 
 # Enum members read in every game, as module names: Python 3.11 finds a member on
@@ -49,8 +49,9 @@ def _decline(me: str) -> Move:
 
 def words(state: GameState, legal: Legal) -> Decision:
     slot = current_slot(state)
-    return Decision(Kind.GOOD, _("{player} on Trade Goods slot {label}: which good?").format(
-                                   player=slot.player, label=slot.label),
+    prompt = edition_text(state.setup.edition, "{player} on Trade Goods slot {label}: which "
+                          "good?").format(player=slot.player, label=slot.label)
+    return Decision(Kind.GOOD, prompt,
                     slot.player, "take_good",
                     answers=tuple(Answer(names.good(m.value), m.value, m.events)
                                   for m in legal.moves),

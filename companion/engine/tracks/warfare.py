@@ -24,7 +24,7 @@ from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import colony_worth
-from companion.i18n import _, format_list, ngettext
+from companion.i18n import _, edition_text, format_list, ngettext
 from companion.rules.editions import WAR_PRICE
 from companion.rules.regions import REGIONS
 
@@ -277,7 +277,8 @@ def words(state: GameState, legal: Legal) -> Decision:
                           note=_("{price}: {regions}").format(
                               price=names.money(WAR_PRICE), regions=where))
 
-        prompt = _("{me} on Warfare slot {label}: a battle, a war, or no fight?").format(
+        prompt = edition_text(state.setup.edition, "{me} on Warfare slot {label}: a battle, a war, "
+                              "or no fight?").format(
             me=me, label=slot.label)
         return Decision(Kind.PLAYER, prompt, me, "warfare",
                         answers=tuple(answer(m) for m in legal.moves),
