@@ -51,10 +51,13 @@ def _components(lang: str) -> list[tuple[str, str, str]]:
 
 
 @functools.cache
-def _names_only_in(side: int) -> re.Pattern[str]:
+def _names_only_in(side: int, edition: str | None = None) -> re.Pattern[str]:
     """Component names of one language (``side``: 0 English, 1 French) that no name or word
-    of the other shares ("Settlers", "fur"; "Colons", "fourrure")."""
-    pairs = [(e, s) for _c, e, s in _components("fr") if e != s]
+    of the other shares ("Settlers", "fur"; "Colons", "fourrure"), in ``edition``'s game."""
+    rows = _components("fr")
+    same = {e for c, e, s in rows  # printed alike in this edition (AoE III's "Taxation")
+            if e == s and (edition is None or "/" not in c or c.endswith("/" + edition))}
+    pairs = [(e, s) for _c, e, s in rows if e != s and e not in same]
     other = {w for pair in pairs for w in re.findall(r"\w+", pair[1 - side])}
     found = {pair[side] for pair in pairs if len(pair[side]) > 3
              and not set(re.findall(r"\w+", pair[side])) <= other}
@@ -62,8 +65,8 @@ def _names_only_in(side: int) -> re.Pattern[str]:
                       + r")\b")
 
 
-def _english_names() -> re.Pattern[str]:
-    return _names_only_in(0)
+def _english_names(edition: str | None = None) -> re.Pattern[str]:
+    return _names_only_in(0, edition)
 
 
 def _french_names() -> re.Pattern[str]:
@@ -103,7 +106,7 @@ def faults(text: str, lang: str = "fr", edition: str | None = None) -> list[str]
 
 
 def _french(text: str, edition: str | None) -> list[str]:
-    found = [f"English name {m.group(1)!r}" for m in _english_names().finditer(text)]
+    found = [f"English name {m.group(1)!r}" for m in _english_names(edition).finditer(text)]
     found += [f"no elision in {m.group(0)!r}" for m in ELISION.finditer(text)]
     places, allowed = _french_places()
     for m in places.finditer(text):
