@@ -13,9 +13,10 @@ from typing import Any
 from companion import names
 from companion.engine.events import parse_event
 from companion.engine.game import Game, apply
+from companion.engine.moves import QUESTIONS
 from companion.engine.state import GameState
 from companion.engine.tracks.shipping import shipping_values
-from companion.i18n import _, component_count, format_clauses, ngettext
+from companion.i18n import _, component_count, edition_text, format_clauses, ngettext
 from companion.rules.discoveries import DISCOVERIES
 
 
@@ -181,49 +182,17 @@ def colony_scoring(board: GameState) -> str:
 
 
 def describe_event(state: GameState, event: Any) -> str:
-    """A short sentence for an event, read against the state it was applied to."""
+    """A short sentence for an event, read against the state it was applied to: told by
+    its question's module (``Question.told``: each track, the variants), else here (the
+    set-up, the refresh, a building's or nation's power, VP bought, a correction)."""
     ev = parse_event(event)
     name = getattr(ev, "player", None) or _("the table")  # (records name every answer's player)
     t = ev.type
-    edition = state.setup.edition
     if t == "reveal":
-        return _("Opening goods and buildings turned up")
-    if t == "place":
-        where = names.track(ev.track, edition)
-        if ev.box:
-            where = _("{track} ({box} box)").format(track=where, box=names.box(ev.box))
-        return _("{player}: {worker} on {place}").format(player=name, place=where,
-                                                        worker=names.worker(ev.worker))
-    if t == "dock":
-        where = names.region(state.setup.edition, ev.region) if ev.region else _("stays home")
-        return _("{player}: dock worker → {region}").format(player=name, region=where)
-    if t == "take_good":
-        if not ev.good:
-            return _("{player}: takes no good").format(player=name)
-        return _("{player}: takes {good}").format(player=name, good=names.good(ev.good, edition))
-    if t == "buy":
-        if not ev.building:
-            return _("{player}: buys nothing").format(player=name)
-        return _("{player}: buys {building}").format(
-            player=name, building=building_title(state, ev.building))
-    if t == "expedition":
-        if not ev.workers:
-            return _("{player}: no expedition").format(player=name)
-        if ev.target == "card":
-            return _("{player}: expedition to a card").format(player=name)
-        return _("{player}: expedition {to_region}").format(
-            player=name, to_region=names.region_to(edition, ev.target or ""))
-    if t == "training":
-        if not ev.specialist:
-            return _("{player}: no training").format(player=name)
-        return _("{player}: trains a {worker}").format(player=name,
-                                                      worker=names.worker(ev.specialist))
-    if t == "warfare":
-        if ev.kind is None:
-            return _("{player}: no fight").format(player=name)
-        fight = (_("{player}: battle against {defender}") if ev.kind == "battle"
-                 else _("{player}: war against {defender}"))
-        return fight.format(player=name, defender=ev.defender)
+        return edition_text(state.setup.edition, "Opening goods and buildings turned up")
+    question = QUESTIONS.get(t)
+    if question is not None and question.told is not None:  # told beside its question
+        return question.told(state, ev, name)
     if t == "benefit":
         return _("{player}: uses {building}").format(
             player=name, building=building_title(state, ev.building))
@@ -238,14 +207,5 @@ def describe_event(state: GameState, event: Any) -> str:
             player=name, title=names.power(ev.nation), nation=names.nation(ev.nation))
     if t == "resolve":
         return _("Powers declared: the tracks resolve")
-    if t == "swap":
-        return _("{player}: a {worker} {in_region} swapped for a colonist").format(
-            player=name, worker=names.worker(ev.worker),
-            in_region=names.region_in(edition, ev.region))
-    if t == "scout":
-        if ev.target == "card":
-            return _("{player}: scouts the top card").format(player=name)
-        return _("{player}: sends a scout {to_region}").format(
-            player=name, to_region=names.region_to(edition, ev.target))
     return t
 

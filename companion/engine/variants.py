@@ -191,5 +191,18 @@ def _ask_scout(state: GameState, draft: dict[str, Any]) -> Decision:
                         for t in targets))
 
 
-SWAP = written("swap", _ask_swap)
-SCOUT = written("scout", _ask_scout)
+def _told_swap(state: GameState, ev: Any, player: str) -> str:
+    return _("{player}: a {worker} {in_region} swapped for a colonist").format(
+        player=player, worker=names.worker(ev.worker),
+        in_region=names.region_in(state.setup.edition, ev.region))
+
+
+def _told_scout(state: GameState, ev: Any, player: str) -> str:
+    if ev.target == "card":
+        return _("{player}: scouts the top card").format(player=player)
+    return _("{player}: sends a scout {to_region}").format(
+        player=player, to_region=names.region_to(state.setup.edition, ev.target))
+
+
+SWAP = written("swap", _ask_swap, _told_swap)
+SCOUT = written("scout", _ask_scout, _told_scout)

@@ -189,7 +189,14 @@ def _purchase_words(state: GameState, legal: Legal, me: str) -> Decision:
     return record_words(legal, _("Buy {name}").format(name=names.building_of(state, b)))
 
 
-QUESTION = Question("buy", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    if not ev.building:
+        return _("{player}: buys nothing").format(player=player)
+    return _("{player}: buys {building}").format(
+        player=player, building=names.building_of(state, state.catalogue[ev.building]))
+
+
+QUESTION = Question("buy", legal, words, told)
 
 
 def hint(state: GameState, decision: Decision, answer: Answer,

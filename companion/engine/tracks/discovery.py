@@ -242,7 +242,16 @@ def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: di
         verdict=verdict, strength=strength, against=against)
 
 
-QUESTION = Question("expedition", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    if not ev.workers:
+        return _("{player}: no expedition").format(player=player)
+    if ev.target == "card":
+        return _("{player}: expedition to a card").format(player=player)
+    return _("{player}: expedition {to_region}").format(
+        player=player, to_region=names.region_to(state.setup.edition, ev.target or ""))
+
+
+QUESTION = Question("expedition", legal, words, told)
 
 
 # ---------------------------------------------------------------- hint

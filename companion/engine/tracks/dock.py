@@ -105,7 +105,14 @@ def words(state: GameState, legal: Legal) -> Decision:
                     if legal.decline is not None else None, draft=legal.draft)
 
 
-QUESTION = Question("dock", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    """A dock worker sent, in words."""
+    where = names.region(state.setup.edition, ev.region) if ev.region else _("stays home")
+    return edition_text(state.setup.edition, "{player}: dock worker → {region}").format(
+        player=player, region=where)
+
+
+QUESTION = Question("dock", legal, words, told)
 hint = colony_worth
 
 

@@ -389,4 +389,12 @@ def place_label(track: str, box: str | None, edition: str | None = None) -> str:
     return name
 
 
-QUESTION = Question("place", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    where = names.track(ev.track, state.setup.edition)
+    if ev.box:
+        where = _("{track} ({box} box)").format(track=where, box=names.box(ev.box))
+    return _("{player}: {worker} on {place}").format(player=player, place=where,
+                                                    worker=names.worker(ev.worker))
+
+
+QUESTION = Question("place", legal, words, told)

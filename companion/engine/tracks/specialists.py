@@ -68,7 +68,14 @@ def words(state: GameState, legal: Legal) -> Decision:
                     draft=legal.draft)
 
 
-QUESTION = Question("training", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    if not ev.specialist:
+        return _("{player}: no training").format(player=player)
+    return _("{player}: trains a {worker}").format(player=player,
+                                                  worker=names.worker(ev.specialist))
+
+
+QUESTION = Question("training", legal, words, told)
 
 
 def effect(state: GameState, ev: Training, slot: Slot) -> None:

@@ -59,7 +59,14 @@ def words(state: GameState, legal: Legal) -> Decision:
                     if legal.decline is not None else None, draft=legal.draft)
 
 
-QUESTION = Question("take_good", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    if not ev.good:
+        return _("{player}: takes no good").format(player=player)
+    return _("{player}: takes {good}").format(
+        player=player, good=names.good(ev.good, state.setup.edition))
+
+
+QUESTION = Question("take_good", legal, words, told)
 
 
 def hint(state: GameState, decision: Decision, answer: Answer,

@@ -303,7 +303,15 @@ def words(state: GameState, legal: Legal) -> Decision:
                                m.events, m.draft, usual=m.usual) for m in legal.moves))
 
 
-QUESTION = Question("warfare", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    if ev.kind is None:
+        return _("{player}: no fight").format(player=player)
+    fight = (_("{player}: battle against {defender}") if ev.kind == "battle"
+             else _("{player}: war against {defender}"))
+    return fight.format(player=player, defender=ev.defender)
+
+
+QUESTION = Question("warfare", legal, words, told)
 hint = colony_worth
 
 
