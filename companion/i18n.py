@@ -30,9 +30,12 @@ import functools
 import gettext as _gettext
 import io
 import os
+import re
+import string
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
 from babel import Locale, UnknownLocaleError, dates, negotiate_locale, numbers
 from babel.messages.mofile import write_mo
@@ -145,7 +148,7 @@ def language_name(lang: str) -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return _catalogue(current_language(), MESSAGES).gettext(message)
+    return _phrase(_catalogue(current_language(), MESSAGES).gettext(message))
 
 
 gettext = _
@@ -161,16 +164,81 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - N_ for a
     return singular, plural
 
 
+def Np_(context: str, message: str) -> tuple[str, str]:  # noqa: N802 - N_ with a context
+    """Marks a message with its context for the catalogue; shown with ``pgettext(*pair)``."""
+    return context, message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _catalogue(current_language(), MESSAGES).ngettext(singular, plural, n)
+    return _phrase(_catalogue(current_language(), MESSAGES).ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
-    return _catalogue(current_language(), MESSAGES).pgettext(context, message)
+    return _phrase(_catalogue(current_language(), MESSAGES).pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _catalogue(current_language(), MESSAGES).npgettext(context, singular, plural, n)
+    return _phrase(_catalogue(current_language(), MESSAGES).npgettext(
+        context, singular, plural, n))
+
+
+EDITION_CONTEXT = "edition/{edition}"  # a sentence's words in one edition's book
+EDITIONS_WITH_OWN_WORDS = ("aoe3",)  # the first edition's book names things its own way
+
+
+def edition_text(edition: str | None, message: str) -> str:
+    """``message`` in the words of that edition's book: the catalogue's entry with msgctxt
+    ``"edition/<edition>"`` (``tools/messages.py`` adds one for every text marked this way),
+    else the plain entry. Age of Empires III says "Dock de colons", "réalisation majeure"
+    where Empires says "quai", "bâtiment"."""
+    catalogue = _catalogue(current_language(), MESSAGES)
+    if edition in EDITIONS_WITH_OWN_WORDS:
+        context = EDITION_CONTEXT.format(edition=edition)
+        said = catalogue.pgettext(context, message)
+        if said != message or current_language() == DEFAULT:
+            return _phrase(said)
+    return _phrase(catalogue.gettext(message))
+
+
+# ---------------------------------------------------------------- elision at the seams
+
+# A word that elides before a vowel, at the end of the text before a placeholder: French
+# "de {player}" with "Anne" reads "d'Anne", "que {name}" "qu'Émile", "le {x}" "l'or".
+_ELIDING = {"fr": re.compile(r"(?:(?<=[\s(«\u00a0])|^)([dDlLnNsSjJmMtT]|[qQ]u|[jJ]usqu|[lL]orsqu"
+                             r"|[pP]uisqu)e $|(?:(?<=[\s(«\u00a0])|^)([lL])a $")}
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜŒÆ")
+_FORMATTER = string.Formatter()
+
+
+class Phrase(str):
+    """A translated text whose ``format`` elides a word before a value that starts with a
+    vowel, as the language writes it (only languages with elision get one)."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:  # noqa: A003 - str.format's name
+        eliding = _ELIDING.get(current_language(), _ELIDING["fr"])
+        out: list[str] = []
+        auto = 0
+        for literal, field, spec, conversion in _FORMATTER.parse(self):
+            out.append(literal)
+            if field is None:
+                continue
+            if field == "":
+                field, auto = str(auto), auto + 1
+            value, _key = _FORMATTER.get_field(field, args, kwargs)
+            text = _FORMATTER.format_field(_FORMATTER.convert_field(value, conversion),
+                                           spec or "")
+            if text[:1] in _VOWELS and out:
+                before = "".join(out)
+                elided = eliding.sub(lambda m: (m.group(1) or m.group(2)) + "'", before)
+                out = [elided]
+            out.append(text)
+        return "".join(out)
+
+
+def _phrase(text: str) -> str:
+    return Phrase(text) if current_language() in _ELIDING else text
 
 
 def catalogue_path(lang: str, domain: str = MESSAGES) -> Path:
@@ -316,6 +384,11 @@ def format_date(value: dt.date | dt.datetime, format: str = "medium") -> str:  #
 
 def format_datetime(value: dt.datetime, format: str = "medium") -> str:  # noqa: A002
     return dates.format_datetime(value, format=format, locale=current_language())
+
+
+def format_clauses(items: Iterable[str]) -> str:
+    """Clauses one after the other, each language's way ("a; b"; French "a\u00a0; b")."""
+    return pgettext("between clauses", "; ").join(items)
 
 
 def format_list(items: Iterable[str], style: str = "standard") -> str:

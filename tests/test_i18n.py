@@ -255,14 +255,14 @@ def test_a_counted_name_takes_its_printed_plural(lang, n, kind, name, edition, s
 
 def test_changes_name_a_good_gained_in_its_plural():
     from companion.engine import Game
-    from companion.ui.steps import changes
+    from companion.engine.told import changes
 
     game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
     after = game.state.clone()
     after.players["Ann"].goods["rice"] += 2
     after.players["Bob"].ships += 2
     with i18n.use_language("fr"):
-        assert changes(game.state, after) == "Ann +2 riz; Bob +2 bateaux marchands"
+        assert changes(game.state, after) == "Ann +2 riz ; Bob +2 bateaux marchands"
     with i18n.use_language("en"):
         assert changes(game.state, after) == "Ann +2 rice; Bob +2 ships"
 
@@ -292,14 +292,14 @@ def test_a_nations_power_title_is_printed_in_both_languages():
 def test_a_power_used_is_told_by_its_title():
     from companion.engine import Game
     from companion.engine.events import Power
-    from companion.ui.steps import describe_event
+    from companion.engine.told import describe_event
 
     game = Game.new({"options": {"nations": True}, "players": [
         {"name": "Ann", "nation": "england"}, {"name": "Bob", "nation": "spain"}]})
     event = Power(player="Ann", nation="england")
     with i18n.use_language("fr"):
         assert describe_event(game.state, event) == (
-            "Ann : utilise « L'Angleterre vide ses prisons » (Angleterre)")
+            "Ann : utilise « L'Angleterre vide ses prisons » (Angleterre)")
 
 
 def test_the_bg_stats_reasons_are_french_sentences():
@@ -313,8 +313,8 @@ def test_the_bg_stats_reasons_are_french_sentences():
     with i18n.use_language("fr"):
         skipped = read_bgstats(payload, "plays.json").skipped
     assert skipped == [
-        "partie 1 (Endeavor: Age of Sail, 2024-05-01 20:00:00) : marquée « ignorée » dans BG Stats",
-        "partie 2 (Endeavor: Age of Sail, 2024-05-01 21:00:00) : le score 'many' de Ann n'est "
+        "partie 1 (Endeavor: Age of Sail, 2024-05-01 20:00:00) : marquée « ignorée » dans BG Stats",
+        "partie 2 (Endeavor: Age of Sail, 2024-05-01 21:00:00) : le score 'many' d'Ann n'est "
         "pas un nombre entier"]
 
 
@@ -331,5 +331,5 @@ def test_a_record_problem_is_said_in_the_reader_language():
         Seat.model_validate({"name": "A", "money": "lots", "extra": 1})
     with i18n.use_language("fr"):
         said = validation_problems(caught.value, "seat")
-    assert said == ("name : devrait avoir au moins 2 caractères; money : devrait être un "
+    assert said == ("name : devrait avoir au moins 2 caractères; money : devrait être un "
                     "nombre entier")

@@ -39,22 +39,22 @@ RESULTS = [
      "un résultat est un objet JSON, pas 'not a result'"),
     ({**PLAY, "game": "catan"},
      "unknown game 'catan' (known: age-of-discovery, endeavor, and nouveau-monde)",
-     "jeu inconnu : 'catan' (jeux connus : age-of-discovery, endeavor et nouveau-monde)"),
+     "jeu inconnu : 'catan' (jeux connus : age-of-discovery, endeavor et nouveau-monde)"),
     ({**PLAY, "game": 7},
      "a game is named by its id as text, not 7 (known: age-of-discovery, endeavor, and "
      "nouveau-monde)",
-     "un jeu se désigne par son identifiant, en texte, pas par 7 (jeux connus : "
+     "un jeu se désigne par son identifiant, en texte, pas par 7 (jeux connus : "
      "age-of-discovery, endeavor et nouveau-monde)"),
     ({**PLAY, "game": "age-of-discovery"},
      "a result of Age of Discovery names its edition (empires or aoe3)",
-     "un résultat de Age of Discovery indique son édition (empires ou aoe3)"),
+     "un résultat d'Age of Discovery indique son édition (empires ou aoe3)"),
     ({**PLAY, "game": "age-of-discovery", "edition": "third"},
      "a result of Age of Discovery names its edition (empires or aoe3), not 'third'",
-     "un résultat de Age of Discovery indique son édition (empires ou aoe3), pas 'third'"),
+     "un résultat d'Age of Discovery indique son édition (empires ou aoe3), pas 'third'"),
     ({**PLAY, "edition": "empires"},
      "Endeavor: Age of Sail has a single edition: a result of it names none (this one says "
      "'empires')",
-     "Endeavor: Age of Sail n’a qu’une édition : ses résultats n’en indiquent aucune "
+     "Endeavor: Age of Sail n’a qu’une édition : ses résultats n’en indiquent aucune "
      "(celui-ci indique 'empires')"),
     ({**PLAY, "played": "Friday"},
      "'played' must be an ISO date and time such as 2024-06-07T20:30:00+00:00, not 'Friday'",
@@ -69,7 +69,7 @@ RESULTS = [
      "le joueur 1 est un objet JSON, pas 'Ann'"),
     ({**PLAY, "players": [{"name": " ", "score": 1}]},
      "player 1: a name cannot be empty or only spaces",
-     "joueur 1 : un nom ne peut pas être vide ni fait d'espaces"),
+     "joueur 1 : un nom ne peut pas être vide ni fait d'espaces"),
     ({**PLAY, "players": [{"name": "Bob", "score": "12"}]},
      "Bob's score is a whole number from -100,000 to 100,000, not '12'",
      "le score de Bob est un nombre entier de -100\u202f000 à 100\u202f000, pas '12'"),
@@ -78,7 +78,7 @@ RESULTS = [
      "la place de Bob est un nombre entier de 1 à 99, pas 0"),
     ({**PLAY, "players": [{"name": "Bob", "score": 1, "won": "yes"}]},
      "Bob: 'won' and 'start' are true or false",
-     "Bob : 'won' et 'start' valent true ou false"),
+     "Bob : 'won' et 'start' valent true ou false"),
     ({**PLAY, "players": [{"name": "Ann", "score": 1}, {"name": "ANN", "score": 2}]},
      "Ann and ANN are the same player (names that differ only by case count as one)",
      "Ann et ANN sont le même joueur (des noms qui ne diffèrent que par les majuscules "
@@ -119,7 +119,7 @@ SHEETS = [
      "age-of-discovery, endeavor ou nouveau-monde)"),
     ({**SHEET, "game": "monopoly"},
      "unknown game 'monopoly' (known: age-of-discovery, endeavor, and nouveau-monde)",
-     "jeu inconnu : 'monopoly' (jeux connus : age-of-discovery, endeavor et nouveau-monde)"),
+     "jeu inconnu : 'monopoly' (jeux connus : age-of-discovery, endeavor et nouveau-monde)"),
     ({**SHEET, "created": "0001-01-01T00:00:00+01:00"},
      "'created' is outside the calendar (years 1 to 9999 in UTC), not "
      "'0001-01-01T00:00:00+01:00'",
@@ -135,7 +135,7 @@ def test_a_score_sheet_record_refused_reads_in_the_table_language(record, englis
 
 
 def test_an_unknown_game_is_refused_in_the_table_language():
-    assert refusal(InvalidSheet, family, "go", "fr").startswith("jeu inconnu : 'go'")
+    assert refusal(InvalidSheet, family, "go", "fr").startswith("jeu inconnu : 'go'")
     assert refusal(InvalidSheet, family, None, "en") == (
         "a game is named by its id as text, not None (known: age-of-discovery, endeavor, and "
         "nouveau-monde)")
@@ -149,11 +149,11 @@ def test_sizes_and_file_refusals_are_in_the_table_language():
     limits = Limits(file_bytes=1_000_000)
     with i18n.use_language("fr"), pytest.raises(RecordError) as caught:
         check_file_size(1_500_000, "gros.json", limits)
-    assert str(caught.value) == ("gros.json fait 1,5 Mo ; un fichier d'enregistrements fait "
+    assert str(caught.value) == ("gros.json fait 1,5 Mo ; un fichier d'enregistrements fait "
                                  "au plus 1,0 Mo (COMPANION_MAX_FILE_MB)")
     # a refusal inside the JSON, and one inside a bundle's record, name where they are
     for lang, said in (("en", "a.json: 1e999 is not a number a record can hold"),
-                       ("fr", "a.json : 1e999 n'est pas un nombre qu'un enregistrement peut "
+                       ("fr", "a.json : 1e999 n'est pas un nombre qu'un enregistrement peut "
                               "contenir")):
         with i18n.use_language(lang), pytest.raises(RecordError) as caught:
             parse_bytes(b"[1e999]", "a.json")
@@ -161,7 +161,7 @@ def test_sizes_and_file_refusals_are_in_the_table_language():
     deep = json.dumps({"games": [{"a": [[[1]]]}, {}]}).encode()
     with i18n.use_language("fr"), pytest.raises(RecordError) as caught:
         parse_bytes(deep, "b.json", Limits(depth=3))
-    assert str(caught.value) == ("b.json, enregistrement 1 : l'enregistrement a plus de 3 niveaux "
+    assert str(caught.value) == ("b.json, enregistrement 1 : l'enregistrement a plus de 3 niveaux "
                                  "d'imbrication")
 
 
@@ -169,7 +169,7 @@ def test_the_command_line_says_refused_in_the_table_language(tmp_path, capsys, m
     path = tmp_path / "plays.json"
     path.write_bytes("{}".encode("utf-16"))
     for lang, said in (("en", f"Refused {path} is UTF-16 text"),
-                       ("fr", f"Refusé : {path} est un texte UTF-16")):
+                       ("fr", f"Refusé : {path} est un texte UTF-16")):
         monkeypatch.setenv("LANGUAGE", lang)
         assert main(["import", str(path), "--db", f"sqlite:///{tmp_path / 'x.db'}"]) == 1
         assert capsys.readouterr().err.startswith(said)
@@ -179,7 +179,7 @@ def test_the_import_report_counts_in_the_table_language():
     some, none = ImportReport(imported=[3, 4]), ImportReport()
     assert (some.lines()[0], none.lines()[0]) == ("Imported 2 games: #3, #4", "Imported 0 games")
     with i18n.use_language("fr"):
-        assert (some.lines()[0], none.lines()[0]) == ("2 parties importées : #3, #4",
+        assert (some.lines()[0], none.lines()[0]) == ("2 parties importées : #3, #4",
                                                       "0 partie importée")
 
 
@@ -198,7 +198,7 @@ def test_a_file_of_many_records_is_counted_in_the_table_language(tmp_path, capsy
     path = tmp_path / "none.json"
     path.write_text("[]")
     for lang, said in (("en", f"{path} holds 0 records: check or replay one at a time"),
-                       ("fr", f"{path} contient 0 enregistrement : vérifiez ou rejouez-les")):
+                       ("fr", f"{path} contient 0 enregistrement : vérifiez ou rejouez-les")):
         monkeypatch.setenv("LANGUAGE", lang)
         assert main(["check", str(path)]) == 1
         assert capsys.readouterr().err.startswith(said)
@@ -212,5 +212,5 @@ def test_a_count_of_no_known_kind_lists_the_kinds_as_a_choice():
     sheet = read_sheet_record(record)[0]
     with i18n.use_language("fr"):
         said = [e.message for e in aod.problems(sheet) if e.field == "goods"]
-    assert said and said[0].startswith("Marchandises : 'tea' ne fait pas partie de silver, ")
+    assert said and said[0].startswith("Marchandises : 'tea' ne fait pas partie de silver, ")
     assert said[0].endswith(", fish ou rice."), said

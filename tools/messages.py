@@ -4,7 +4,7 @@ messages.po up to it (new texts untranslated, gone ones dropped); English is the
     python tools/messages.py          # update the template and the catalogues
     python tools/messages.py --check  # exit 1 when a catalogue lags behind the code
 
-Marks: _, N_, Nn_, gettext, ngettext, pgettext, npgettext (companion.i18n). Translations are
+Marks: _, N_, Nn_, Np_, gettext, ngettext, pgettext, npgettext (companion.i18n). Translations are
 written in the .po files by hand (our own words); component names live in their own domain
 (components.po) and are not touched here.
 """
@@ -25,7 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "companion" / "locale"
 TEMPLATE = LOCALE / "messages.pot"
 PROJECT = "Age of Discovery Companion"
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2), "Np_": ((1, "c"), 2),
+            "edition_text": (2,)}
+# Texts marked with ``edition_text(edition, ...)`` also get one entry per edition with its own
+# book's words (msgctxt "edition/<id>", i18n.EDITION_CONTEXT)
+EDITION_KEYWORDS = {"edition_text": (2,)}
+EDITIONS_WITH_OWN_WORDS = ("aoe3",)
 # gettext's usual plural rule where Babel's (CLDR's) has more forms than a table needs
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
 
@@ -42,6 +47,13 @@ def extract() -> Catalog:
             directory_filter=_source_folder):
         template.add(message, None, [(filename, lineno)], auto_comments=comments,
                      context=context)
+    for filename, lineno, message, comments, _context in extract_from_dir(
+            ROOT, method_map=method_map, options_map=options_map, keywords=EDITION_KEYWORDS,
+            comment_tags=("i18n:",), strip_comment_tags=True,
+            directory_filter=_source_folder):
+        for edition in EDITIONS_WITH_OWN_WORDS:
+            template.add(message, None, [(filename, lineno)], auto_comments=comments,
+                         context=f"edition/{edition}")
     return template
 
 

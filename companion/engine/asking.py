@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from companion import names
 from companion.engine import benefits, nations
 from companion.engine.decisions import Action, Decision, Legal, evolve
 from companion.engine.flow import IN_TURN, Phase, Step
 from companion.engine.moves import QUESTIONS, leads_somewhere, legal_moves
 from companion.engine.powers import BUILDING_POWERS
-from companion.engine.questions import building_name
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState
 from companion.engine.variants import anyone_may_swap
@@ -83,7 +83,7 @@ def _named(state: GameState, action: Action) -> Action:
     start = action.start
     if start["type"] == "benefit":
         building = start["building"]
-        title = building_name(state, building)
+        title = names.building(state.setup.edition, state.catalogue[building].name)
         text = _(state.catalogue[building].description)
     elif start["type"] == "power":
         nation = start["nation"]

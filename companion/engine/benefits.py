@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from companion import names
 from companion.engine.common import check_good, from_reserve, player, refuse, use_limited
 from companion.engine.decisions import Decision
 from companion.engine.errors import MalformedEvent
@@ -135,7 +136,8 @@ def on_purchase(state: GameState, who: PlayerState, building: Building,
         if not isinstance(picks, list) or len(picks) != effect.specialists_once:
             raise refuse(state, _("{name} gives exactly {specialists_once} specialists: list "
                                   "them").format(
-                                    name=building.name, specialists_once=effect.specialists_once))
+                                    name=names.building_of(state,
+                                            building), specialists_once=effect.specialists_once))
         for worker in picks:
             if worker not in SPECIALIST_TYPES or (
                 worker == "builder" and not state.setup.options.builders
@@ -149,10 +151,11 @@ def on_purchase(state: GameState, who: PlayerState, building: Building,
     if effect.random_goods_once:
         drawn = choice_of(state, choice, "goods", building)
         if not isinstance(drawn, list):
-            raise refuse(state, _("{name}: list the goods drawn").format(name=building.name))
+            raise refuse(state, _("{name}: list the goods drawn").format(name=names.building_of(
+                    state, building)))
         if len(drawn) != min(effect.random_goods_once, sum(state.supply.values())):
             raise refuse(state, _("{name} draws {random_goods_once} goods").format(
-                                    name=building.name,
+                                    name=names.building_of(state, building),
                                     random_goods_once=effect.random_goods_once))
         for good in drawn:
             _draw(state, who, good)
@@ -193,11 +196,13 @@ def benefit(state: GameState, ev: Benefit) -> None:
     b = state.catalogue[ev.building]
     power = power_of(b)
     if power is None or power.use is None:
-        raise refuse(state, _("{name} has no power to use by choice").format(name=b.name))
+        raise refuse(state, _("{name} has no power to use by choice").format(
+                name=names.building_of(state, b)))
     if not power.moment(state, b):
-        raise refuse(state, _("{name} cannot be used now").format(name=b.name)
+        raise refuse(state, _("{name} cannot be used now").format(name=names.building_of(state, b))
                      + (f": {power.when}" if power.when else ""))
-    use_limited(state, who, b.id, per_game=power.per_game, per_turn=power.per_turn, what=b.name)
+    use_limited(state, who, b.id, per_game=power.per_game, per_turn=power.per_turn,
+            what=names.building_of(state, b))
     power.use(state, who, b, ev.choice)
 
 
@@ -207,6 +212,7 @@ def ask_use(state: GameState, draft: dict[str, Any]) -> Decision:
     b = state.catalogue[building]
     power = power_of(b)
     if power is None or power.ask_use is None:
-        raise MalformedEvent(_("{name} has no power to use by choice").format(name=b.name))
+        raise MalformedEvent(_("{name} has no power to use by choice").format(
+                name=names.building_of(state, b)))
     return power.ask_use(state, draft, me, _("{me} uses {name}: ").format(
         me=me, name=component_name("building", b.name, state.setup.edition)))

@@ -41,6 +41,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from companion import names
 from companion.engine.board_reading import (
     Entry,
     check_counts,
@@ -53,7 +54,6 @@ from companion.engine.common import refuse
 from companion.engine.errors import IllegalAction
 from companion.engine.events import Place
 from companion.engine.game import apply
-from companion.engine.questions import track_name
 from companion.engine.state import GameState
 from companion.engine.tracks import placement
 from companion.i18n import _, format_list, format_ordinal, ngettext
@@ -62,7 +62,6 @@ from companion.rules.editions import TRACKS
 # Tracks where a worker goes anywhere (or into the box its owner names): no slot order.
 UNORDERED = ("shipping", "discovery", "specialists")
 SLOTTED = tuple(t for t in TRACKS if t not in UNORDERED)
-
 
 
 def placements_from_board(state: GameState, board: Mapping[str, Sequence[Mapping]]) -> list[Place]:
@@ -128,7 +127,7 @@ def board_form(state: GameState) -> BoardForm | None:
     except IllegalAction:
         return None
     boxes = state.edition.specialist_boxes(state.setup.options.builders)
-    tracks = tuple(BoardTrack(t, track_name(t, state.setup.edition), t in SLOTTED,
+    tracks = tuple(BoardTrack(t, names.track(t, state.setup.edition), t in SLOTTED,
                               tuple(boxes) if t == "specialists" else ())
                    for t in TRACKS)
     pieces = tuple(BoardPiece(name, worker, n) for name in state.order
@@ -147,13 +146,13 @@ def _schedule(state: GameState) -> list[str]:
     on Merchant Shipping (which takes any number) in a throw-away copy.
     """
     probe = state.clone()
-    names = []
+    found = []
     while (name := placement.current_placer(probe)) is not None:
         worker = next(w for w, n in probe.players[name].available.items() if n > 0)
-        names.append(name)
+        found.append(name)
         placement.place(probe, Place(player=name, worker=worker,  # type: ignore[arg-type]
                                      track="shipping"))
-    return names
+    return found
 
 
 def _search(schedule: Sequence[str], chains: Sequence[Sequence[Entry]],
@@ -243,7 +242,7 @@ def _why_impossible(state: GameState, schedule: Sequence[str],
                     "{track}: {holds}, but by then {player} had no worker left to place "
                     "({player} places {n} workers this turn; the slot before is filled at the "
                     "earliest with {who}'s {ordinal} worker)", n).format(
-                        track=track_name(track, state.setup.edition), holds=holds(e),
+                        track=names.track(track, state.setup.edition), holds=holds(e),
                         player=e.player, n=n, who=who, ordinal=format_ordinal(nth))
             earliest = later[0]
             previous = (e.player, turns[e.player].index(earliest) + 1)
@@ -262,11 +261,11 @@ def _why_impossible(state: GameState, schedule: Sequence[str],
         return (_("{track}: no placement one worker at a time in turn order ({join}) "
                   "gives this slot order together with the other tracks (on its own it would "
                   "be possible)").format(
-                    track=track_name(culprits[0], state.setup.edition),
+                    track=names.track(culprits[0], state.setup.edition),
                     join=', '.join(state.order)))
     if not culprits:
         culprits = [t for t in SLOTTED if len({e.player for e in entries[t]}) > 1]
-    titles = format_list([track_name(t, state.setup.edition) for t in culprits])
+    titles = format_list([names.track(t, state.setup.edition) for t in culprits])
     return ngettext(
         "{titles}: these slot orders cannot both be right: placing one worker at a time in "
         "turn order ({join}) cannot fill these tracks this way together, though each is "
@@ -288,7 +287,7 @@ def _verified(state: GameState, entries: Mapping[str, list[Entry]],
         except IllegalAction as exc:
             reason = str(exc).removesuffix(f" ({now.describe()})")
             raise refuse(state, _("{track}: {holds}, but {reason}").format(
-                                    track=track_name(e.track, state.setup.edition),
+                                    track=names.track(e.track, state.setup.edition),
                                     holds=holds(e), reason=reason)) from None
     left = {n: p.workers_to_place() for n, p in now.players.items() if p.workers_to_place()}
     if placement.current_placer(now) is not None or left:  # cannot happen: counts checked
@@ -298,7 +297,7 @@ def _verified(state: GameState, entries: Mapping[str, list[Entry]],
     for track in TRACKS:
         if got[track] != want[track]:  # cannot happen: a slot is the order of placement
             raise refuse(state, _("{track}: entering the board gives {got}, not "
-                                  "{want}").format(track=track_name(track), got=got[track],
+                                  "{want}").format(track=names.track(track), got=got[track],
                                                    want=want[track]))
     return events
 

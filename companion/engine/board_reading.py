@@ -8,11 +8,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from companion import names
 from companion.engine.common import refuse
 from companion.engine.errors import MalformedEvent
 from companion.engine.events import Place
 from companion.engine.legal import legal_now
-from companion.engine.questions import track_name
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks import placement
 from companion.i18n import (
@@ -65,7 +65,7 @@ def check_start(state: GameState) -> None:
             "{n} workers already placed this turn (such as {whose} on {track}): enter the "
             "board before anyone places, or undo those placements first", len(placed)).format(
                 n=len(placed), whose=whose(slot.player, slot.worker),
-                track=track_name(track, state.setup.edition)))
+                track=names.track(track, state.setup.edition)))
 
 
 def _placed_by_players(state: GameState) -> list[tuple[str, Slot]]:
@@ -85,7 +85,7 @@ def read_board(state: GameState, board: object) -> dict[str, list[Entry]]:
         if track not in TRACKS:
             raise refuse(state, _("there is no track {track!r} on the board (tracks: "
                                   "{tracks})").format(track=track, tracks=", ".join(TRACKS)))
-        title = track_name(track, state.setup.edition)
+        title = names.track(track, state.setup.edition)
         if isinstance(workers, str | bytes | Mapping) or not isinstance(workers, Sequence):
             raise MalformedEvent(_("{title}: give the list of its workers, not {name}").format(
                                      title=title, name=type(workers).__name__))
@@ -96,7 +96,7 @@ def read_board(state: GameState, board: object) -> dict[str, list[Entry]]:
 
 def _read_entry(state: GameState, track: str, index: int, raw: object,
                 numbered_dock: int) -> Entry:
-    title = track_name(track, state.setup.edition)
+    title = names.track(track, state.setup.edition)
     where = _("{title}: entry {value}").format(title=title, value=index + 1)
     if not isinstance(raw, Mapping):
         raise MalformedEvent(_("{where} is not a {{\"player\": ..., \"worker\": ...}} "
@@ -152,13 +152,13 @@ def check_tracks(state: GameState, entries: Mapping[str, list[Entry]]) -> None:
             raise refuse(state, ngettext(
                 "{track}: {name} appears {n} time (one worker each)",
                 "{track}: {name} appears {n} times (one worker each)", n).format(
-                    track=track_name("initiative", state.setup.edition), name=name, n=n))
+                    track=names.track("initiative", state.setup.edition), name=name, n=n))
     for box, n in Counter(e.box for e in entries["specialists"]).items():
         if n > 1:
             raise refuse(state, ngettext(
                 "{track}: the {box} box is taken {n} time (one worker per box)",
                 "{track}: the {box} box is taken {n} times (one worker per box)", n).format(
-                    track=track_name("specialists", state.setup.edition), box=box_name(box),
+                    track=names.track("specialists", state.setup.edition), box=box_name(box),
                     n=n))
     room = legal_now(state).open_slots
     for track, why in WHY_FULL.items():
@@ -168,7 +168,7 @@ def check_tracks(state: GameState, entries: Mapping[str, list[Entry]]) -> None:
                 "{track}: the board shows {shown} workers, but the track takes only {free} "
                 "this turn ({why})", "{track}: the board shows {shown} workers, but the track "
                 "takes only {free} this turn ({why})", free).format(
-                    track=track_name(track, state.setup.edition), shown=shown, free=free,
+                    track=names.track(track, state.setup.edition), shown=shown, free=free,
                     why=_(why)))
 
 
@@ -224,7 +224,7 @@ def whose(player: str, worker: str) -> str:
 
 def _spot(state: GameState, e: Entry) -> str:
     """Where an entry stands, short: "Trade Goods slot 3", "Specialists, captain box"."""
-    title = track_name(e.track, state.setup.edition)
+    title = names.track(e.track, state.setup.edition)
     if e.track == "specialists":
         return _("{title}, {box} box").format(title=title, box=box_name(e.box))
     if not e.label:

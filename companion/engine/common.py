@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.errors import IllegalAction
 from companion.engine.state import GameState, PlayerState, Slot
 from companion.engine.state import add_to_region as add_to_region  # re-exported
@@ -50,23 +51,18 @@ def check_good(state: GameState, good: str | None) -> str:
     return good
 
 
-def region_name(state: GameState, region: str) -> str:
-    return REGIONS[region].display_name(state.setup.edition)
-
-
-
-
 def remove_from_region(state: GameState, region: str, owner: str, losses: Mapping[str, int],
                        what: str) -> None:
     """Take workers out of a region back to their owner's reserve."""
     counts = state.regions[region].get(owner, {})
     for worker, n in losses.items():
         if n < 0 or counts.get(worker, 0) < n:
-            raise refuse(state, _("{owner} has {workers} in {region_name}, cannot "
+            raise refuse(state, _("{owner} has {workers} {in_region}, cannot "
                                   "lose {n} to {what}").format(
                                     owner=owner, workers=component_count(
                                         counts.get(worker, 0), "worker", worker),
-                                    region_name=region_name(state, region), n=n, what=what))
+                                    in_region=names.region_in(state.setup.edition, region),
+                                    n=n, what=what))
     for worker, n in losses.items():
         if not n:
             continue

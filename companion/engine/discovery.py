@@ -5,7 +5,8 @@ worth, and claiming a region.
 
 from __future__ import annotations
 
-from companion.engine.common import add_to_region, from_reserve, refuse, region_name
+from companion import names
+from companion.engine.common import add_to_region, from_reserve, refuse
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.discoveries import CARDS, TOKENS, discovery_name
@@ -76,10 +77,10 @@ def check_found(state: GameState, target: str, found: str | None) -> str:
         return found
     if region_known := state.known_tokens.get(target):
         if found not in (None, region_known):
-            raise refuse(state, _("the token of {region_name} is already known "
+            raise refuse(state, _("the token {of_region} is already known "
                                   "({discovery_name}), not {discovery_name2}: pick "
                                   "{discovery_name}").format(
-                                    region_name=region_name(state, target),
+                                    of_region=names.region_of(state.setup.edition, target),
                                     discovery_name=discovery_name(region_known),
                                     discovery_name2=discovery_name(found)))
         return region_known

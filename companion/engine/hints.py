@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from companion import names
 from companion.engine.decisions import Answer, Decision
 from companion.engine.errors import EngineError
 from companion.engine.events import parse_event
@@ -45,7 +46,7 @@ from companion.engine.worth import (
     colony_totals,
     next_scoring,
 )
-from companion.i18n import _
+from companion.i18n import _, format_number, ngettext
 from companion.rules.editions import LAST_TURN
 from companion.scoring import ScoreBreakdown
 
@@ -140,22 +141,27 @@ def describe(worth: Worth) -> str:
                 f"{p} {a} → {b}" for p, (a, b) in change.items())
         return text + (_(" (usual losses)") if worth.usual_losses else "")
     if isinstance(worth, BuildingWorth):
-        text = _("${cost}; {vp_now} VP if the game ended now").format(
-                   cost=worth.cost, vp_now=worth.vp_now)
+        text = _("{cost}; {vp_now} VP if the game ended now").format(
+                   cost=names.money(worth.cost), vp_now=worth.vp_now)
         if worth.formula:
             text += (f" ({worth.fixed_vp} + {worth.formula}: {worth.formula_count} → "
                      f"{worth.formula_vp})")
         return text
     if worth.natives is not None:
-        verdict = "succeeds" if worth.strength >= worth.natives else "fails"
-        return _("strength {strength} vs natives {natives}: {verdict}").format(
-                   strength=worth.strength, natives=worth.natives, verdict=verdict)
+        said = (_("strength {strength} vs natives {natives}: succeeds")
+                if worth.strength >= worth.natives
+                else _("strength {strength} vs natives {natives}: fails"))
+        return said.format(strength=worth.strength, natives=worth.natives)
     if not worth.unseen:
         return _("strength {strength}: nothing left unseen").format(strength=worth.strength)
-    return (_("strength {strength}: succeeds against {beaten} of the {unseen} unseen {of} "
-              "({round}%)").format(
-                strength=worth.strength, beaten=worth.beaten, unseen=worth.unseen, of=worth.of,
-                round=round(100 * worth.chance)))
+    said = (ngettext("strength {strength}: succeeds against {beaten} of the {unseen} unseen "
+                     "card ({round}%)", "strength {strength}: succeeds against {beaten} of the "
+                     "{unseen} unseen cards ({round}%)", worth.unseen) if worth.of == "cards"
+            else ngettext("strength {strength}: succeeds against {beaten} of the {unseen} "
+                          "unseen token ({round}%)", "strength {strength}: succeeds against "
+                          "{beaten} of the {unseen} unseen tokens ({round}%)", worth.unseen))
+    return said.format(strength=worth.strength, beaten=worth.beaten, unseen=worth.unseen,
+                       round=format_number(round(100 * worth.chance)))
 
 
 # ---------------------------------------------------------------- if the game ended now

@@ -19,6 +19,7 @@ from itertools import combinations_with_replacement
 from operator import methodcaller
 from typing import Any
 
+from companion import names
 from companion.engine.decisions import (
     Answer,
     Decision,
@@ -32,9 +33,9 @@ from companion.engine.decisions import (
 from companion.engine.discovery import accounted_tokens
 from companion.engine.errors import MalformedEvent
 from companion.engine.state import GameState
-from companion.i18n import _, component_count, component_name
-from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, discovery_name, same_face
-from companion.rules.editions import TRACK_TITLES, WORKER_TYPES
+from companion.i18n import _, component_count
+from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, same_face
+from companion.rules.editions import WORKER_TYPES
 from companion.rules.regions import REGIONS
 
 # Enum members read in every game, as module names: Python 3.11 finds a member on
@@ -44,41 +45,6 @@ _TOKEN = Kind.TOKEN
 _YES_NO = Kind.YES_NO
 
 LIST_AT_MOST = 16  # answer spaces up to this size are listed outright
-TRACK_NAMES = {**TRACK_TITLES, "turn_order": "Turn order"}
-
-
-def region_name(state: GameState, region: str) -> str:
-    """A region as printed in the current language (``i18n.component_name``)."""
-    edition = state.setup.edition
-    return component_name("region", REGIONS[region].display_name(edition), edition)
-
-
-def good_name(good: str, edition: str | None = None) -> str:
-    return component_name("good", good.replace("_", " "), edition)
-
-
-def track_name(track: str, edition: str | None = None) -> str:
-    return component_name("track", TRACK_NAMES[track], edition)
-
-
-def building_name(state: GameState, building: str) -> str:
-    """A building of this game as printed in the current language."""
-    return component_name("building", state.catalogue[building].name, state.setup.edition)
-
-
-def token_name(item: str, edition: str | None = None) -> str:
-    """A discovery token as printed on it (its natives, money and VP: a token carries no
-    number) or a card by its title, in the current language."""
-    found = DISCOVERIES.get(item)
-    if found is None:
-        return discovery_name(item)
-    if found.kind == "card":
-        return component_name("card", found.name, edition)
-    return found.face
-
-
-def worker_name(worker: str) -> str:
-    return component_name("worker", worker)
 
 
 def plural(n: int, word: str, edition: str | None = None) -> str:
@@ -267,7 +233,7 @@ def regions_with(state: GameState, name: str, worker: str | None = None) -> list
 
 def region_answers(state: GameState, regions: Sequence[str],
                     draft_for: Callable[[str], dict[str, Any]]) -> tuple[Answer, ...]:
-    return listed(then(region_name(state, r), r, draft_for(r)) for r in regions)
+    return listed(then(names.region(state.setup.edition, r), r, draft_for(r)) for r in regions)
 
 
 def discovery_moves(state: GameState, draft: dict, me: str) -> Legal:
@@ -301,7 +267,8 @@ def discovery_words(state: GameState, legal: Legal, ask: str) -> Decision:
     if legal.kind == Kind.REGION:
         return Decision(Kind.REGION, ask + _("which region is discovered?"), legal.player,
                         legal.type, draft=legal.draft, answers=tuple(
-                            Answer(region_name(state, m.value), m.value, m.events, m.draft)
+                            Answer(names.region(state.setup.edition, m.value), m.value, m.events,
+                                   m.draft)
                             for m in legal.moves))
     return token_words(state, legal.draft["choice"]["region"], ask, legal)
 
@@ -348,7 +315,7 @@ def token_words(state: GameState, target: str, ask: str, legal: Legal,
                 note: Callable[[str], str] = discovery_note) -> Decision:
     what = _("which card was drawn?") if target == "card" else _("which token was revealed?")
     return Decision(Kind.TOKEN, ask + what, None, legal.type, answers=tuple(
-        Answer(token_name(m.value, state.setup.edition), m.value, events=m.events,
+        Answer(names.token(m.value, state.setup.edition), m.value, events=m.events,
                note=note(m.value))
         for m in legal.moves), report=True, draft=legal.draft)
 
@@ -359,5 +326,14 @@ def move_from(state: GameState, draft: dict, me: str, prompt: str, worker: str) 
         state, regions_with(state, me, worker), lambda r: with_choice(draft, **{"from": r})))
 
 
+def target_to(state: GameState, target: str) -> str:
+    """Where an expedition sails: to a region, with its preposition, or to the cards."""
+    if target == "card":
+        return _("to the discovery cards")
+    return names.region_to(state.setup.edition, target)
+
+
 def target_name(state: GameState, target: str) -> str:
-    return _("the discovery cards") if target == "card" else region_name(state, target)
+    if target == "card":
+        return _("the discovery cards")
+    return names.region(state.setup.edition, target)

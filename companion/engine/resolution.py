@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from companion import names
 from companion.engine import benefits, nations
 from companion.engine.benefits import choice_due, waits_before
 from companion.engine.common import discovery_began, dock_order, refuse
@@ -18,7 +19,7 @@ from companion.engine.decisions import Decision, Kind
 from companion.engine.events import Benefit, Power, Resolve
 from companion.engine.flow import Phase, Step, first_step, next_step
 from companion.engine.nations import nation_name, powers_usable, waiting_before
-from companion.engine.questions import ready, track_name
+from companion.engine.questions import ready
 from companion.engine.slots import home
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks import (
@@ -257,7 +258,7 @@ def _ask_resolve(state: GameState, draft: dict[str, Any]) -> Decision:
                            for n in waiting_before(state, state.step))
         return Decision(Kind.YES_NO, _("Just before {track} resolves: {powers} may use its "
                                        "power now. Record it, then go on.").format(
-                            track=track_name(state.step, state.setup.edition), powers=powers),
+                            track=names.track(state.step, state.setup.edition), powers=powers),
                         None, "resolve",
                         answers=(ready(_("Go on"), True, {"type": "resolve"}),), draft=draft)
     return Decision(Kind.YES_NO, _("Powers used before the tracks resolve? Record them, then "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion import names
 from companion.engine.common import (
     add_to_region,
     check_region,
@@ -15,7 +16,7 @@ from companion.engine.common import (
 from companion.engine.decisions import Decision, Kind
 from companion.engine.events import Scout, Swap
 from companion.engine.flow import Phase
-from companion.engine.questions import listed, ready, region_answers, target_name, then, worker_name
+from companion.engine.questions import listed, ready, region_answers, target_name, then
 from companion.engine.state import GameState
 from companion.engine.tracks.base import written
 from companion.i18n import _, component_name
@@ -160,9 +161,9 @@ def anyone_may_swap(state: GameState) -> bool:
 def _ask_swap(state: GameState, draft: dict[str, Any]) -> Decision:
     ask = _("Swap a specialist for a colonist: ")
     if "player" not in draft:
-        names = [n for n in state.order if swappable(state, n)]
+        players = [n for n in state.order if swappable(state, n)]
         return Decision(Kind.PLAYER, ask + _("whose?"), None, "swap", draft=draft, answers=listed(
-            then(n, n, {**draft, "player": n}) for n in names))
+            then(n, n, {**draft, "player": n}) for n in players))
     me = draft["player"]
     options = swappable(state, me)
     if "region" not in draft:
@@ -170,7 +171,7 @@ def _ask_swap(state: GameState, draft: dict[str, Any]) -> Decision:
                         answers=region_answers(state, list(options),
                                                 lambda r: {**draft, "region": r}))
     return Decision(Kind.WORKER, ask + _("which specialist comes home?"), me, "swap", draft=draft,
-                    answers=tuple(ready(worker_name(w), w, {**draft, "worker": w})
+                    answers=tuple(ready(names.worker(w), w, {**draft, "worker": w})
                                   for w in options.get(draft["region"], [])))
 
 
@@ -190,5 +191,18 @@ def _ask_scout(state: GameState, draft: dict[str, Any]) -> Decision:
                         for t in targets))
 
 
-SWAP = written("swap", _ask_swap)
-SCOUT = written("scout", _ask_scout)
+def _told_swap(state: GameState, ev: Any, player: str) -> str:
+    return _("{player}: a {worker} {in_region} swapped for a colonist").format(
+        player=player, worker=names.worker(ev.worker),
+        in_region=names.region_in(state.setup.edition, ev.region))
+
+
+def _told_scout(state: GameState, ev: Any, player: str) -> str:
+    if ev.target == "card":
+        return _("{player}: scouts the top card").format(player=player)
+    return _("{player}: sends a scout {to_region}").format(
+        player=player, to_region=names.region_to(state.setup.edition, ev.target))
+
+
+SWAP = written("swap", _ask_swap, _told_swap)
+SCOUT = written("scout", _ask_scout, _told_scout)

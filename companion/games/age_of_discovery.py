@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from companion import names
 from companion.games.base import (
     Category,
     Explanation,
@@ -43,7 +44,7 @@ from companion.i18n import N_, _, component_name, language_key
 from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, listed_name
 from companion.rules.editions import EDITIONS, LAST_TURN
-from companion.rules.goods import GOODS, SHIP
+from companion.rules.goods import GOODS
 from companion.rules.nations import COLOURS, NATION_NAMES, NATIONS
 from companion.scoring import (
     EndFacts,
@@ -85,24 +86,13 @@ PLAYER_KEYS = ("name", "colour", "nation", "colony", "discoveries", "typed_disco
                "typed_discovery_count", "buildings", "extra_buildings", "goods", "ships",
                "money", "bought", "facts")
 TYPED = "typed_discovery_vp"
-COLOUR_NAMES = {
-    "red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "green": N_("green"),
-    "orange": N_("orange"), "purple": N_("purple"), "white": N_("white"), "black": N_("black"),
-}
-
-
-def good_label(good: str, edition: str | None = None) -> str:
-    """A good (or a ship) as printed in the current language."""
-    name = component_name("good", good.replace("_", " "), edition)
-    return f"🚢 {name}" if good == SHIP else name
-
-
 def income_sets_text(inc: Income) -> list[str]:
     """One line per set: 'fur + fur + 🚢 ship = $3'."""
-    lines = [f"{' + '.join(good_label(g) for g in s.goods)} = ${s.value}" for s in inc.sets]
+    lines = [_("{goods} = {money}").format(goods=" + ".join(names.good_label(g) for g in s.goods),
+                                           money=names.money(s.value)) for s in inc.sets]
     if inc.unused:
         lines.append(_("not in a set: {goods}").format(
-            goods=", ".join(good_label(g) for g in inc.unused)))
+            goods=", ".join(names.good_label(g) for g in inc.unused)))
     return lines
 
 
@@ -137,7 +127,7 @@ def _fields(edition: str, builders: bool, words: tuple[str, int]) -> tuple[Sheet
 
     return (
         SheetField("colour", _("Colour"), "choice", default="", options=("", *COLOURS),
-              option_labels={c: _(COLOUR_NAMES[c]) for c in COLOURS},
+              option_labels={c: names.colour(c) for c in COLOURS},
               group=_("Player")),
         SheetField("nation", _("Nation"), "choice", default=None, options=(None, *NATIONS),
               option_labels={n: component_name("nation", name)

@@ -249,7 +249,7 @@ class NouveauMonde(Family):
             name = p["name"]
             breakdown = {**own[name], "vassal_points": totals[name] - sum(own[name].values())}
             note = (_("vassal of {master}").format(master=p["master"]) if p["master"]
-                    else "accepted defeat" if p["eliminated"] else "")
+                    else _("accepted defeat") if p["eliminated"] else "")
             players.append(PlayerScore(
                 i + 1, name, breakdown, totals[name], placed[i], i in winners,
                 can_win=can_win[i], details={"own_points": sum(own[name].values())},

@@ -238,7 +238,7 @@ BUILDINGS: tuple[Building, ...] = (
        Effect(action="stables", timing="phase4")),
     _b("plague_2", "Plague (Age II)", 2, "immediate", "empires",
        N_("Every player with 3 or more workers in a region loses one of them there "
-       "(you pick which)."), Effect(action="plague_thin")),
+       "(each of them picks which)."), Effect(action="plague_thin")),
     _b("war_chest_7", "War Chest: $7", 2, "immediate", "builder", N_("Free to take: $7 at once."),
        Effect(money_once=7), cost="free"),
     _b("war_chest_goods", "War Chest: 2 goods", 2, "immediate", "builder",

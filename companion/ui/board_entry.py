@@ -13,6 +13,7 @@ from typing import Any
 
 import streamlit as st
 
+from companion import names
 from companion.engine import BoardForm, BoardTrack, board_form
 from companion.i18n import _
 from companion.store import StoredGame
@@ -94,7 +95,7 @@ def _track(stored: StoredGame, track: BoardTrack, entries: list[list[str]],
                       on_click=session.add_board_worker,
                       args=(seq, track.track, player, worker),
                       help=_("{player}'s {worker} on {track}").format(
-                          player=player, worker=views.worker_name(worker), track=track.title))
+                          player=player, worker=names.worker(worker), track=track.title))
         if entries:
             st.button(_("Clear"), key=f"board_clear_{track.track}@{seq}", type="tertiary",
                       on_click=session.clear_board_track, args=(seq, track.track))
@@ -106,7 +107,7 @@ def _boxes(stored: StoredGame, form: BoardForm, track: BoardTrack, seq: int) -> 
     cols = st.columns(len(track.boxes))
     for col, box in zip(cols, track.boxes, strict=True):
         with col:
-            st.selectbox(views.box_title(box), choices, key=_box_key(box, seq),
+            st.selectbox(names.box(box), choices, key=_box_key(box, seq),
                          format_func=lambda v: v if v == EMPTY else _choice_label(stored, v))
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import streamlit as st
 
+from companion import names
 from companion.engine import AMOUNT_MAX, COUNT_MAX, Answer, Decision, Field, Kind
 from companion.i18n import _, ngettext
 from companion.store import StoredGame
@@ -305,7 +306,8 @@ def _order(field: Field, seq: int, depth: int) -> None:
     labels = {o.value: o.label for o in field.options}
     key = f"order@{seq}:{depth}"
     st.multiselect(_("New order (tap every one, first to last)"), list(labels), key=key,
-                   format_func=lambda v: labels[v], placeholder=_("Tap to choose"))
+                   format_func=lambda v: labels[v], placeholder=_("Tap to choose"),
+                   select_all=False)
     picked = list(session.widget_value(key) or [])
     st.button(_("Done"), type="primary", key=f"done@{seq}:{depth}",
               disabled=len(picked) != len(labels), on_click=_fill, args=(field, picked, seq))
@@ -414,11 +416,11 @@ def correction(stored: StoredGame) -> None:
     cols[2].number_input(_("Ships"), *count, 0, key=k("ships"))
     cols = st.columns(2)
     cols[0].selectbox(_("Good"), [None, *GOODS], key=k("good"),
-                      format_func=lambda g: "—" if g is None else views.good_name(g))
+                      format_func=lambda g: "—" if g is None else names.good(g))
     cols[1].number_input(_("Good count"), *count, 0, key=k("good_n"))
     cols = st.columns(2)
     cols[0].selectbox(_("Workers ready to place"), [None, *WORKER_TYPES], key=k("worker"),
-                      format_func=lambda w: "—" if w is None else views.worker_name(w))
+                      format_func=lambda w: "—" if w is None else names.worker(w))
     cols[1].number_input(_("Worker count"), *count, 0, key=k("worker_n"))
 
     def submit() -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from companion import charts
+from companion import charts, names
 from companion.engine import Game, GameState, Hint, ended_now, hints, standings
 from companion.i18n import _
 from companion.scoring import ScoreBreakdown
@@ -91,7 +91,7 @@ class GameView:
         rows = []
         for r in self.regions:  # three narrow columns: the Leader stays in view on a phone
             workers = " · ".join(f"{name} {n}" for name, n in r["counts"].items() if n)
-            good = views.good_name(r["good"], self.game.setup.edition) + (
+            good = names.good(r["good"], self.game.setup.edition) + (
                 f" → {r['good_taken_by']}" if r["good_taken_by"] else "")
             name = r["name"] if r["discovered"] else _("{region} (undiscovered)").format(
                 region=r["name"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from companion.engine import Decision, Phase, hints
-from companion.i18n import N_, _
+from companion.i18n import N_, _, pgettext
 from companion.store import StoredGame
 from companion.ui import playing, session
 from companion.ui.game_view import GameView
@@ -65,7 +65,9 @@ def ended_now_lines(view: GameView) -> list[str]:
         scoring = " " + _("({extra} colony VP from a scoring now)").format(
             extra=f"{extra:+d}") if extra else ""
         points = _("{n} VP").format(n=score.total)
-        lines.append(f"#{place} · **{md(score.player)}**: {points}{scoring}")
+        lines.append(f"#{place} · " + pgettext("a bold label before its text",
+                "**{label}**: {text}").format(label=md(score.player),
+                                                             text=points + scoring))
     return lines
 
 

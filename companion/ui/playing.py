@@ -11,15 +11,17 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
+from companion import names
 from companion.engine import (
     Conflict,
     EngineError,
     event_dict,
     placements_from_board,
+    told,
 )
 from companion.i18n import _, language_key
 from companion.store import GameNotFound, Store, StoredGame, WrongKind, trust
-from companion.ui import access, session, steps
+from companion.ui import access, session
 from companion.ui.game_view import GameView
 from companion.ui.saved_games import Outcome, stops_on_database_problem, store
 
@@ -250,7 +252,7 @@ def last_step(stored: StoredGame) -> str | None:
 
     def words() -> str:
         start = stored.seq - stored.game.last_step()
-        return steps.step_summary(stored.state_at(start), stored.game, start)
+        return told.step_summary(stored.state_at(start), stored.game, start)
 
     return _PER_VERSION.get((stored.key, "last_step", language_key()), words)
 
@@ -335,10 +337,11 @@ def starting_money(setup: Mapping[str, Any]) -> dict[str, int] | Outcome:
 
 
 def age3_buildings(edition: str, builders: bool) -> dict[str, str]:
-    """Age III building ids and names (for the reduced-randomness draw)."""
+    """Age III building ids and names as printed (for the reduced-randomness draw)."""
     from companion.rules.buildings import buildings_for
 
-    return {b.id: b.name for b in buildings_for(edition, builders).values() if b.age == 3}
+    return {b.id: names.building(edition, b.name)
+            for b in buildings_for(edition, builders).values() if b.age == 3}
 
 
 def token_regions() -> list[str]:

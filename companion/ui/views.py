@@ -5,7 +5,7 @@ out widgets. Player names are user text: use ``md`` before putting one into mark
 
 >>> md("*Ann* [x](y)")
 '\\\\*Ann\\\\* \\\\[x\\\\]\\\\(y\\\\)'
->>> track_title("trade_goods"), worker_label("captain")
+>>> names.track("trade_goods"), worker_label("captain")
 ('Trade Goods', '⚓ captain')
 
 Component names (tracks, workers, goods, regions, buildings, nations, discoveries) are the
@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion import names
 from companion.engine import (
     COLOURS,
     Game,
@@ -32,11 +33,11 @@ from companion.engine import (
     shipping_values,
     standings,
 )
-from companion.games.age_of_discovery import good_label, income_sets_text  # noqa: F401
-from companion.i18n import N_, _, component_name
-from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
-from companion.rules.editions import LAST_TURN, TRACK_TITLES, TRACKS, TRAINING_PRICE, WAR_PRICE
-from companion.rules.nations import NATION_NAMES, POWER_TITLES
+from companion.engine.told import building_title, discovery_short  # noqa: F401
+from companion.games.age_of_discovery import income_sets_text  # noqa: F401
+from companion.i18n import N_, _, component_name, edition_text, format_clauses
+from companion.rules.discoveries import DISCOVERIES, listed_name
+from companion.rules.editions import LAST_TURN, TRACKS, TRAINING_PRICE, WAR_PRICE
 from companion.scoring import Income, ScoreBreakdown, best_income
 
 # ---------------------------------------------------------------- labels
@@ -52,10 +53,6 @@ WORKER_ICONS = {
 COLOUR_EMOJI = {
     "red": "🔴", "yellow": "🟡", "blue": "🔵", "green": "🟢", "orange": "🟠",
     "purple": "🟣", "white": "⚪", "black": "⚫",
-}
-COLOUR_NAMES = {
-    "red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "green": N_("green"),
-    "orange": N_("orange"), "purple": N_("purple"), "white": N_("white"), "black": N_("black"),
 }
 OPTION_TITLES = {  # set-up options, in a game's caption line
     "builders": N_("Builder expansion"), "builder_buildings": N_("Builder buildings"),
@@ -97,40 +94,8 @@ def plain(text: str) -> str:
     return html.escape(str(text), quote=False)
 
 
-def track_title(track: str, edition: str | None = None) -> str:
-    title = TRACK_TITLES.get(track)
-    return component_name("track", title, edition) if title else track.replace("_", " ").title()
-
-
-def worker_name(worker: str) -> str:
-    return component_name("worker", worker)
-
-
-def box_title(box: str) -> str:
-    """A Specialists box, as printed ("Captain", "Training")."""
-    return component_name("specialist", box.title())
-
-
 def worker_label(worker: str) -> str:
-    return f"{WORKER_ICONS.get(worker, '•')} {worker_name(worker)}"
-
-
-def good_name(good: str, edition: str | None = None) -> str:
-    return component_name("good", good.replace("_", " "), edition)
-
-
-def nation_label(nation: str | None) -> str:
-    name = NATION_NAMES.get(nation or "")
-    return component_name("nation", name) if name else "—"
-
-
-def power_label(nation: str) -> str:
-    """A nation's power by the title printed beside it on its board."""
-    return component_name("power", POWER_TITLES[nation])
-
-
-def colour_name(colour: str) -> str:
-    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+    return f"{WORKER_ICONS.get(worker, '•')} {names.worker(worker)}"
 
 
 def option_title(option: str) -> str:
@@ -187,18 +152,6 @@ def question_heading(setup: GameSetup, player: str | None, prompt: str) -> str:
     return f"{badge(setup, player)} · {md(prompt)}"
 
 
-def region_title(state_or_edition: GameState | str, region: str) -> str:
-    from companion.rules.regions import REGIONS
-
-    edition = state_or_edition if isinstance(state_or_edition, str) else (
-        state_or_edition.setup.edition)
-    return component_name("region", REGIONS[region].display_name(edition), edition)
-
-
-def building_title(state: GameState, building_id: str) -> str:
-    b = state.catalogue.get(building_id)
-    return component_name("building", b.name, state.setup.edition) if b else building_id
-
 
 def discovery_title(item_id: str, edition: str | None = None) -> str:
     """A token or card with what is printed on it (a token: its face; identical tokens told
@@ -211,28 +164,24 @@ def discovery_title(item_id: str, edition: str | None = None) -> str:
     return listed_name(item_id)
 
 
-def discovery_short(item_id: str) -> str:
-    """A token or card owned, in a list of them: a token's face, a card's title."""
-    d = DISCOVERIES.get(item_id)
-    return _("token ({face})").format(face=d.face) if d is not None and d.kind == "token" else (
-        discovery_name(item_id))
-
 
 def where_now(state: GameState) -> str:
     """Turn, age and phase in a few words."""
     if state.phase == Phase.OVER:
         return _("Game over")
+    edition = state.setup.edition
     if state.phase == Phase.SETUP:
-        return _("Set-up: turn up the opening goods and buildings")
+        return edition_text(edition, "Set-up: turn up the opening goods and buildings")
     age = "I" * state.age
     step = str(state.step)
     resolving = (_("powers before the tracks") if step == Step.DECLARE else
                  _("income") if state.step in (Step.INCOME, None) else
-                 _("resolving {track}").format(track=track_title(step, state.setup.edition)))
+                 _("resolving {track}").format(track=names.track(step, edition)))
+    # the phases by the names each book gives them
     phase = {
-        Phase.PLACEMENT: _("placement"),
+        Phase.PLACEMENT: edition_text(edition, "placement"),
         Phase.RESOLUTION: resolving,
-        Phase.BENEFITS: _("building powers and refresh"),
+        Phase.BENEFITS: edition_text(edition, "building powers and refresh"),
         Phase.BUY_VP: _("buying VP after the scoring"),
     }.get(state.phase, state.phase)
     return _("Turn {turn} of {last} · Age {age} · {phase}").format(
@@ -300,7 +249,8 @@ def board(state: GameState) -> list[TrackView]:
             note = _("Workers sail to a discovered region, in slot order.")
         elif track == "trade_goods":
             labels = [str(i) for i in range(1, max(len(state.goods_offer), len(slots)) + 1)]
-            offer = ", ".join(good_label(g, edition) for g in state.goods_offer) or _("none left")
+            offer = (", ".join(names.good_label(g, edition) for g in state.goods_offer)
+                     or _("none left"))
             note = _("Face up: {offer}").format(offer=offer)
         elif track == "buildings":
             labels = [str(i) for i in range(1, max(len(state.buildings_offer), len(slots)) + 1)]
@@ -326,14 +276,14 @@ def board(state: GameState) -> list[TrackView]:
                         + f" {score}").strip()
             else:
                 waiting = [
-                    f"{md(name)}: " + ", ".join(
-                        f"{k} {WORKER_ICONS[w]}" for w, k in p.discovery.items() if k)
+                    _("{player}: {workers}").format(player=md(name), workers=", ".join(
+                        f"{k} {WORKER_ICONS[w]}" for w, k in p.discovery.items() if k))
                     for name, p in state.players.items() if any(p.discovery.values())
                 ]
                 note = _("Waiting to explore: {who}").format(
-                    who="; ".join(waiting) if waiting else _("nobody"))
+                    who=format_clauses(waiting) if waiting else _("nobody"))
         views.append(TrackView(
-            track, track_title(track, edition), tuple(_slot_views(state, track, labels)), note,
+            track, names.track(track, edition), tuple(_slot_views(state, track, labels)), note,
             active=state.phase == Phase.RESOLUTION and state.step == track, open_ended=open_ended,
         ))
     return views
@@ -391,7 +341,7 @@ def counts_text(counts: Mapping[str, int]) -> str:
 
 
 def goods_text(goods: Mapping[str, int], ships: int = 0) -> str:
-    parts = [f"{n} {good_label(g)}" for g, n in goods.items() if n]
+    parts = [f"{n} {names.good_label(g)}" for g, n in goods.items() if n]
     if ships:
         parts.append(f"{ships} 🚢")
     return ", ".join(parts) or "—"
@@ -429,8 +379,9 @@ def buildings_paying(state: GameState, owned: Iterable[str],
     for building_id in owned:
         b = state.catalogue[building_id]
         dollars = building_money(b, goods)
-        if dollars:
-            paid[b.name] = paid.get(b.name, 0) + dollars
+        if dollars:  # (named as printed: the board's tile, in the table's language)
+            name = names.building(state.setup.edition, b.name)
+            paid[name] = paid.get(name, 0) + dollars
     return tuple(paid.items())
 
 
@@ -509,7 +460,7 @@ def regions(state: GameState) -> list[dict[str, Any]]:
         leaders = [n for n, c in present.items() if c == top]
         rows.append({
             "region": region,
-            "name": region_title(state, region),
+            "name": names.region(state.setup.edition, region),
             "discovered": region in state.discovered,
             "good": state.region_goods[region],
             "good_taken_by": state.region_good_taken_by.get(region),
@@ -583,5 +534,5 @@ def short_place(value: Spot) -> str:
     if box == "mayflower":
         return _("Dock") + " 🚢"
     if box:  # a Specialists box, named by its specialist in words (icons alone look alike)
-        return _("{specialist} box").format(specialist=worker_name(box))
-    return _(SHORT_TRACKS[track]) if track in SHORT_TRACKS else track_title(track)
+        return _("{specialist} box").format(specialist=names.worker(box))
+    return _(SHORT_TRACKS[track]) if track in SHORT_TRACKS else names.track(track)

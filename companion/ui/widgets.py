@@ -10,15 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from companion import charts
+from companion import charts, names
 from companion.engine import Game, GameState, Phase
 from companion.games import TRACKED_GAME, Family, Scored, Sheet, family
 from companion.i18n import (
     N_,
     _,
+    format_clauses,
     format_date,
     format_datetime,
     format_list,
+    pgettext,
 )
 from companion.ui import language, playing, session, views
 from companion.ui.game_view import GameView
@@ -198,7 +200,7 @@ def player_details(view: GameView) -> None:
     for p in view.players:
         buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or _("none")
         found = ", ".join(views.discovery_short(d) for d in p.discoveries)
-        nation = f" ({views.nation_label(p.nation)})" if p.nation else ""
+        nation = f" ({names.nation(p.nation)})" if p.nation else ""
         lines = [
             _("goods: {goods}").format(goods=md(views.goods_text(p.goods, p.ships))),
             _("buildings: {buildings}").format(buildings=md(buildings)),
@@ -214,7 +216,7 @@ def player_details(view: GameView) -> None:
 
 
 def slot_text(setup: Any, slot: views.SlotView, track: str) -> str:
-    label = views.box_title(slot.label) if track == "specialists" else slot.label
+    label = names.box(slot.label) if track == "specialists" else slot.label
     if slot.player is None:
         return f"`{label}`"
     text = f"`{label}` {views.badge(setup, slot.player)} {views.WORKER_ICONS.get(slot.worker, '')}"
@@ -255,8 +257,8 @@ def _tracks_text(view: GameView, tracks: Sequence[views.TrackView]) -> str:
 
 def income_summary(state: GameState) -> None:
     """One line: what each player earned in this turn's Income phase."""
-    earned = [f"{md(name)} \\${p.income[state.turn]}" for name, p in state.players.items()
-              if state.turn in p.income]
+    earned = [f"{md(name)} {md(names.money(p.income[state.turn]))}"
+              for name, p in state.players.items() if state.turn in p.income]
     if earned:
         st.markdown(_("Income this turn: {earned}").format(earned=" · ".join(earned)))
 
@@ -273,7 +275,8 @@ def income_section(view: GameView) -> None:
         said += [_("{building} pays ${dollars} every turn").format(building=building,
                                                                      dollars=dollars)
                  for building, dollars in inc.buildings]
-        st.markdown(f"**{md(inc.player)}**: " + md("; ".join(said)))
+        st.markdown(pgettext("a bold label before its text", "**{label}**: {text}").format(
+            label=md(inc.player), text=md(format_clauses(said))))
         if lines:
             st.markdown("\n".join(f"- {md(line)}" for line in lines))
 
@@ -329,7 +332,8 @@ def explanations(f: Family, sheet: Sheet, scored: Scored) -> None:
             continue
         with st.expander(said.title):
             for player, what, lines in said.players:
-                st.markdown(f"**{md(player)}**: {md(what)}"
+                st.markdown(pgettext("a bold label before its text", "**{label}**: {text}").format(
+                        label=md(player), text=md(what))
                             + "".join(f"\n- {md(line)}" for line in lines))
             if said.footer:
                 st.caption(said.footer)

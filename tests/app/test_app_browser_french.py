@@ -106,7 +106,7 @@ def test_a_french_and_an_english_device_follow_the_same_game(served_app):
         t.step(t.places().first)  # the French phone records a step ...
         # ... the English one follows (within seconds), and says so in English
         expect(english.get_by_text("Last step:")).to_be_visible(timeout=30_000)
-        expect(french.get_by_text("Dernière étape :")).to_be_visible()
+        expect(french.get_by_text("Dernière étape :")).to_be_visible()
         for page, home in ((english, "Home"), (french, "Accueil")):
             expect(page.locator(".st-key-page_menu").get_by_role("link", name=home)
                    ).to_be_visible()

@@ -88,9 +88,9 @@ def test_a_french_phone_reads_the_import_and_its_refusals_in_french(at, store):
             ("autre.json", json.dumps(bad).encode(), "application/json")]).run()
         at.button(key="hist_import").click().run()
         check(at)
-        assert any(s.value.startswith("1 partie importée : #") for s in at.success)
+        assert any(s.value.startswith("1 partie importée : #") for s in at.success)
         refused = [re.sub(r"\\(.)", r"\1", e) for e in errors(at)]  # markdown unescaped
-        assert refused == ["autre.json : jeu inconnu : 'catan' (jeux connus : "
+        assert refused == ["autre.json\u00a0: jeu inconnu\u00a0: 'catan' (jeux connus\u00a0: "
                            "age-of-discovery, endeavor et nouveau-monde)"]
         at.button(key="hist_import").click().run()
     assert "1 partie déjà gardée, pas ajoutée à nouveau." in [i.value for i in at.info]

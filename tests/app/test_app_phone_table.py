@@ -48,8 +48,8 @@ def test_a_fresh_table_tab_opens_the_only_game_in_progress(at, store):
 
 def test_a_step_says_what_it_changed(at, store):
     """Trade Goods: the good taken is said beside the step, by whom (the Undo line)."""
+    from companion.engine import told as steps
     from companion.engine.playout import random_game
-    from companion.ui import steps
 
     for stop in range(60, 120):  # the first step, from the 60th event on, that changes goods
         played = random_game(FOUR, seed=11, stop_after=stop)
@@ -95,8 +95,8 @@ def _first_event(game_setup: dict, seed: int, wanted) -> tuple:
     """The game played up to the answer of the first event whose changes ``wanted`` accepts
     (with the steps settled after it), how many events lead to it, and its changes."""
     from companion.engine import Game, apply
+    from companion.engine import told as steps
     from companion.engine.playout import random_game
-    from companion.ui import steps
 
     played = random_game(game_setup, seed=seed)
     state = Game.new(played.setup).state

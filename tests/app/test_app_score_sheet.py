@@ -250,17 +250,17 @@ def test_a_french_phone_reads_the_score_sheet_in_french(at, store):
     check(at)
     (listing,) = store.list_games()
     assert [s.value for s in at.success] == [
-        f"Enregistrée dans l'historique comme partie n° {listing.id} : elle compte dans les "
+        f"Enregistrée dans l'historique comme partie n° {listing.id} : elle compte dans les "
         "statistiques."]
     assert at.pills(key="sheet_goods_1_held").help.startswith("Touchez ce que le joueur")
     at.number_input(key="sheet_ships_0").set_value(3).run()
     assert any(c.value.startswith(f"Modifiée depuis son enregistrement comme partie n° "
                                   f"{listing.id}") for c in at.caption)
     at.number_input(key="sheet_ships_0").set_value(-1).run()
-    assert "La feuille ne peut pas encore être totalisée : voyez les saisies marquées à la " \
+    assert "La feuille ne peut pas encore être totalisée : voyez les saisies marquées à la " \
            "place 1." in [e.value for e in at.error]
     at.number_input(key="sheet_ships_2").set_value(-1).run()
-    assert "La feuille ne peut pas encore être totalisée : voyez les saisies marquées aux " \
+    assert "La feuille ne peut pas encore être totalisée : voyez les saisies marquées aux " \
            "places 1 et 3." in [e.value for e in at.error]
 
 

@@ -7,8 +7,8 @@ import re
 from ui_driver import check, errors_in_order, open_table, tap_answer
 
 from companion.engine import Game
+from companion.engine import told as steps
 from companion.engine.playout import random_game
-from companion.ui import steps
 
 FOUR = {"edition": "empires",
         "players": [{"name": n, "colour": c} for n, c in

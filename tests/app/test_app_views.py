@@ -9,9 +9,10 @@ import pytest
 
 from companion import charts
 from companion.engine import Game, standings
+from companion.engine import told as steps
 from companion.engine.playout import random_game, random_step
 from companion.games.age_of_discovery import AGE_OF_DISCOVERY, facts_needed
-from companion.ui import steps, views
+from companion.ui import views
 from tests.aod_sheets import aod_player, aod_sheet
 
 TWO = {"players": [{"name": "Ann", "colour": "red"}, {"name": "Bob"}]}

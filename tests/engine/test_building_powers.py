@@ -377,7 +377,7 @@ def test_indian_allies_bring_two_soldiers_where_the_buyer_has_a_worker():
     game = correct(game, "Red", money=4)
     game = play_plan(game, {"Red": [("colonist", "dock"), ("colonist", "buildings")]})
     stayed = resolve(game, {"type": "dock", "region": None})
-    with pytest.raises(IllegalAction, match="has no worker in Caribbean"):
+    with pytest.raises(IllegalAction, match="has no worker in the Caribbean"):
         stayed.apply(_buy_event("indian_allies", region="caribbean"))
     landed = resolve(game, {"type": "dock", "region": "caribbean"})
     with pytest.raises(IllegalAction, match="needs a choice: region"):
@@ -457,7 +457,7 @@ def test_papal_edict_may_name_an_opponent_with_no_colony_who_then_places_nothing
     assert [a.note for a in follow.answers if a.value == "Green"] == [
         "no worker in the New World: places nothing"]
     reserve = game.state.players["Green"].reserve["colonist"]
-    with pytest.raises(IllegalAction, match="Green has no worker in Caribbean"):
+    with pytest.raises(IllegalAction, match="Green has no worker in the Caribbean"):
         game.apply(_buy_event("papal_edict", region="caribbean", opponent="Green",
                               opponent_region="caribbean"))
     edict = game.apply(_buy_event("papal_edict", region="caribbean", opponent="Green"))

@@ -191,6 +191,6 @@ def test_battle_hint_gives_colony_vp_before_and_after_its_losses():
     # Caribbean: Red 3 (a soldier among them) against Blue 3: tied leaders, 2 VP each. Red's
     # soldier removes one of Blue's (Blue has no soldier to hit back): Red 3 alone on top,
     # 6 VP; Blue 2, sole runner-up, still 2 VP.
-    battle = found["Battle with Blue in Caribbean"]
+    battle = found["Battle with Blue in the Caribbean"]
     assert battle.worth.change() == {"Red": (2, 6)}
     assert battle.text.startswith("colony VP at the turn 3 scoring: Red 2 → 6")

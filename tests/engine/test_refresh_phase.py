@@ -67,7 +67,7 @@ def test_a_refused_set_up_names_the_set_up_in_the_tables_language():
     with pytest.raises(IllegalAction, match="set-up: turn 4 goods face up, not 3"):
         game.apply(short)
     with i18n.use_language("fr"), pytest.raises(
-            IllegalAction, match="mise en place : retournez 4 marchandises, pas 3"):
+            IllegalAction, match="mise en place : retournez 4 marchandises, pas 3"):
         game.apply(short)
 
 
@@ -94,7 +94,7 @@ def test_the_refresh_asks_for_as_many_buildings_as_were_bought_in_the_tables_wor
     game = place(game, ("Red", "colonist", "buildings"))
     game = resolve(game, {"type": "buy", "building": "settlers"})
     for lang, prompt in (("en", "End of turn 1: which Age I building was turned face up?"),
-                         ("fr", "Fin du tour 1 : quel bâtiment de l'âge I a été retourné ?")):
+                         ("fr", "Fin du tour 1 : quel bâtiment de l'âge I a été retourné ?")):
         with i18n.use_language(lang):
             goods = game.pending()
             assert goods is not None and goods.field is not None

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion import names
 from companion.engine.common import refuse
 from companion.engine.decisions import Decision, Legal
 from companion.engine.flow import Phase, Step
@@ -89,5 +90,6 @@ def choice_of(state: GameState, choice: Mapping[str, Any], key: str, building: B
     """The value the table chose for ``key``, or a refusal naming what is missing."""
     if key not in choice:
         raise refuse(state, _("{name} needs a choice: {replace}").format(
-                                name=building.name, replace=key.replace('_', ' ')))
+                                name=names.building_of(state, building), replace=key.replace('_',
+                                        ' ')))
     return choice[key]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     check_good,
     refuse,
@@ -13,7 +14,6 @@ from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import (
     counts_field,
     counts_words,
-    good_name,
     record,
     then,
     with_choice,
@@ -28,7 +28,8 @@ BROKER_PRICE = 5
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     sold = choice.get("goods", {})
     if not isinstance(sold, dict) or not sold:
-        raise refuse(state, _("{name}: say which goods are sold").format(name=b.name))
+        raise refuse(state, _("{name}: say which goods are sold").format(name=names.building_of(
+                state, b)))
     for good, n in sold.items():
         check_good(state, good)
         if not isinstance(n, int) or n < 0 or who.goods[good] < n:
@@ -46,7 +47,7 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     owned = {g: n for g, n in state.players[me].goods.items() if n}
     if not owned:
         return Decision(Kind.MULTISET, ask + _("nothing to sell."), me, "benefit", draft=draft)
-    options = tuple(Option.make(g, good_name(g), n, note=_("${BROKER_PRICE} each").format(
+    options = tuple(Option.make(g, names.good(g), n, note=_("${BROKER_PRICE} each").format(
                                                         BROKER_PRICE=BROKER_PRICE))
                     for g, n in owned.items())
 

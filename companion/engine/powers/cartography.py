@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import refuse, use_limited
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.discovery import free_discovery
@@ -30,19 +31,21 @@ _YES_NO = Kind.YES_NO
 
 
 def _discover(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
-    free_discovery(state, who, choice["region"], choice.get("token"), "colonist", b.name)
+    free_discovery(state, who, choice["region"], choice.get("token"), "colonist",
+            names.building_of(state, b))
 
 
 def _on_purchase(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     if "region" not in choice:
         return  # kept for a later turn
-    use_limited(state, who, b.id, per_game=1, per_turn=None, what=b.name)
+    use_limited(state, who, b.id, per_game=1, per_turn=None, what=names.building_of(state, b))
     _discover(state, who, b, choice)
 
 
 def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     if "region" not in choice:
-        raise refuse(state, _("{name}: say which region is discovered").format(name=b.name))
+        raise refuse(state, _("{name}: say which region is discovered").format(
+                name=names.building_of(state, b)))
     _discover(state, who, b, choice)
 
 

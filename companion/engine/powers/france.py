@@ -4,11 +4,12 @@ of the goods on the track.
 
 from __future__ import annotations
 
+from companion import names
 from companion.engine.common import check_good, refuse
 from companion.engine.decisions import Decision, Kind
 from companion.engine.flow import Step, before_track
 from companion.engine.powers.base import NationPower
-from companion.engine.questions import clean, good_name, ready, with_choice
+from companion.engine.questions import clean, ready, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import N_, _
 
@@ -30,7 +31,7 @@ def _use(state: GameState, who: PlayerState, choice: dict) -> None:
 def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     return Decision(Kind.GOOD, ask + _("which good from the Trade Goods track?"), me, "power",
                     draft=draft, answers=tuple(
-                        ready(good_name(g), g, clean(with_choice(draft, good=g)))
+                        ready(names.good(g), g, clean(with_choice(draft, good=g)))
                         for g in dict.fromkeys(state.goods_offer)))
 
 

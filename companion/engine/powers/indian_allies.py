@@ -7,16 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     add_to_region,
     check_region,
     from_reserve,
     refuse,
-    region_name,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
-from companion.engine.questions import region_name as shown_region
 from companion.engine.questions import regions_with, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
@@ -32,9 +31,9 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
         return  # no colony: nowhere for the soldiers to go
     region = check_region(state, choice_of(state, choice, "region", b))
     if not state.workers_in_region(region, who.name):
-        raise refuse(state, _("{name}: {name2} has no worker in {region_name}").format(
-                                name=b.name, name2=who.name,
-                                region_name=region_name(state, region)))
+        raise refuse(state, _("{name}: {name2} has no worker {in_region}").format(
+                                name=names.building_of(state, b), name2=who.name,
+                                in_region=names.region_in(state.setup.edition, region)))
     soldiers = from_reserve(state, who, "soldier", 2)
     if soldiers:
         add_to_region(state, region, who.name, "soldier", soldiers)
@@ -53,7 +52,8 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
         return None
     return Decision(Kind.REGION, ask + _("which region gets the 2 soldiers (you have a worker "
                     "there)?"), legal.player, "buy", draft=legal.draft, answers=tuple(
-                        Answer(shown_region(state, m.value), m.value, m.events, m.draft)
+                        Answer(names.region(state.setup.edition, m.value), m.value, m.events,
+                               m.draft)
                         for m in legal.moves))
 
 

@@ -7,11 +7,12 @@ before the tracks only, ``Readings.nations_declared_up_front``).
 
 from __future__ import annotations
 
+from companion import names
 from companion.engine.common import refuse, went_on_before
 from companion.engine.decisions import Decision, Kind
 from companion.engine.flow import Step, before_track
 from companion.engine.powers.base import NationPower
-from companion.engine.questions import clean, listed, ready, then, with_choice, worker_name
+from companion.engine.questions import clean, listed, ready, then, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import N_, _, component_name
 
@@ -45,13 +46,13 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
         return Decision(Kind.WORKER, ask + _("replace the worker on which box?"), me, "power",
                         draft=draft, answers=listed(
                             then(_("{label} box ({player}'s {worker})").format(
-                                     label=s.label, player=s.player,
+                                     label=names.box(s.label), player=s.player,
                                      worker=component_name("worker", s.worker)), s.label,
                                  with_choice(draft, box=s.label)) for s in taken))
     kinds = [w for w, n in state.players[me].reserve.items() if n]
     return Decision(Kind.WORKER, ask + _("which of your workers goes there?"), me, "power",
                     draft=draft, answers=tuple(
-                        ready(worker_name(w), w, clean(with_choice(draft, worker=w)))
+                        ready(names.worker(w), w, clean(with_choice(draft, worker=w)))
                         for w in kinds))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     add_to_region,
     check_region,
@@ -31,8 +32,8 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     n = choice.get("colonists", 0)
     if source == target or not isinstance(n, int) or not 1 <= n <= 2:
         raise refuse(state, _("{name} moves 1 or 2 colonists between two different regions").format(
-                                name=b.name))
-    remove_from_region(state, source, who.name, {"colonist": n}, b.name)
+                                name=names.building_of(state, b)))
+    remove_from_region(state, source, who.name, {"colonist": n}, names.building_of(state, b))
     who.reserve["colonist"] -= n  # they travel, not go home
     add_to_region(state, target, who.name, "colonist", n)
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import refuse
 from companion.engine.decisions import Decision, Kind
 from companion.engine.flow import Phase, Step
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import clean, good_name, ready, with_choice
+from companion.engine.questions import clean, ready, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -34,7 +35,7 @@ def _choose(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     good = choice.get("good")
     if good not in MINT_GOODS:
         raise refuse(state, _("{name} pays for gold or for silver, not {good!r}").format(
-                                name=b.name, good=good))
+                                name=names.building_of(state, b), good=good))
     state.turn_choices[f"{who.name}:mint"] = good
 
 
@@ -54,7 +55,7 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
             ready(_("gold or silver: ${pays} either way").format(pays=pays['gold']), "gold",
                   clean(with_choice(draft, good="gold"))),))
     return Decision(Kind.GOOD, prompt, me, "benefit", draft=draft, answers=tuple(
-        ready(good_name(g), g, clean(with_choice(draft, good=g)), note=f"${pays[g]}",
+        ready(names.good(g), g, clean(with_choice(draft, good=g)), note=names.money(pays[g]),
               usual=pays[g] == max(pays.values()))
         for g in MINT_GOODS))
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     add_to_region,
     check_region,
     from_reserve,
     refuse,
-    region_name,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move, Option
 from companion.engine.powers.base import BuildingPower, choice_of
@@ -23,7 +23,7 @@ from companion.engine.questions import (
     with_choice,
 )
 from companion.engine.state import GameState, PlayerState
-from companion.i18n import _
+from companion.i18n import _, format_list, pgettext
 from companion.rules.buildings import Building
 
 
@@ -31,7 +31,7 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     split = choice_of(state, choice, "regions", b)
     if not isinstance(split, dict) or sum(split.values()) != 3 or min(split.values()) < 0:
         raise refuse(state, _("{name} places exactly 3 colonists: give region -> count").format(
-                                name=b.name))
+                                name=names.building_of(state, b)))
     for region, n in split.items():
         check_region(state, region)
         placed = from_reserve(state, who, "colonist", n)
@@ -61,11 +61,13 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
         return None
 
     def label(counts: Mapping[str, int]) -> str:
-        return ", ".join(f"{n} in {region_name(state, r)}" for r, n in counts.items())
+        edition = state.setup.edition
+        return format_list([pgettext("workers in a region", "{n} {in_region}").format(
+            n=n, in_region=names.region_in(edition, r)) for r, n in counts.items()])
 
     field = legal.field
     if field is not None:
-        field = labelled_field(field, lambda r: region_name(state, r), label)
+        field = labelled_field(field, lambda r: names.region(state.setup.edition, r), label)
     return Decision(Kind.MULTISET, ask + _("how are the 3 colonists split between regions?"),
                     legal.player, "buy", draft=legal.draft, field=field, answers=tuple(
                         Answer(label(m.value), m.value, m.events, m.draft)

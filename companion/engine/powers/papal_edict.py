@@ -11,18 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion import names
 from companion.engine.common import (
     add_to_region,
     check_region,
     from_reserve,
     player,
     refuse,
-    region_name,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
 from companion.engine.questions import clean, regions_with, with_choice
-from companion.engine.questions import region_name as shown_region
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -31,16 +30,17 @@ from companion.rules.buildings import Building
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     opponent = player(state, choice_of(state, choice, "opponent", b))
     if opponent.name == who.name:
-        raise refuse(state, _("{name}: name an opponent, not yourself").format(name=b.name))
+        raise refuse(state, _("{name}: name an opponent, not yourself").format(
+                name=names.building_of(state, b)))
     moves = []
     for p, key in ((who, "region"), (opponent, "opponent_region")):
         if key not in choice and not regions_with(state, p.name):
             continue  # no colony: nowhere for their colonists to go
         region = check_region(state, choice_of(state, choice, key, b))
         if not state.workers_in_region(region, p.name):
-            raise refuse(state, _("{name}: {name2} has no worker in {region_name}").format(
-                                    name=b.name, name2=p.name,
-                                    region_name=region_name(state, region)))
+            raise refuse(state, _("{name}: {name2} has no worker {in_region}").format(
+                                    name=names.building_of(state, b), name2=p.name,
+                                    in_region=names.region_in(state.setup.edition, region)))
         moves.append((p, region))
     if choice.get("opponent_first"):
         moves.reverse()
@@ -117,7 +117,7 @@ def _label(state: GameState, stage: str, value: Any, me: str, choice: Mapping) -
     if stage == "opponent_first":
         return (_("{opponent} first").format(opponent=choice["opponent"]) if value
                 else _("{me} first").format(me=me))
-    return shown_region(state, value)
+    return names.region(state.setup.edition, value)
 
 
 def _note(state: GameState, stage: str, value: Any) -> str:

@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion import names
 from companion.engine.common import (
     check_region,
     player,
     refuse,
-    region_name,
     remove_from_region,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
 from companion.engine.questions import clean, plural, with_choice
-from companion.engine.questions import region_name as shown_region
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -27,8 +26,9 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     victim = player(state, choice_of(state, choice, "player", b))
     n = choice_of(state, choice, "colonists", b)
     if not isinstance(n, int) or not 0 <= n <= 3:
-        raise refuse(state, _("{name} removes 0 to 3 colonists").format(name=b.name))
-    remove_from_region(state, region, victim.name, {"colonist": n}, b.name)
+        raise refuse(state, _("{name} removes 0 to 3 colonists").format(name=names.building_of(
+                state, b)))
+    remove_from_region(state, region, victim.name, {"colonist": n}, names.building_of(state, b))
 
 
 def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
@@ -56,8 +56,8 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
     if kind == Kind.REGION:
         prompt = ask + _("which region does the plague strike?")
     elif kind == Kind.PLAYER:
-        prompt = ask + _("whose colonists in {region_name}?").format(
-            region_name=region_name(state, draft["choice"]["region"]))
+        prompt = ask + _("whose colonists {in_region}?").format(
+            in_region=names.region_in(state.setup.edition, draft["choice"]["region"]))
     elif kind == Kind.NUMBER:
         prompt = ask + _("how many colonists are removed (up to 3)?")
     else:  # (the purchase's record: nothing asked)
@@ -69,7 +69,7 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
 
 def _label(state: GameState, kind: Kind, value: Any) -> str:
     if kind == Kind.REGION:
-        return shown_region(state, value)
+        return names.region(state.setup.edition, value)
     if kind == Kind.NUMBER:
         return plural(value, "colonist")
     return value  # a player's name

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     refuse,
-    region_name,
     remove_from_region,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import with_choice, worker_name
+from companion.engine.questions import with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -30,15 +30,17 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     for region, name in hit:
         worker = losses.get(region, {}).get(name)
         if worker is None:
-            raise refuse(state, _("{name}: say which worker {name2} loses in {region_name}").format(
-                                    name=b.name, name2=name,
-                                    region_name=region_name(state, region)))
-        remove_from_region(state, region, name, {worker: 1}, b.name)
+            raise refuse(state, _("{name}: say which worker {name2} loses {in_region}").format(
+                                    name=names.building_of(state, b), name2=name,
+                                    in_region=names.region_in(state.setup.edition, region)))
+        remove_from_region(state, region, name, {worker: 1}, names.building_of(state, b))
     extra = {(r, p) for r, by in losses.items() for p in by} - set(hit)
     if extra:
         r, p = sorted(extra)[0]
-        raise refuse(state, _("{name}: {p} has fewer than 3 workers in {r}, loses nobody").format(
-                                name=b.name, p=p, r=r))
+        raise refuse(state, _("{name}: {p} has fewer than 3 workers {in_region}, loses "
+                              "nobody").format(
+                                name=names.building_of(state, b), p=p,
+                                in_region=names.region_in(state.setup.edition, r)))
 
 
 def _next_loss(state: GameState, losses: Mapping) -> tuple[str, str] | None:
@@ -70,10 +72,10 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
     if found is None:
         return None
     region, name = found
-    prompt = ask + _("which worker does {name} lose in {region}?").format(
-        name=name, region=region_name(state, region))
+    prompt = ask + _("which worker does {name} lose {in_region}?").format(
+        name=name, in_region=names.region_in(state.setup.edition, region))
     return Decision(Kind.WORKER, prompt, name, "buy", draft=legal.draft, answers=tuple(
-        Answer(worker_name(m.value), m.value, m.events, m.draft) for m in legal.moves))
+        Answer(names.worker(m.value), m.value, m.events, m.draft) for m in legal.moves))
 
 
 POWER = BuildingPower("plague_thin", on_purchase=_effect, purchase_moves=_moves,

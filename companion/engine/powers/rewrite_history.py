@@ -10,31 +10,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     player,
     refuse,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
-from companion.engine.questions import clean, discovery_name, with_choice
+from companion.engine.questions import clean, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
-from companion.rules.discoveries import TOKENS
+from companion.rules.discoveries import TOKENS, discovery_name
 
 
 def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     taken = choice_of(state, choice, "tokens", b)
     if not isinstance(taken, dict) or len(taken) > 2:
         raise refuse(state, _("{name}: give player -> token for up to 2 different players").format(
-                                name=b.name))
+                                name=names.building_of(state, b)))
     for name, token in taken.items():
         victim = player(state, name)
         if victim.name == who.name:
-            raise refuse(state, _("{name} takes from other players").format(name=b.name))
+            raise refuse(state, _("{name} takes from other players").format(name=names.building_of(
+                    state, b)))
         if token not in TOKENS or token not in victim.discoveries:
             raise refuse(state, _("{name}: {name2} does not own {discovery_name}").format(
-                                    name=b.name, name2=name, discovery_name=discovery_name(token)))
+                                    name=names.building_of(state,
+                                            b), name2=name, discovery_name=discovery_name(token)))
         victim.discoveries.remove(token)
         who.discoveries.append(token)
 

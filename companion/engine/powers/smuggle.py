@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     check_good,
     player,
@@ -13,7 +14,6 @@ from companion.engine.decisions import Decision, Kind
 from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import (
     clean,
-    good_name,
     listed,
     ready,
     then,
@@ -28,10 +28,12 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     other = player(state, choice.get("other"))
     give, take = check_good(state, choice.get("give")), check_good(state, choice.get("take"))
     if other.name == who.name:
-        raise refuse(state, _("{name} swaps with another player").format(name=b.name))
+        raise refuse(state, _("{name} swaps with another player").format(name=names.building_of(
+                state, b)))
     if who.goods[give] < 1 or other.goods[take] < 1:
         raise refuse(state, _("{name}: {name2} needs a {give} and {name3} a {take}").format(
-                                name=b.name, name2=who.name, give=give, name3=other.name,
+                                name=names.building_of(state,
+                                        b), name2=who.name, give=give, name3=other.name,
                                 take=take))
     who.goods[give] -= 1
     other.goods[give] += 1
@@ -50,13 +52,13 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     if "give" not in choice:
         return Decision(Kind.GOOD, ask + _("which of your goods do you give?"), me, "benefit",
                         draft=draft, answers=listed(
-                            then(good_name(g), g, with_choice(draft, give=g))
+                            then(names.good(g), g, with_choice(draft, give=g))
                             for g in mine))
     theirs = [g for g, n in state.players[choice["other"]].goods.items() if n]
     return Decision(Kind.GOOD, ask + _("which of {choice}'s goods do you take?").format(
                                          choice=choice['other']), me,
                     "benefit", draft=draft, answers=tuple(
-                        ready(good_name(g), g, clean(with_choice(draft, take=g)))
+                        ready(names.good(g), g, clean(with_choice(draft, take=g)))
                         for g in theirs))
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import (
     add_to_region,
     check_region,
     discovery_began,
     refuse,
-    region_name,
     remove_from_region,
 )
 from companion.engine.decisions import Decision, Kind
@@ -64,9 +64,9 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
     target = check_region(state, choice.get("to"))
     if not adjacent(source, target):
         raise refuse(state, _("{region_name} and {region_name2} are not neighbours").format(
-                                region_name=region_name(state, source),
-                                region_name2=region_name(state, target)))
-    remove_from_region(state, source, who.name, {"soldier": 1}, b.name)
+                                region_name=names.region(state.setup.edition, source),
+                                region_name2=names.region(state.setup.edition, target)))
+    remove_from_region(state, source, who.name, {"soldier": 1}, names.building_of(state, b))
     who.reserve["soldier"] -= 1  # it marches, it does not go home
     add_to_region(state, target, who.name, "soldier")
 
@@ -78,7 +78,8 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
                          "soldier")
     return Decision(Kind.REGION, ask + _("to which neighbouring region?"), me, "benefit",
                     draft=draft, answers=tuple(
-                        ready(region_name(state, r), r, clean(with_choice(draft, to=r)))
+                        ready(names.region(state.setup.edition, r), r,
+                              clean(with_choice(draft, to=r)))
                         for r in _targets(state, choice["from"])))
 
 

@@ -18,21 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import dock_order, refuse
 from companion.engine.decisions import Decision, Kind
 from companion.engine.flow import STEP_ORDER, Phase, Step, steps_before
 from companion.engine.powers.base import BuildingPower
 from companion.engine.questions import (
-    TRACK_NAMES,
     clean,
     listed,
     ready,
     then,
-    track_name,
     with_choice,
 )
 from companion.engine.state import GameState, PlayerState, Slot
-from companion.i18n import _, component_name
+from companion.i18n import _, component_name, format_list
 from companion.rules.buildings import Building
 
 # Enum members read in every game, as module names: Python 3.11 finds a member on
@@ -109,10 +108,12 @@ def _to_front_of_turn_order(state: GameState, who: PlayerState) -> None:
 def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> None:
     track = choice.get("track")
     if track not in b.effect.tracks:
-        names = ", ".join(TRACK_NAMES[t] for t in b.effect.tracks)
+        edition = state.setup.edition
+        tracks = format_list([names.track(t, edition) for t in b.effect.tracks])
+        wanted = names.track(track, edition) if track in names.TRACK_NAMES else repr(track)
         raise refuse(state, _("{name} moves a worker to the front of {names}, not {get}").format(
-                                name=b.name, names=names,
-                                get=TRACK_NAMES.get(str(track), repr(track))))
+                                name=names.building_of(state, b), names=tracks,
+                                get=wanted))
     if track == TURN_ORDER:
         _to_front_of_turn_order(state, who)
         return
@@ -120,7 +121,7 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
     label = choice.get("slot")
     if label is None and len(candidates) == 1:
         label = candidates[0].label
-    title = TRACK_NAMES[track]
+    title = names.TRACK_NAMES[track]
     if not candidates:
         raise refuse(state, _("{name} has no worker waiting on {title}").format(
                                 name=who.name, title=title))
@@ -161,13 +162,13 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     if "track" not in choice:
         return Decision(Kind.TRACK, ask + _("move to the front of which track?"), me, "benefit",
                         draft=draft, answers=listed(
-                            then(TRACK_NAMES[t], t, with_choice(draft, track=t))
+                            then(names.TRACK_NAMES[t], t, with_choice(draft, track=t))
                             for t in _usable_tracks(state, me, b)))
     track = choice["track"]
     if track == TURN_ORDER:
         return Decision(Kind.YES_NO, ask + _("first in the turn order?"), me, "benefit",
                         draft=draft, answers=(ready(_("Move to the front"), True, clean(draft)),))
-    prompt = ask + _("which of your workers on {track}?").format(track=track_name(track))
+    prompt = ask + _("which of your workers on {track}?").format(track=names.track(track))
     return Decision(Kind.WORKER, prompt, me,
                     "benefit", draft=draft, answers=tuple(
                         ready(_("{worker} on slot {label}").format(

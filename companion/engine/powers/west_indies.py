@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import names
 from companion.engine.common import check_good, refuse
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import good_name
 from companion.engine.state import GameState
 from companion.i18n import _, component_name
 
@@ -70,7 +70,7 @@ def draw_words(state: GameState, legal: Legal) -> Decision:
     prompt = _("{building}: which good did {owner} draw?").format(
         building=component_name("building", "West Indies Company"), owner=owner)
     return Decision(Kind.GOOD, prompt, None, "refresh", answers=tuple(
-        Answer(good_name(m.value), m.value, m.events, m.draft) for m in legal.moves),
+        Answer(names.good(m.value), m.value, m.events, m.draft) for m in legal.moves),
         report=True, draft=legal.draft)
 
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from companion import names
 from companion.engine import benefits
 from companion.engine.benefits import on_purchase
 from companion.engine.common import pay, refuse
@@ -16,10 +17,8 @@ from companion.engine.events import Buy
 from companion.engine.final import end_facts
 from companion.engine.questions import (
     as_list,
-    building_name,
     counts_field,
     counts_words,
-    good_name,
     labelled_field,
     multisets,
     record_move,
@@ -31,7 +30,7 @@ from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.tracks.specialists import specialist_kinds
 from companion.engine.worth import After, BuildingWorth
-from companion.i18n import _
+from companion.i18n import _, edition_text
 from companion.rules.buildings import BUILDINGS, Building
 from companion.rules.editions import BUILDER_DISCOUNT, BUILDING_PRICE, building_price
 
@@ -140,10 +139,13 @@ def words(state: GameState, legal: Legal) -> Decision:
     if legal.draft.get("building"):
         return _purchase_words(state, legal, slot.player)
     who = state.players[slot.player]
-    prompt = _("{player} on Capital Buildings slot {label} (has ${money}): buy a "
-               "building?").format(player=slot.player, label=slot.label, money=who.money)
+    prompt = edition_text(state.setup.edition, "{player} on Capital Buildings slot {label} (has "
+                          "{money}): buy a building?").format(
+        player=slot.player, label=slot.label, money=names.money(who.money))
     return Decision(Kind.BUILDING, prompt, slot.player, "buy",
-                    answers=tuple(Answer(building_name(state, m.value), m.value, m.events,
+                    answers=tuple(Answer(names.building(state.setup.edition,
+                                                        state.catalogue[m.value].name),
+                                         m.value, m.events,
                                          m.draft, note=_price_note(state, m.value, slot))
                                   for m in legal.moves),
                     decline=Answer(_("Buys nothing"), None, legal.decline.events),
@@ -157,7 +159,8 @@ def _price_note(state: GameState, building_id: str, slot: Slot) -> str:
 
 
 def _buys(state: GameState, me: str, building_id: str) -> str:
-    return _("{me} buys {name}: ").format(me=me, name=building_name(state, building_id))
+    return _("{me} buys {name}: ").format(me=me, name=names.building(
+        state.setup.edition, state.catalogue[building_id].name))
 
 
 def _purchase_words(state: GameState, legal: Legal, me: str) -> Decision:
@@ -177,16 +180,23 @@ def _purchase_words(state: GameState, legal: Legal, me: str) -> Decision:
         return Decision(Kind.MULTISET, ask + _("which {wanted} goods were drawn?").format(
                                                  wanted=legal.field.total), None, "buy",
                         report=True, draft=draft,
-                        field=labelled_field(legal.field, good_name, counts_words))
+                        field=labelled_field(legal.field, names.good, counts_words))
     power = benefits.power_of(b)
     if power is not None and power.purchase_words is not None:
         decision = power.purchase_words(state, legal, ask)
         if decision is not None:
             return decision
-    return record_words(legal, _("Buy {name}").format(name=b.name))
+    return record_words(legal, _("Buy {name}").format(name=names.building_of(state, b)))
 
 
-QUESTION = Question("buy", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    if not ev.building:
+        return _("{player}: buys nothing").format(player=player)
+    return _("{player}: buys {building}").format(
+        player=player, building=names.building_of(state, state.catalogue[ev.building]))
+
+
+QUESTION = Question("buy", legal, words, told)
 
 
 def hint(state: GameState, decision: Decision, answer: Answer,
@@ -216,7 +226,7 @@ def effect(state: GameState, ev: Buy, slot: Slot) -> None:
                               "{offer})").format(building=ev.building, offer=offer))
     who = state.players[slot.player]
     building = state.catalogue[ev.building]
-    pay(state, who, price_of(state, ev.building, slot.worker), building.name)
+    pay(state, who, price_of(state, ev.building, slot.worker), names.building_of(state, building))
     state.buildings_offer.remove(ev.building)
     who.buildings.append(ev.building)
     on_purchase(state, who, building, ev.choice)

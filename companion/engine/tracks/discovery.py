@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from companion.engine.common import refuse, region_name
+from companion import names
+from companion.engine.common import refuse
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move, Option
 from companion.engine.discovery import (
     accounted_tokens,
@@ -29,14 +30,12 @@ from companion.engine.questions import (
     counts_words,
     labelled_field,
     sub_multiset_items,
-    target_name,
+    target_to,
     token_items,
     token_moves,
     token_words,
     unseen_tokens,
-    worker_name,
 )
-from companion.engine.questions import region_name as shown_region
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import After, ExpeditionWorth
@@ -206,7 +205,8 @@ def words(state: GameState, legal: Legal) -> Decision:
                 known = state.known_tokens.get(m.value)
                 note = (_("token known: natives {natives}").format(
                     natives=TOKENS[known].natives) if known else "")
-                return Answer(shown_region(state, m.value), m.value, m.events, m.draft,
+                return Answer(names.region(state.setup.edition, m.value), m.value, m.events,
+                              m.draft,
                               note=note)
             power = (m.draft or m.events[0]).get("nation_power")
             label = (_("{title}: draw a card (natives 3)").format(
@@ -220,11 +220,10 @@ def words(state: GameState, legal: Legal) -> Decision:
                         answers=tuple(answer(m) for m in legal.moves),
                         decline=Answer(_("Nobody sails"), None, legal.decline.events),
                         draft=draft)
-    prompt = ask + _("who sails to {target_name}?").format(
-                       target_name=target_name(state, draft['target']))
+    prompt = ask + _("who sails {to_target}?").format(to_target=target_to(state, draft['target']))
     field = legal.field
     if field is not None:
-        field = labelled_field(field, worker_name, counts_words, lambda counts: _(
+        field = labelled_field(field, names.worker, counts_words, lambda counts: _(
             "strength {value}").format(value=expedition_value(state, me, counts)))
     return Decision(Kind.MULTISET, prompt, me, "expedition", draft=draft, field=field,
                     answers=tuple(Answer(counts_words(m.value), m.value, m.events, m.draft,
@@ -243,7 +242,16 @@ def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: di
         verdict=verdict, strength=strength, against=against)
 
 
-QUESTION = Question("expedition", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    if not ev.workers:
+        return _("{player}: no expedition").format(player=player)
+    if ev.target == "card":
+        return _("{player}: expedition to a card").format(player=player)
+    return _("{player}: expedition {to_region}").format(
+        player=player, to_region=names.region_to(state.setup.edition, ev.target or ""))
+
+
+QUESTION = Question("expedition", legal, words, told)
 
 
 # ---------------------------------------------------------------- hint
@@ -310,7 +318,7 @@ def effect(state: GameState, ev: Expedition, slot: Slot) -> None:
                                         target=target))
             if target in state.discovered:
                 raise refuse(state, _("{region_name} is already discovered").format(
-                                        region_name=region_name(state, target)))
+                                        region_name=names.region(state.setup.edition, target)))
         assert target is not None  # each branch above refused a missing target
         found = check_found(state, target, ev.found)
         item = CARDS[found] if target == "card" else TOKENS[found]

@@ -9,16 +9,16 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
+from companion import names
 from companion.engine.common import add_to_region, check_region, from_reserve, refuse
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Dock
 from companion.engine.powers import reformation
-from companion.engine.questions import region_name
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import colony_worth
-from companion.i18n import _, component_name
+from companion.i18n import _, component_name, edition_text
 from companion.rules.editions import MERCHANT_ARRIVAL_DOLLARS
 
 # Enum members read in every game, as module names: Python 3.11 finds a member on
@@ -87,15 +87,16 @@ def words(state: GameState, legal: Legal) -> Decision:
     me = slot.player
 
     def label(move: Move) -> str:
-        where = region_name(state, move.value)
+        where = names.region(state.setup.edition, move.value)
         if len(move.events) == 1:
             return where
         if move.usual:
-            return _("All {n} dock workers → {where}").format(n=len(move.events), where=where)
+            return edition_text(state.setup.edition, "All {n} dock workers → {where}").format(
+                n=len(move.events), where=where)
         return _("All {n} of {me}'s → {where}").format(n=len(move.events), me=me, where=where)
 
-    return Decision(Kind.REGION, _("{me}'s {worker} on dock slot {label}: which region does "
-                                   "it sail to?").format(
+    return Decision(Kind.REGION, edition_text(state.setup.edition, "{me}'s {worker} on dock "
+                                              "slot {label}: which region does it sail to?").format(
                                      me=me, worker=component_name("worker", slot.worker),
                                      label=slot.label), me, "dock",
                     answers=tuple(Answer(label(m), m.value, m.events, usual=m.usual)
@@ -104,7 +105,14 @@ def words(state: GameState, legal: Legal) -> Decision:
                     if legal.decline is not None else None, draft=legal.draft)
 
 
-QUESTION = Question("dock", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    """A dock worker sent, in words."""
+    where = names.region(state.setup.edition, ev.region) if ev.region else _("stays home")
+    return edition_text(state.setup.edition, "{player}: dock worker → {region}").format(
+        player=player, region=where)
+
+
+QUESTION = Question("dock", legal, words, told)
 hint = colony_worth
 
 

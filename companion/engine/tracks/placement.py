@@ -16,12 +16,13 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any, NamedTuple
 
+from companion import names
 from companion.engine.common import player, refuse
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Place, event_dict
 from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
-from companion.engine.questions import counts_words, track_name, worker_name
+from companion.engine.questions import counts_words
 from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
@@ -372,14 +373,14 @@ def words(state: GameState, legal: Legal) -> Decision:
                                     name=name, left=left), name, "place",
                     answers=tuple(Answer(place_label(m.value.track, m.value.box,
                                                      state.setup.edition), m.value,
-                                         m.events, note=worker_name(m.value.worker))
+                                         m.events, note=names.worker(m.value.worker))
                                   for m in legal.moves),
                     draft=legal.draft)
 
 
 def place_label(track: str, box: str | None, edition: str | None = None) -> str:
     """Where a worker goes, in words: the track, and its box or Mayflower ship."""
-    name = track_name(track, edition)
+    name = names.track(track, edition)
     if box == "mayflower":
         return _("{track} (on a Mayflower ship)").format(track=name)
     if box:
@@ -388,4 +389,12 @@ def place_label(track: str, box: str | None, edition: str | None = None) -> str:
     return name
 
 
-QUESTION = Question("place", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    where = names.track(ev.track, state.setup.edition)
+    if ev.box:
+        where = _("{track} ({box} box)").format(track=where, box=names.box(ev.box))
+    return _("{player}: {worker} on {place}").format(player=player, place=where,
+                                                    worker=names.worker(ev.worker))
+
+
+QUESTION = Question("place", legal, words, told)

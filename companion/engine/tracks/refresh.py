@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from companion import names
 from companion.engine import timeline
 from companion.engine.common import check_good, player, refuse
 from companion.engine.decisions import Answer, Decision, Field, Kind, Legal, Move, Option
@@ -21,7 +22,6 @@ from companion.engine.questions import (
     clean,
     counts_field,
     counts_words,
-    good_name,
     labelled_field,
     record_move,
     record_words,
@@ -89,10 +89,11 @@ def _turn_up_buildings(state: GameState, new: tuple[str, ...], age: int,
                                   "game").format(what=_what(turn), building_id=building_id))
         if building_id not in in_pile:
             raise refuse(state, _("{what}: {name} is not in the Age {age} pile of this "
-                                  "game").format(what=_what(turn), name=building.name, age=age))
+                                  "game").format(what=_what(turn), name=names.building_of(state,
+                                          building), age=age))
         if state.buildings_seen.count(building_id) >= building.tiles:
             raise refuse(state, _("{what}: {name} has already come out").format(
-                                    what=_what(turn), name=building.name))
+                                    what=_what(turn), name=names.building_of(state, building)))
         state.buildings_seen.append(building_id)
         state.buildings_offer.append(building_id)
 
@@ -353,7 +354,7 @@ def _words(state: GameState, legal: Legal) -> Decision:
     if "goods" not in draft:
         prompt = (_("Set-up: which {wanted} goods were turned face up on Trade Goods?")
                   if setup else _("End of turn {turn}: which {wanted} goods came out?"))
-        field = labelled_field(field, lambda g: good_name(g), counts_words)
+        field = labelled_field(field, lambda g: names.good(g), counts_words)
     else:
         catalogue = state.catalogue
         prompt = (_("Set-up: which {wanted} Age I buildings were turned face up?") if setup
@@ -361,8 +362,13 @@ def _words(state: GameState, legal: Legal) -> Decision:
                                 "face up?",
                                 "End of turn {turn}: which {wanted} Age {age} buildings were "
                                 "turned face up?", wanted))
-        field = labelled_field(field, lambda b: catalogue[b].name, lambda counts: format_list(
-            [catalogue[b].name for b in as_list(counts)]))
+        edition = state.setup.edition
+
+        def building(b: str) -> str:
+            return names.building(edition, catalogue[b].name)
+
+        field = labelled_field(field, building, lambda counts: format_list(
+            [building(b) for b in as_list(counts)]))
     prompt = prompt.format(wanted=wanted, turn=turn, age="I" * age_of_turn(turn + 1))
     return Decision(Kind.MULTISET, prompt, None, legal.type, report=True, draft=draft,
                     field=field)
@@ -397,9 +403,9 @@ def _words_buy_vp(state: GameState, legal: Legal) -> Decision:
     field = legal.field
     if field is not None:
         field = labelled_field(field, str, lambda vp: _("{n} VP").format(n=vp),
-                               lambda vp: f"${vp * price}")
+                               lambda vp: names.money(vp * price))
     return Decision(Kind.NUMBER, prompt, name, "buy_vp", answers=tuple(
-        Answer(_("{n} VP").format(n=m.value), m.value, m.events, note=f"${m.value * price}")
+        Answer(_("{n} VP").format(n=m.value), m.value, m.events, note=names.money(m.value * price))
         for m in legal.moves), decline=Answer(_("Buys none"), 0, legal.decline.events),
         draft=legal.draft, field=field)
 

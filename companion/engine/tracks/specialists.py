@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion import names
 from companion.engine.common import from_reserve, pay, refuse
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Training
-from companion.engine.questions import worker_name
 from companion.engine.slots import current_slot, home
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
@@ -61,14 +61,21 @@ def words(state: GameState, legal: Legal) -> Decision:
                                    "${TRAINING_PRICE}?").format(
                                      name=who.name, money=who.money,
                                      TRAINING_PRICE=TRAINING_PRICE), who.name, "training",
-                    answers=tuple(Answer(worker_name(m.value), m.value, m.events,
-                                         note=f"${TRAINING_PRICE}")
+                    answers=tuple(Answer(names.worker(m.value), m.value, m.events,
+                                         note=names.money(TRAINING_PRICE))
                                   for m in legal.moves),
                     decline=Answer(_("No training"), None, legal.decline.events),
                     draft=legal.draft)
 
 
-QUESTION = Question("training", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    if not ev.specialist:
+        return _("{player}: no training").format(player=player)
+    return _("{player}: trains a {worker}").format(player=player,
+                                                  worker=names.worker(ev.specialist))
+
+
+QUESTION = Question("training", legal, words, told)
 
 
 def effect(state: GameState, ev: Training, slot: Slot) -> None:

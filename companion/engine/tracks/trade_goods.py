@@ -7,17 +7,17 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Any
 
+from companion import names
 from companion.engine.common import refuse
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import TakeGood
-from companion.engine.questions import good_name
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.tracks.dock import dock_and_goods_optional
 from companion.engine.tracks.income import income_of
 from companion.engine.worth import After, IncomeWorth
-from companion.i18n import _
+from companion.i18n import _, edition_text
 from companion.scoring import economy_vp
 
 # Enum members read in every game, as module names: Python 3.11 finds a member on
@@ -49,16 +49,24 @@ def _decline(me: str) -> Move:
 
 def words(state: GameState, legal: Legal) -> Decision:
     slot = current_slot(state)
-    return Decision(Kind.GOOD, _("{player} on Trade Goods slot {label}: which good?").format(
-                                   player=slot.player, label=slot.label),
+    prompt = edition_text(state.setup.edition, "{player} on Trade Goods slot {label}: which "
+                          "good?").format(player=slot.player, label=slot.label)
+    return Decision(Kind.GOOD, prompt,
                     slot.player, "take_good",
-                    answers=tuple(Answer(good_name(m.value), m.value, m.events)
+                    answers=tuple(Answer(names.good(m.value), m.value, m.events)
                                   for m in legal.moves),
                     decline=Answer(_("Takes nothing"), None, legal.decline.events)
                     if legal.decline is not None else None, draft=legal.draft)
 
 
-QUESTION = Question("take_good", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    if not ev.good:
+        return _("{player}: takes no good").format(player=player)
+    return _("{player}: takes {good}").format(
+        player=player, good=names.good(ev.good, state.setup.edition))
+
+
+QUESTION = Question("take_good", legal, words, told)
 
 
 def hint(state: GameState, decision: Decision, answer: Answer,

@@ -9,23 +9,22 @@ from functools import lru_cache
 from itertools import compress, repeat
 from typing import Any
 
+from companion import names
 from companion.engine.common import (
     check_region,
     pay,
     player,
     refuse,
-    region_name,
     remove_from_region,
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.events import Warfare
 from companion.engine.questions import clean, counts_words, multisets, record_move
-from companion.engine.questions import region_name as shown_region
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.worth import colony_worth
-from companion.i18n import _, format_list, ngettext
+from companion.i18n import _, edition_text, format_list, ngettext
 from companion.rules.editions import WAR_PRICE
 from companion.rules.regions import REGIONS
 
@@ -63,17 +62,17 @@ def battle_refusal(state: GameState, attacker: str, defender: str, region: str,
     if not state.workers_in_region(region, defender):
         if not explain:
             return "refused"
-        name = region_name(state, region)
-        return _("no battle against {defender} in {name}: {defender} has no worker there").format(
-                   defender=defender, name=name)
+        where = names.region_in(state.setup.edition, region)
+        return _("no battle against {defender} {in_region}: {defender} has no worker "
+                 "there").format(defender=defender, in_region=where)
     if state.edition.battle_needs_soldier and not (
             _soldiers(state, region, attacker) or _soldiers(state, region, defender)):
         if not explain:
             return "refused"
-        name = region_name(state, region)
-        return (_("no battle in {name}: neither {attacker} nor {defender} has a soldier "
+        where = names.region_in(state.setup.edition, region)
+        return (_("no battle {in_region}: neither {attacker} nor {defender} has a soldier "
                   "there (a battle needs a soldier of either side)").format(
-                    name=name, attacker=attacker, defender=defender))
+                    in_region=where, attacker=attacker, defender=defender))
     return None
 
 
@@ -269,14 +268,17 @@ def words(state: GameState, legal: Legal) -> Decision:
         def answer(m: Move) -> Answer:
             d, r = m.value
             if r is not None:
-                return Answer(_("Battle with {d} in {shown_region}").format(
-                                  d=d, shown_region=shown_region(state, r)), m.value,
+                return Answer(_("Battle with {d} {in_region}").format(
+                                  d=d, in_region=names.region_in(state.setup.edition, r)), m.value,
                               m.events, m.draft)
-            where = ", ".join(shown_region(state, x) for x in battle_regions(state, me, d))
+            where = format_list([names.region(state.setup.edition, x)
+                                 for x in battle_regions(state, me, d)])
             return Answer(_("War on {d}").format(d=d), m.value, m.events, m.draft,
-                          note=f"${WAR_PRICE}: {where}")
+                          note=_("{price}: {regions}").format(
+                              price=names.money(WAR_PRICE), regions=where))
 
-        prompt = _("{me} on Warfare slot {label}: a battle, a war, or no fight?").format(
+        prompt = edition_text(state.setup.edition, "{me} on Warfare slot {label}: a battle, a war, "
+                              "or no fight?").format(
             me=me, label=slot.label)
         return Decision(Kind.PLAYER, prompt, me, "warfare",
                         answers=tuple(answer(m) for m in legal.moves),
@@ -290,17 +292,26 @@ def words(state: GameState, legal: Legal) -> Decision:
             Answer(prompt, m.value, m.events) for m in legal.moves))
     region, _side, owner, n, chooser, _workers = asked
     return Decision(Kind.MULTISET, ngettext(
-                        "Battle in {shown_region}: which worker does {owner} lose? ({chooser} "
-                        "chooses)", "Battle in {shown_region}: which {n} workers does {owner} "
+                        "Battle {in_region}: which worker does {owner} lose? ({chooser} "
+                        "chooses)", "Battle {in_region}: which {n} workers does {owner} "
                         "lose? ({chooser} chooses)", n).format(
-                            shown_region=shown_region(state, region), n=n, owner=owner,
+                            in_region=names.region_in(state.setup.edition, region), n=n,
+                            owner=owner,
                             chooser=chooser),
                     chooser, "warfare", draft=draft, answers=tuple(
                         Answer(counts_words(m.value) if m.value else _("nobody"), m.value,
                                m.events, m.draft, usual=m.usual) for m in legal.moves))
 
 
-QUESTION = Question("warfare", legal, words)
+def told(state: GameState, ev: Any, player: str) -> str:
+    if ev.kind is None:
+        return _("{player}: no fight").format(player=player)
+    fight = (_("{player}: battle against {defender}") if ev.kind == "battle"
+             else _("{player}: war against {defender}"))
+    return fight.format(player=player, defender=ev.defender)
+
+
+QUESTION = Question("warfare", legal, words, told)
 hint = colony_worth
 
 
@@ -332,17 +343,17 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
                 raise refuse(state, _("a war between {attacker} and {defender} has no region "
                                       "to be fought in").format(
                                         attacker=attacker, defender=defender))
-            names = format_list([region_name(state, r) for r in wanted])
+            where = format_list([names.region(state.setup.edition, r) for r in wanted])
             raise refuse(state, _("a war between {attacker} and {defender} is fought in: "
                                   "{names}").format(
-                                    attacker=attacker, defender=defender, names=names))
+                                    attacker=attacker, defender=defender, names=where))
     for loss in ev.losses:
         want_a, want_d = expected_losses(state, loss.region, attacker, defender)
         got_a, got_d = sum(loss.attacker.values()), sum(loss.defender.values())
         if (got_a, got_d) != (want_a, want_d):
-            raise refuse(state, _("in {region_name} {attacker} loses {lost_a} and {defender} "
+            raise refuse(state, _("{in_region} {attacker} loses {lost_a} and {defender} "
                                   "loses {lost_d}, not {got_a} and {got_d}").format(
-                                    region_name=region_name(state, loss.region),
+                                    in_region=names.region_in(state.setup.edition, loss.region),
                                     attacker=attacker, defender=defender,
                                     lost_a=_workers(want_a), lost_d=_workers(want_d),
                                     got_a=got_a, got_d=got_d))

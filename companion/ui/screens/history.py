@@ -6,10 +6,11 @@ from dataclasses import asdict
 import pandas as pd
 import streamlit as st
 
-from companion import charts
+from companion import charts, names
+from companion.engine import told
 from companion.exchange.plays import title
 from companion.games import FAMILY_IDS, family
-from companion.i18n import _, format_date, ngettext
+from companion.i18n import _, format_date, ngettext, pgettext
 from companion.rules.editions import EDITIONS
 from companion.text import name_key
 from companion.ui import (
@@ -20,7 +21,6 @@ from companion.ui import (
     playing,
     report_view,
     session,
-    steps,
     views,
     widgets,
 )
@@ -68,9 +68,9 @@ def show_sheet(game_id: int) -> None:
         return
     saved = outcome.stored
     sheet, f = saved.sheet, family(saved.game)
-    st.markdown(f"**{widgets.sheet_mark()}**: " + _("final result of the game played on "
-                                                  "{date}").format(
-        date=format_date(saved.created)))
+    st.markdown(pgettext("a bold label before its text", "**{label}**: {text}").format(
+            label=widgets.sheet_mark(), text=_(
+        "final result of the game played on {date}").format(date=format_date(saved.created))))
     st.caption(_("Game #{id}").format(id=saved.id) + " · "
                + options_text(saved.game, dict(sheet.options)))
     if sheet.note:
@@ -101,7 +101,9 @@ def show_result(game_id: int) -> None:
         game=views.md(title(result.game, result.edition)), date=format_date(result.played))
     source = (" " + _("(from {source})").format(source=views.md(result.source))
               if result.source else "")
-    st.markdown(f"**{widgets.result_mark()}**: {played}{source}")
+    st.markdown(pgettext("a bold label before its text", "**{label}**: {text}").format(
+            label=widgets.result_mark(),
+                                                                     text=played + source))
     f = family(result.game)
     unit = f.word(f.unit)
     st.dataframe(pd.DataFrame([
@@ -220,8 +222,8 @@ def show() -> None:
                     writes = library.entries(chosen)
                     if version:  # what that step was, in words (not just its number)
                         before = stored.state_at(version - 1)
-                        said = steps.describe_event(before, game.events[version - 1])
-                        done = steps.changes(before, shown.state,  # money, goods, VP, ties
+                        said = told.describe_event(before, game.events[version - 1])
+                        done = told.changes(before, shown.state,  # money, goods, VP, ties
                                              game.events[version - 1:version])
                         st.caption(_("Last step shown: ") + views.md(
                             f"{said} — {done}" if done else said)
@@ -304,7 +306,7 @@ def show() -> None:
                     [r for r in view.scores if r["family"] == one]), "hist_dist")
             if view.nations:
                 st.subheader(_("Nations"))
-                nations = [asdict(s) | {"nation": views.nation_label(s.nation)}
+                nations = [asdict(s) | {"nation": names.nation(s.nation)}
                            for s in view.nations]
                 st.dataframe(pd.DataFrame(nations).rename(columns={
                     "nation": _("Nation"), "games": _("Games"), "wins": _("Wins"),
@@ -348,7 +350,7 @@ def show() -> None:
                                    accept_multiple_files=True, key="hist_upload",
                                    disabled=not host)
         files = [(f.name, f.getvalue()) for f in uploads or []]
-        names: dict[str, str] = {}
+        chosen: dict[str, str] = {}
         incoming = library.bgstats_names(files) if files else []
         if incoming:
             kept = library.player_names()
@@ -363,11 +365,11 @@ def show() -> None:
                     name, options, index=options.index(match) if match else 0,
                     key=f"hist_as_{name_key(name)}", format_func=new_player_label)
                 if chosen_name != AS_WRITTEN:
-                    names[name] = chosen_name
+                    chosen[name] = chosen_name
         if st.button(_("Import"), key="hist_import", disabled=not uploads or not host):
             bar = st.progress(0.0, text=_("Importing…"))
             report = library.import_files(
-                files, names=names, progress=lambda done, text: bar.progress(done, text=text))
+                files, names=chosen, progress=lambda done, text: bar.progress(done, text=text))
             bar.empty()
             if report.imported:
                 st.success(ngettext("Imported {n} game: {ids}", "Imported {n} games: {ids}",

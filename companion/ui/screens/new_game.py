@@ -3,6 +3,7 @@
 import pandas as pd
 import streamlit as st
 
+from companion import names
 from companion.engine import COLOURS, NATIONS, NEW_NAME_MAX
 from companion.i18n import N_, _
 from companion.rules.discoveries import TOKENS
@@ -102,12 +103,12 @@ def show() -> None:
                                   max_chars=NEW_NAME_MAX, key=f"ng_name_{i}")
         colour = cols[1].selectbox(_("Colour"), COLOURS, index=i % len(COLOURS),
                                    key=f"ng_colour_{i}", format_func=lambda c: (
-                                       f"{views.COLOUR_EMOJI[c]} {views.colour_name(c)}"))
+                                       f"{views.COLOUR_EMOJI[c]} {names.colour(c)}"))
         player = {"name": name.strip(), "colour": colour}
         if boards == "random":
             player["nation"] = cols[2].selectbox(
                 _("Nation"), NATIONS, index=i % len(NATIONS), key=f"ng_nation_{i}",
-                format_func=views.nation_label)
+                format_func=names.nation)
         players.append(player)
         problems.spot(f"seat.{i}")
     problems.spot("players")
@@ -122,26 +123,26 @@ def show() -> None:
                     "left and pays half the last winning bid, rounded up."))
         left = list(range(count))
         seats, bids = [], []
-        names = [p["name"] or _("Player {n}").format(n=i + 1) for i, p in enumerate(players)]
+        seated = [p["name"] or _("Player {n}").format(n=i + 1) for i, p in enumerate(players)]
         for r in range(count - 1):
             cols = st.columns([3, 2, 2])
             winner = cols[0].selectbox(_("Round {n}: winner (seat {n})").format(n=r + 1), left,
                                        key=f"ng_auction_winner_{r}",
-                                       format_func=names.__getitem__)
+                                       format_func=seated.__getitem__)
             bid = cols[1].number_input(_("Winning bid (\\$)"), 1, 15, 1,
                                        key=f"ng_auction_bid_{r}")
             nation = cols[2].selectbox(_("Board taken"), NATIONS, index=r % len(NATIONS),
                                        key=f"ng_auction_nation_{r}",
-                                       format_func=views.nation_label)
+                                       format_func=names.nation)
             left = [i for i in left if i != winner]
             seats.append((winner, nation))
             bids.append(int(bid))
         last = left[0] if left else 0
         cols = st.columns([3, 2, 2])
         cols[0].markdown(_("Seat {n}: **{player}** (pays half of \\${bid}, rounded up)").format(
-            n=count, player=views.md(names[last]), bid=bids[-1] if bids else 0))
+            n=count, player=views.md(seated[last]), bid=bids[-1] if bids else 0))
         nation = cols[2].selectbox(_("Board left"), NATIONS, index=(count - 1) % len(NATIONS),
-                                   key="ng_auction_nation_last", format_func=views.nation_label)
+                                   key="ng_auction_nation_last", format_func=names.nation)
         seats.append((last, nation))
         players = [{**players[i], "nation": n} for i, n in seats]
         auction = {"bids": bids}
@@ -156,7 +157,7 @@ def show() -> None:
         age3 = playing.age3_buildings(edition, expansion_buildings)
         st.multiselect(_("Reduced randomness: the 10 Age III buildings drawn at set-up"),
                        list(age3), key="ng_age3", max_selections=10, format_func=age3.get,
-                       placeholder=_("Tap to choose"))
+                       placeholder=_("Tap to choose"), select_all=False)
         st.button("🎲 " + _("Draw 10 at random"), key="ng_age3_draw",
                   on_click=playing.preset_random, args=("ng_age3", list(age3), 10))
         setup["age3_buildings"] = list(session.widget_value("ng_age3") or [])
@@ -166,7 +167,7 @@ def show() -> None:
         regions, tokens = playing.token_regions(), list(TOKENS)
         cols = st.columns(4)
         for i, region in enumerate(regions):
-            cols[i % 4].selectbox(views.region_title(edition, region), tokens, index=None,
+            cols[i % 4].selectbox(names.region(edition, region), tokens, index=None,
                                   key=f"ng_token_{region}",
                                   format_func=lambda t: views.discovery_title(t, edition))
         st.button("🎲 " + _("Deal the tokens at random"), key="ng_tokens_deal",
@@ -187,7 +188,7 @@ def show() -> None:
                 spec = cols[0].selectbox(_("Seat 2's free specialist (bid of 8 or more)"),
                                          [None, "captain", "merchant", "missionary", "soldier"],
                                          key="ng_bid_spec", format_func=lambda w: (
-                                             views.worker_name(w) if w else _("none")))
+                                             names.worker(w) if w else _("none")))
                 token = cols[1].selectbox(_("Token seat 1 finds in the Caribbean"),
                                           list(TOKENS), key="ng_bid_token",
                                           format_func=lambda t: views.discovery_title(t, edition))

@@ -3,6 +3,7 @@
 import pandas as pd
 import streamlit as st
 
+from companion import names
 from companion.engine import NATION_POWER_TEXT
 from companion.i18n import _, component_name, component_names, ngettext
 from companion.rules.buildings import BUILDINGS, Building
@@ -57,7 +58,7 @@ def show() -> None:
                 formula = b.effect.end_vp.describe() if b.effect.end_vp else ""
                 if not matches(words, *building_texts(b, edition), kind, formula):
                     continue
-                cost = _("free") if b.cost == "free" else f"${(10, 14, 20)[age - 1]}"
+                cost = _("free") if b.cost == "free" else names.money((10, 14, 20)[age - 1])
                 tags = [kind, cost] + ([_("Builder expansion")] if b.builder_expansion else [])
                 if b.fixed_vp:
                     tags.append(_("{n} VP").format(n=b.fixed_vp))
@@ -96,9 +97,9 @@ def show() -> None:
         st.caption(_("Empires only, optional (the national advantages): each player plays a "
                      "nation and may use its power at the moment it says. On the Table its "
                      "button shows, with these words, only when the power can be used."))
-        lines = [f"- **{md(views.nation_label(n))}**, *{md(views.power_label(n))}* — "
+        lines = [f"- **{md(names.nation(n))}**, *{md(names.power(n))}* — "
                  f"{md(_(text))}" for n, text in NATION_POWER_TEXT.items()
-                 if matches(words, views.nation_label(n), *component_names(
+                 if matches(words, names.nation(n), *component_names(
                      "power", POWER_TITLES[n]), _(text), _("nation"))]
         st.markdown("\n".join(lines) or _("No nation matches the search."))
 

@@ -1,6 +1,7 @@
-"""A step of the game in words, read against the state it was applied to: what one answer
-recorded (the Table's last step, Undo) and each event of the log (the History). No Streamlit
-here.
+"""What a step changed, in words, told by the engine beside its questions: what one answer
+recorded (the Table's last step, Undo) and each event of the log (the History), read against
+the state it was applied to. The engine folds the events it tells (the UI only shows the
+words: it never applies an event nor asks for the next question to find them).
 """
 
 from __future__ import annotations
@@ -9,20 +10,40 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from companion.engine import Game, GameState, apply, decide, shipping_values
-from companion.i18n import _, component_count, ngettext
-from companion.ui.views import (
-    box_title,
-    building_title,
-    discovery_short,
-    good_name,
-    nation_label,
-    power_label,
-    region_title,
-    regions,
-    track_title,
-    worker_name,
-)
+from companion import names
+from companion.engine.events import parse_event
+from companion.engine.game import Game, apply
+from companion.engine.moves import QUESTIONS
+from companion.engine.state import GameState
+from companion.engine.tracks.shipping import shipping_values
+from companion.i18n import _, component_count, edition_text, format_clauses, ngettext
+from companion.rules.discoveries import DISCOVERIES
+
+
+def building_title(state: GameState, building_id: str) -> str:
+    """A building of this game as printed (its id when the game has no such building)."""
+    found = state.catalogue.get(building_id)
+    return names.building_of(state, found) if found else building_id
+
+
+def discovery_short(item_id: str, edition: str | None = None) -> str:
+    """A token or card owned, in a list of them: a token's face, a card's title."""
+    found = DISCOVERIES.get(item_id)
+    if found is not None and found.kind == "token":
+        return _("token ({face})").format(face=found.face)
+    return names.token(item_id, edition)
+
+
+def _regions_judged(board: GameState) -> list[tuple[str, list[tuple[str, int]]]]:
+    """The regions a colony scoring judges now (3 workers of one player or more), each with
+    the workers there per player, most first."""
+    judged = []
+    for region in board.regions:
+        counts = {n: board.workers_in_region(region, n) for n in board.order}
+        present = sorted(((n, c) for n, c in counts.items() if c), key=lambda nc: -nc[1])
+        if present and present[0][1] >= 3:
+            judged.append((names.region(board.setup.edition, region), present))
+    return judged
 
 
 def step_summary(before: GameState, after: Game, start: int) -> str:
@@ -38,13 +59,14 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
         state = after.state if i == len(events) - 1 else apply(state, ev)
         for region, owner in state.region_good_taken_by.items():
             if region not in taken:  # the third worker there takes the region's good
-                words += " — " + _("{player} takes the {good} of {region}").format(
-                    player=owner, good=good_name(state.region_goods[region], state.setup.edition),
-                    region=region_title(state, region))
+                words += " — " + _("{player} takes the {good} {of_region}").format(
+                    player=owner, good=names.good(state.region_goods[region], state.setup.edition),
+                    of_region=names.region_of(state.setup.edition, region))
         (settled if ev.auto else told).append(words)
-    text = "; ".join(dict.fromkeys(told))
+    text = format_clauses(dict.fromkeys(told))
     if settled:
-        text += " — " + _("then, with no other choice: {steps}").format(steps="; ".join(settled))
+        text += " — " + _("then, with no other choice: {steps}").format(
+            steps=format_clauses(settled))
     said = changes(before, after.state, events)
     return f"{text} — {said}" if said else text
 
@@ -69,8 +91,8 @@ def _ship(before: GameState, after: GameState, name: str, change: int) -> str:
     best = max(values.values())
     if values.get(name, 0) < best:
         return ship + " " + _("(by {title}, {nation}'s power; the workers there counted "
-                              "{value} at most)").format(title=power_label("holland"),
-                                                         nation=nation_label("holland"),
+                              "{value} at most)").format(title=names.power("holland"),
+                                                         nation=names.nation("holland"),
                                                          value=best)
     rivals = [n for n, v in values.items() if n != name and v == best]
     if rivals:
@@ -92,7 +114,7 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
     >>> after.players["Bob"].incoming["merchant"] += 2
     >>> after.regions["caribbean"] = {"Ann": {"colonist": 3}}
     >>> changes(game.state, after)
-    'Ann +$3, +3 workers in Caribbean; Bob +1 fur, +merchant ×2'
+    'Ann +$3, +3 workers in the Caribbean; Bob +1 fur, +merchant ×2'
     """
     edition = after.setup.edition
     sent = Counter((ev.player, ev.region) for ev in events if getattr(ev, "type", None) == "dock")
@@ -103,7 +125,7 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
             continue
         parts = []
         if p.money != old.money:
-            parts.append(_signed(p.money - old.money, "$"))
+            parts.append(names.money_change(p.money - old.money))
         for good, n in p.goods.items():
             if n != old.goods.get(good, 0):
                 change = n - old.goods.get(good, 0)
@@ -117,21 +139,21 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
             moved = (after.workers_in_region(region, name)
                      - before.workers_in_region(region, name) - sent[name, region])
             if moved:
-                parts.append(ngettext("{n} worker in {region}", "{n} workers in {region}",
-                                      abs(moved)).format(n=_signed(moved),
-                                                         region=region_title(after, region)))
+                parts.append(ngettext("{n} worker {in_region}", "{n} workers {in_region}",
+                                      abs(moved)).format(
+                    n=_signed(moved), in_region=names.region_in(edition, region)))
         for worker, n in p.incoming.items():  # a Specialists box, Training, a building
             gained = n - old.incoming.get(worker, 0)
             if gained > 0:
-                parts.append("+" + worker_name(worker) + (f" ×{gained}" if gained > 1 else ""))
+                parts.append("+" + names.worker(worker) + (f" ×{gained}" if gained > 1 else ""))
         parts += ["+" + building_title(after, b) for b in p.buildings[len(old.buildings):]]
-        parts += ["+" + discovery_short(d) for d in p.discoveries[len(old.discoveries):]]
+        parts += ["+" + discovery_short(d, edition) for d in p.discoveries[len(old.discoveries):]]
         if parts:
             said.append(f"{name} {', '.join(parts)}")
     if any(p.colony_vp != before.players[n].colony_vp
            for n, p in after.players.items() if n in before.players):
         said.append(colony_scoring(before))
-    return "; ".join(said)
+    return format_clauses(said)
 
 
 def colony_scoring(board: GameState) -> str:
@@ -148,68 +170,29 @@ def colony_scoring(board: GameState) -> str:
     'colony scoring (workers per region): Caribbean Ann 3 = Bob 3; Brazil Ann 4, Bob 1 = Cy 1'
     """
     judged = []
-    for row in regions(board):
-        if not row["scores"]:
-            continue
-        present = sorted(((n, c) for n, c in row["counts"].items() if c), key=lambda nc: -nc[1])
+    for region_name, present in _regions_judged(board):
         text = ""
         for i, (name, count) in enumerate(present):
             if i:
                 text += " = " if count == present[i - 1][1] else ", "
             text += f"{name} {count}"
-        judged.append(f"{row['name']} {text}")
+        judged.append(f"{region_name} {text}")
     return _("colony scoring (workers per region): {regions}").format(
-        regions="; ".join(judged) or _("no region"))
+        regions=format_clauses(judged) or _("no region"))
 
 
 def describe_event(state: GameState, event: Any) -> str:
-    """A short sentence for an event, read against the state it was applied to."""
-    from companion.engine import parse_event
-
+    """A short sentence for an event, read against the state it was applied to: told by
+    its question's module (``Question.told``: each track, the variants), else here (the
+    set-up, the refresh, a building's or nation's power, VP bought, a correction)."""
     ev = parse_event(event)
-    who = ev.player if hasattr(ev, "player") else None
-    if who is None:
-        wanted = decide(state)
-        who = wanted.player if wanted else None
-    name = who or _("the table")
+    name = getattr(ev, "player", None) or _("the table")  # (records name every answer's player)
     t = ev.type
-    edition = state.setup.edition
     if t == "reveal":
-        return _("Opening goods and buildings turned up")
-    if t == "place":
-        where = track_title(ev.track, edition)
-        if ev.box:
-            where = _("{track} ({box} box)").format(track=where, box=box_title(ev.box))
-        return _("{player}: {worker} on {place}").format(player=name, place=where,
-                                                        worker=worker_name(ev.worker))
-    if t == "dock":
-        where = region_title(state, ev.region) if ev.region else _("stays home")
-        return _("{player}: dock worker → {region}").format(player=name, region=where)
-    if t == "take_good":
-        if not ev.good:
-            return _("{player}: takes no good").format(player=name)
-        return _("{player}: takes {good}").format(player=name, good=good_name(ev.good, edition))
-    if t == "buy":
-        if not ev.building:
-            return _("{player}: buys nothing").format(player=name)
-        return _("{player}: buys {building}").format(
-            player=name, building=building_title(state, ev.building))
-    if t == "expedition":
-        if not ev.workers:
-            return _("{player}: no expedition").format(player=name)
-        target = _("a card") if ev.target == "card" else region_title(state, ev.target or "")
-        return _("{player}: expedition to {target}").format(player=name, target=target)
-    if t == "training":
-        if not ev.specialist:
-            return _("{player}: no training").format(player=name)
-        return _("{player}: trains a {worker}").format(player=name,
-                                                      worker=worker_name(ev.specialist))
-    if t == "warfare":
-        if ev.kind is None:
-            return _("{player}: no fight").format(player=name)
-        fight = (_("battle against {player}") if ev.kind == "battle"
-                 else _("war against {player}"))
-        return f"{name}: " + fight.format(player=ev.defender)
+        return edition_text(state.setup.edition, "Opening goods and buildings turned up")
+    question = QUESTIONS.get(t)
+    if question is not None and question.told is not None:  # told beside its question
+        return question.told(state, ev, name)
     if t == "benefit":
         return _("{player}: uses {building}").format(
             player=name, building=building_title(state, ev.building))
@@ -221,15 +204,8 @@ def describe_event(state: GameState, event: Any) -> str:
         return _("{player}: correction ({reason})").format(player=name, reason=ev.reason)
     if t == "power":
         return _("{player}: uses {title} ({nation})").format(
-            player=name, title=power_label(ev.nation), nation=nation_label(ev.nation))
+            player=name, title=names.power(ev.nation), nation=names.nation(ev.nation))
     if t == "resolve":
         return _("Powers declared: the tracks resolve")
-    if t == "swap":
-        return _("{player}: a {worker} in {region} swapped for a colonist").format(
-            player=name, worker=worker_name(ev.worker), region=region_title(state, ev.region))
-    if t == "scout":
-        target = (_("the top card") if ev.target == "card"
-                  else region_title(state, ev.target))
-        return _("{player}: scouts {target}").format(player=name, target=target)
     return t
 
