@@ -54,6 +54,7 @@ from companion.store.access import (
     summary_columns,
     utc,
 )
+from companion.store.errors import UNSTORABLE, UnstorableValue
 from companion.store.live import (
     Folded,
     LiveGames,
@@ -171,8 +172,15 @@ def _note(session: Session, row: GameRow, action: str, seq_before: int, seq_afte
     (``companion.store.trust``; None: this machine)."""
     session.execute(insert(EntryRow).values(
         game_id=row.id, action=action, seq_before=seq_before, seq_after=seq_after,
-        revision=row.revision, device=(device or None) and device[:DEVICE_LENGTH],
-        created=when))
+        revision=row.revision, device=device_as_stored(device), created=when))
+
+
+def device_as_stored(device: str | None) -> str | None:
+    """A device name as kept: cut to the column's width. A NUL is refused on every database
+    (PostgreSQL cannot store one in text; SQLite could, so the rule is the store's)."""
+    if device and "\x00" in device:
+        raise UnstorableValue(UNSTORABLE)
+    return (device or None) and device[:DEVICE_LENGTH]
 
 
 class TrackedGames:
