@@ -63,7 +63,7 @@ def current_game() -> StoredGame | None:
 def revision_of(game_id: int) -> int | None:
     """The saved game's revision (None if it is gone): what a live page polls."""
     try:
-        return store().revision(game_id)
+        return store().watched_revision(game_id)
     except GameNotFound:
         return None
 
