@@ -148,7 +148,12 @@ def _device_name_form() -> None:
 def host_pin_form(what: str, key: str) -> bool:
     """Whether this device may ``what`` (the host): if not, the host's PIN form when a PIN
     is set, else one sentence."""
-    refusal = access.host_refusal(what)
+    return pin_form(access.host_refusal(what), key)
+
+
+def pin_form(refusal: str | None, key: str) -> bool:
+    """Whether this device may go on (``refusal`` is None); if not, the refusal, with the
+    host's PIN form when a PIN is set."""
     if refusal is None:
         return True
     if access.host_pin() is None:

@@ -302,7 +302,10 @@ def game_view(stored: StoredGame, version: int | None = None) -> GameView:
 @stops_on_database_problem
 def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
                 seed: int | None = None) -> Outcome:
-    """Save a new game and open it. ``shuffle_order`` draws the turn order at random."""
+    """Save a new game and open it (the host, or any device at an open table: its maker
+    enters it). ``shuffle_order`` draws the turn order at random."""
+    if (refusal := access.start_refusal(access.NEW_GAME)) is not None:
+        return Outcome(None, refusal)
     setup = dict(setup)
     if shuffle_order:
         seats = list(setup.get("players", []))
