@@ -92,7 +92,7 @@ class RevisionWatch:
             return held[0] if held is not None else self._read(game_id)
         try:
             found = self._read(game_id)
-            self.saw(game_id, found)  # fresh from now on, however long the read took
+            self.saw(game_id, found, read=True)  # fresh from now on, however long it took
         except LookupError:
             self.saw(game_id, GONE)
             raise
@@ -103,16 +103,19 @@ class RevisionWatch:
         with self._lock:
             return self._held.get(game_id, (found, now))[0]  # a later notice may have won
 
-    def saw(self, game_id: int, revision: int, when: float | None = None) -> None:
-        """A revision known from a write or a read (the later one wins: revisions only go
-        up); ``GONE``: the game was deleted."""
+    def saw(self, game_id: int, revision: int, when: float | None = None, *,
+            read: bool = False) -> None:
+        """A revision known from a write, a notice or a ``read`` of the database; ``GONE``:
+        the game was deleted. The later one wins (revisions only go up), except that a read
+        on SQLite is the truth: SQLite gives a deleted game's id to the next game, whose
+        revision starts again at 0 (PostgreSQL never reuses an id)."""
         when = time.monotonic() if when is None else when
         with self._lock:
             if revision == GONE:
                 self._held.pop(game_id, None)
                 return
             held = self._held.get(game_id)
-            if held is None or revision >= held[0]:
+            if held is None or revision >= held[0] or (read and not self._postgres):
                 self._held[game_id] = (revision, max(when, held[1]) if held else when)
 
     # ---------------------------------------------------------------- listening

@@ -99,3 +99,12 @@ def test_a_revision_never_goes_back_and_a_game_gone_is_forgotten() -> None:
     assert watch.revision(1) == 5
     watch.saw(1, watch_module.GONE)
     assert watch.revision(1) == 4  # read again
+
+
+def test_on_sqlite_a_game_deleted_and_its_id_given_again_is_followed(monkeypatch) -> None:
+    """Another process deletes game 1 and makes a new game 1 between two reads: the new
+    game's revision (lower) is taken, not kept out as an old one."""
+    monkeypatch.setattr(watch_module, "FRESH_SECONDS", 0.0)
+    answers = iter([5, 0, 1])
+    watch = RevisionWatch("sqlite://", lambda _g: next(answers))
+    assert [watch.revision(1) for _ in range(3)] == [5, 0, 1]
