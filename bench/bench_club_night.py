@@ -155,6 +155,8 @@ def run(url: str, args: argparse.Namespace) -> None:
     read_errors = [x for per in errors for x in per]
     appends = [x for times, _e in results for x in times]
     append_errors = [x for _t, errs in results for x in errs]
+    print(f"machine load average (1 min) at the end: {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores")
     print(f"readers: {args.readers} threads polling {how}, {args.seconds:.0f} s")
     print(f"revision reads: {len(reads)}, errors: {len(read_errors)}"
           + (f" ({sorted(set(read_errors))[:3]})" if read_errors else ""))

@@ -126,8 +126,7 @@ class RevisionWatch:
                 return
             self._listener = threading.Thread(target=self._listen_on, daemon=True,
                                               name="companion-revisions")
-        self._listener.start()
-        self._listening.wait(timeout=RECONNECT_SECONDS)  # the first poll already from memory
+        self._listener.start()  # until it listens, the polls read (as on SQLite)
 
     def _listen_on(self) -> None:
         import psycopg
