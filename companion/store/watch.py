@@ -64,6 +64,7 @@ class RevisionWatch:
         self._listening = threading.Event()
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
+        self._listens = 0  # how many times the listener began to listen (reads span one)
         self._postgres = make_url(url).get_backend_name() == "postgresql"
 
     # ---------------------------------------------------------------- reading
@@ -82,7 +83,7 @@ class RevisionWatch:
                 return held[0]  # fresh, or being read: the others keep what is held
             if reading is None:
                 reading = self._reading[game_id] = threading.Event()
-                reader = True
+                reader, listens = True, self._listens
             else:
                 reader = False  # nothing held yet: wait for the one read under way
         if not reader:
@@ -92,7 +93,9 @@ class RevisionWatch:
             return held[0] if held is not None else self._read(game_id)
         try:
             found = self._read(game_id)
-            self.saw(game_id, found, read=True)  # fresh from now on, however long it took
+            # fresh from now on, however long it took; unless the listener began meanwhile
+            # (a write between this read and its LISTEN was never heard): read again soon
+            self.saw(game_id, found, None if listens == self._listens else 0.0, read=True)
         except LookupError:
             self.saw(game_id, GONE)
             raise
@@ -116,7 +119,7 @@ class RevisionWatch:
                 return
             held = self._held.get(game_id)
             if held is None or revision >= held[0] or (read and not self._postgres):
-                self._held[game_id] = (revision, max(when, held[1]) if held else when)
+                self._held[game_id] = (revision, max(when, held[1]) if held and when else when)
 
     # ---------------------------------------------------------------- listening
 
@@ -140,6 +143,7 @@ class RevisionWatch:
                     conn.execute(f"LISTEN {CHANNEL}")
                     with self._lock:  # what was held may have moved while nobody listened
                         self._held = {g: (r, 0.0) for g, (r, _t) in self._held.items()}
+                        self._listens += 1
                     self._listening.set()
                     while not self._stop.is_set():
                         for notice in conn.notifies(timeout=1.0):
