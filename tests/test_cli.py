@@ -47,7 +47,7 @@ def test_check_reports_the_first_illegal_event_with_its_index(tmp_path, capsys):
     bad.write_text(json.dumps(record))
     assert main(["check", str(bad)]) == 1
     err = capsys.readouterr().err
-    assert "event 3" in err and "dock" in err
+    assert "event 3" in err and "the game waits for this first" in err  # a dock answer, now
 
 
 def test_check_refuses_unknown_event_types_and_bad_json(tmp_path, capsys):

@@ -46,7 +46,7 @@ from typing import Any
 
 from companion.engine.errors import EngineError, MalformedEvent, UnreadableEvent, shown
 from companion.engine.events import Benefit, Event, parse_event
-from companion.engine.fold import NAMED_ANSWERS, apply_in_place, shape_problem
+from companion.engine.fold import apply_in_place, shape_problem
 from companion.engine.powers import university
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
@@ -59,7 +59,7 @@ READABLE_VERSIONS = (1, 2, 3, 4, 5)
 SKIPS_UNTIL = 4  # AoE III records before this version let dock and goods workers skip
 THIRD_PASS = 5  # records before this version keep the second pass's moments (see above)
 FREE_DOCK_COLONIST = ("indentured_servitude", "colonization_laws")  # dock slots X and Y
-NAMED_SINCE = 3  # from this version on, a record names the player of every answer
+NAMED_SINCE = 3  # from this version on, records as written name the player of every answer
 
 
 @dataclass(frozen=True)
@@ -148,10 +148,8 @@ def _upgraded_to_3(data: Any, version: int) -> GameSetup:
 def converted(state: GameState, ev: Event, version: int) -> Event:
     """One event of an older record in today's terms (same meaning, nothing added)."""
     if version >= NAMED_SINCE:
-        if ev.type in NAMED_ANSWERS and getattr(ev, "player", None) is None:
-            raise MalformedEvent(_("a {NAMED_ANSWERS} answer must name the player whose "
-                                   "decision it is (record version {version})").format(
-                                     NAMED_ANSWERS=_(NAMED_ANSWERS[ev.type]), version=version))
+        # An answer that names nobody is named as it is applied, as a live one is: one
+        # place decides an answer's player (``fold.named``), for records and taps alike.
         return ev
     if isinstance(ev, Benefit) and ev.building == "university":
         choice = university.older_choice(state, ev.player, ev.choice)

@@ -5,7 +5,8 @@
 
 SQLite connections get ``journal_mode=WAL``, ``synchronous=FULL``, ``foreign_keys=ON`` and a
 busy timeout; write transactions start with ``BEGIN IMMEDIATE`` so that the check of the
-expected event count and the insert happen under SQLite's write lock.
+expected event count and the insert happen under SQLite's write lock. Statements' parameters
+never show in an error's text (``hide_parameters``): they can hold a device name or a key.
 
 >>> default_url({"COMPANION_DATA_DIR": "/srv/aod"})
 'sqlite:////srv/aod/companion.db'
@@ -22,11 +23,13 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.pool import QueuePool, StaticPool
 
 DB_FILE = "companion.db"
 BUSY_TIMEOUT_MS = 10_000
 WRITE = "companion_write"  # execution option: this connection will write
+POOL_TIMEOUT = 5  # seconds a caller waits for a pooled connection, twice (``RetryingPool``)
 
 
 def default_url(environ: Mapping[str, str] | None = None) -> str:
@@ -56,11 +59,25 @@ def _sqlite_begin(conn: Any) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
+class RetryingPool(QueuePool):
+    """A queue pool that waits twice for a connection before it gives up: a moment when
+    every connection is taken (a burst of taps) is usually over by then. What still times
+    out comes out as "busy, try again" (``errors.kind_of``), never as an unreachable
+    server."""
+
+    def _do_get(self) -> Any:
+        try:
+            return super()._do_get()
+        except PoolTimeout:
+            return super()._do_get()
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; for a SQLite file, its directory is created first."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        return create_engine(url, pool_pre_ping=True, hide_parameters=True,
+                             poolclass=RetryingPool, pool_timeout=POOL_TIMEOUT)
     database = parsed.database
     kwargs: dict[str, Any] = {}
     if database in (None, "", ":memory:"):
@@ -68,7 +85,7 @@ def make_engine(url: str) -> Engine:
         kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
     elif not parsed.query.get("uri"):  # a "file:...?mode=ro" URI names no folder to make
         Path(database).expanduser().absolute().parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, **kwargs)
+    engine = create_engine(url, hide_parameters=True, **kwargs)
     event.listen(engine, "connect", _sqlite_pragmas)
     event.listen(engine, "begin", _sqlite_begin)
     return engine

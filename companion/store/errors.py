@@ -17,8 +17,10 @@ Driver and SQLAlchemy exceptions never leave the store: ``database_errors`` turn
 from __future__ import annotations
 
 import logging
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import (
@@ -28,7 +30,9 @@ from sqlalchemy.exc import (
     IntegrityError,
     NoSuchModuleError,
     SQLAlchemyError,
+    StatementError,
 )
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from companion.errors import MalformedInput, StorageProblem
 from companion.i18n import N_, _
@@ -96,7 +100,10 @@ PG_KINDS = {  # SQLSTATE codes of PostgreSQL
     "28000": "unreachable",
     "55P03": "busy",
     "40P01": "busy",
+    "53300": "busy",  # too many connections: a moment later there is room
 }
+PG_DISK_STATES = ("53100", "58030")  # disk full; an I/O error (said "No space left" if so)
+NEARLY_FULL = 1 << 20  # bytes free below which a SQLite I/O error is the disk being full
 WORDS = (  # when the driver gives no code
     ("disk is full", "disk_full"), ("no space left", "disk_full"), ("disk full", "disk_full"),
     ("readonly", "read_only"), ("read-only", "read_only"), ("permission denied", "read_only"),
@@ -113,14 +120,19 @@ WORDS = (  # when the driver gives no code
 )
 
 
-def kind_of(exc: BaseException) -> str:
-    """Which ``DatabaseProblem`` kind an exception from the database is."""
+def kind_of(exc: BaseException, url: str | None = None) -> str:
+    """Which ``DatabaseProblem`` kind an exception from the database is (``url``: the
+    database's, to tell a full disk behind a SQLite I/O error)."""
+    if isinstance(exc, PoolTimeout):
+        return "busy"  # every pooled connection taken: the server is there, and busy
     orig = getattr(exc, "orig", None) or exc
     name = getattr(orig, "sqlite_errorname", None)
     if isinstance(name, str):
         for prefix, kind in SQLITE_KINDS.items():
             if name == prefix or name.startswith(prefix + "_"):
                 return kind
+        if name.startswith("SQLITE_IOERR") and _sqlite_disk_full(url):
+            return "disk_full"
     state = getattr(orig, "sqlstate", None)
     if isinstance(state, str):
         if state in PG_KINDS:
@@ -128,7 +140,7 @@ def kind_of(exc: BaseException) -> str:
         if state.startswith("08"):  # connection exceptions
             return "unreachable"
     if isinstance(orig, OSError) and not isinstance(orig, DBAPIError):
-        return "read_only"  # the data folder cannot be created or opened
+        return "disk_full" if _disk_full_errno(orig) else "read_only"
     if isinstance(exc, ArgumentError | NoSuchModuleError | ImportError):
         return "bad_url"
     text = str(orig).lower()
@@ -136,6 +148,41 @@ def kind_of(exc: BaseException) -> str:
         if words in text:
             return kind
     return "unknown"
+
+
+def _disk_full_errno(error: OSError) -> bool:
+    import errno
+
+    return error.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+def _sqlite_disk_full(url: str | None) -> bool:
+    """Whether the disk of a SQLite database file has (almost) no room left: SQLite says
+    "disk I/O error" when a write to its journal finds the disk full."""
+    try:
+        database = make_url(url or "").database
+    except ArgumentError:
+        return False
+    if not database or database == ":memory:":
+        return False
+    try:
+        return shutil.disk_usage(Path(database).expanduser().absolute().parent).free \
+            < NEARLY_FULL
+    except OSError:
+        return False
+
+
+def statement_kind(exc: BaseException) -> str:
+    """The kind of statement an error came from (SELECT, INSERT, ...), never its text or
+    parameters, which can hold a device name or a key.
+
+    >>> statement_kind(StatementError("boom", "insert into entry_keys values (?)", ("k",),
+    ...                               None))
+    'INSERT'
+    """
+    statement = getattr(exc, "statement", None) if isinstance(exc, StatementError) else None
+    words = (statement or "").split(maxsplit=1)
+    return words[0].upper() if words else "no statement"
 
 
 def problem(kind: str, url: str) -> DatabaseProblem:
@@ -195,9 +242,13 @@ def translate(exc: BaseException, url: str) -> BaseException:
     orig = getattr(exc, "orig", None) or exc
     if isinstance(exc, DataError) or isinstance(orig, OverflowError | ValueError):
         return UnstorableValue(UNSTORABLE)  # ValueError: a NUL, a lone surrogate
-    kind = kind_of(exc)
-    if kind == "unknown":
-        log.error("database error at %s", where_of(url), exc_info=exc)
+    kind = kind_of(exc, url)
+    if kind == "unknown":  # the error's class and the statement's kind: no parameters
+        orig = getattr(exc, "orig", None) or exc
+        log.error("database error at %s: %s.%s (SQLSTATE %s) in a %s statement", where_of(url),
+                  type(orig).__module__, type(orig).__qualname__,
+                  getattr(orig, "sqlstate", None) or getattr(orig, "sqlite_errorname", "-"),
+                  statement_kind(exc))
     return problem(kind, url)
 
 

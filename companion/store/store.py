@@ -56,6 +56,7 @@ from companion.store.schema import EventRow, GamePlayerRow, GameRow
 from companion.store.settings import GameSettings, Settings
 from companion.store.sheets import ScoreSheets, StoredSheet
 from companion.store.tracked import TrackedGames
+from companion.store.watch import GONE, announce
 
 Stored = StoredGame | StoredSheet | StoredResult
 
@@ -82,6 +83,7 @@ class Store:
         self._kinds = {part.kind: part for part in (self.results, self.sheets, self.games)}
 
     def close(self) -> None:
+        self.games.watch.close()
         self.db.close()
 
     def __enter__(self) -> Store:
@@ -111,6 +113,12 @@ class Store:
         0
         """
         return self.games.revision(game_id)
+
+    def watched_revision(self, game_id: int) -> int:
+        """The game's revision as this process follows it (``companion.store.watch``): from
+        memory, whatever the number of pages that poll it; another process's write shows
+        within a second or so. ``GameNotFound`` if there is none."""
+        return self.games.watch.revision(game_id)
 
     def append(self, game_id: int, event: Event | Mapping[str, Any],
                expected_seq: int | None = None, *, revision: int | None = None,
@@ -168,7 +176,9 @@ class Store:
             session.execute(delete(EventRow).where(EventRow.game_id == game_id))
             session.execute(delete(GamePlayerRow).where(GamePlayerRow.game_id == game_id))
             session.delete(row)
+            announce(session.connection(), game_id, GONE)
         self.games.live.drop(game_id)
+        self.games.watch.saw(game_id, GONE)
 
     # ------------------------------------------------------------------ a game's settings
 

@@ -54,6 +54,7 @@ from companion.store.access import (
     summary_columns,
     utc,
 )
+from companion.store.errors import UNSTORABLE, UnstorableValue
 from companion.store.live import (
     Folded,
     LiveGames,
@@ -65,6 +66,7 @@ from companion.store.live import (
 from companion.store.schema import DEVICE_LENGTH, EntryRow, EventRow, GamePlayerRow, GameRow
 from companion.store.set_aside import SET_ASIDE, SetAside, record_set_aside
 from companion.store.summary import summarize
+from companion.store.watch import RevisionWatch, announce
 
 
 def set_aside_of(row: GameRow) -> tuple[SetAside, ...]:
@@ -171,8 +173,16 @@ def _note(session: Session, row: GameRow, action: str, seq_before: int, seq_afte
     (``companion.store.trust``; None: this machine)."""
     session.execute(insert(EntryRow).values(
         game_id=row.id, action=action, seq_before=seq_before, seq_after=seq_after,
-        revision=row.revision, device=(device or None) and device[:DEVICE_LENGTH],
-        created=when))
+        revision=row.revision, device=device_as_stored(device), created=when))
+    announce(session.connection(), row.id, row.revision)  # other processes' live pages
+
+
+def device_as_stored(device: str | None) -> str | None:
+    """A device name as kept: cut to the column's width. A NUL is refused on every database
+    (PostgreSQL cannot store one in text; SQLite could, so the rule is the store's)."""
+    if device and "\x00" in device:
+        raise UnstorableValue(UNSTORABLE)
+    return (device or None) and device[:DEVICE_LENGTH]
 
 
 class TrackedGames:
@@ -183,6 +193,7 @@ class TrackedGames:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.live = LiveGames()
+        self.watch = RevisionWatch(db.url, self.revision)
 
     # ---------------------------------------------------------------- reading
 
@@ -200,7 +211,7 @@ class TrackedGames:
         stored = StoredGame(row.id, folded.game, created, utc(row.updated), row.revision,
                             folded.earlier, folded.refusal, set_aside_of(row),
                             row.record_version)
-        self.live.put(stored)
+        self._kept(stored)
         return stored
 
     def _writable(self, session: Session, row: GameRow) -> StoredGame:
@@ -242,6 +253,11 @@ class TrackedGames:
 
     # ---------------------------------------------------------------- writing
 
+    def _kept(self, stored: StoredGame) -> None:
+        """A version this process has just written: live, and its revision seen at once."""
+        self.live.put(stored)
+        self.watch.saw(stored.id, stored.revision)
+
     def _insert_game(self, session: Session, game: Game, created: datetime) -> GameRow:
         row = _new_row(game.setup, game, created)
         session.add(row)
@@ -273,7 +289,7 @@ class TrackedGames:
         with self.db.writing() as session:
             row = self._insert_game(session, game, when)
         stored = StoredGame(row.id, game, utc(when), utc(when), row.revision)
-        self.live.put(stored)
+        self._kept(stored)
         return stored
 
     def extend(self, game_id: int, expected_seq: int | None, revision: int | None,
@@ -299,7 +315,7 @@ class TrackedGames:
             raise Conflict(_("game {game_id}: someone else recorded an event first (event "
                              "{seq} is already taken); reload").format(
                                  game_id=game_id, seq=expected_seq)) from None
-        self.live.put(stored)
+        self._kept(stored)
         return stored
 
     def undo(self, game_id: int, expected_seq: int | None, n: int,
@@ -325,7 +341,7 @@ class TrackedGames:
             _note(session, row, "undo", base.seq, len(game.events), device, when)
             stored = StoredGame(game_id, game, base.created, utc(when), row.revision, earlier,
                                 None, base.set_aside, base.record_version)
-        self.live.put(stored)
+        self._kept(stored)
         return stored
 
     # ---------------------------------------------------------------- refused games
@@ -352,7 +368,7 @@ class TrackedGames:
             _note(session, row, "set_aside", at + len(batch["events"]), at, device, when)
             stored = StoredGame(game_id, base.game, base.created, utc(when), row.revision,
                                 base.earlier, None, set_aside_of(row), base.record_version)
-        self.live.put(stored)
+        self._kept(stored)
         return stored
 
     def reapply_set_aside(self, game_id: int, expected_seq: int | None,
@@ -394,7 +410,7 @@ class TrackedGames:
             stored = StoredGame(game_id, game, base.created, utc(when), row.revision,
                                 held_after(base) if game is not base.game else base.earlier,
                                 None, set_aside_of(row), base.record_version)
-        self.live.put(stored)
+        self._kept(stored)
         return stored
 
     # ---------------------------------------------------------------- the kind's part

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from companion.i18n import _
 from companion.store.db import WRITE
@@ -79,17 +80,28 @@ def entry_key(store: Store, game_id: int) -> str:
 
 def new_entry_key(store: Store, game_id: int, *, keep_existing: bool = False) -> str:
     """A fresh key for the game: the links that carried the old one stop entering.
-    ``keep_existing``: a key another process made meanwhile is kept and returned."""
+    ``keep_existing``: a key another process made meanwhile is kept and returned.
+
+    The game's row is locked first (``FOR UPDATE``; SQLite's ``BEGIN IMMEDIATE`` locks the
+    whole file), so callers racing for the first key take turns: the first makes it, the
+    others read it back, and every one hands out the stored key."""
     fresh = secrets.token_urlsafe(KEY_BYTES)
-    with database_errors(store.url), _write(store) as conn:
-        if conn.execute(select(GameRow.id).where(GameRow.id == game_id)).first() is None:
-            raise GameNotFound(_("there is no saved game {game_id}").format(game_id=game_id))
-        held = conn.execute(select(EntryKeyRow.key)
-                            .where(EntryKeyRow.game_id == game_id)).scalar_one_or_none()
-        if held is not None and keep_existing:
-            return held
-        conn.execute(delete(EntryKeyRow).where(EntryKeyRow.game_id == game_id))
-        conn.execute(insert(EntryKeyRow).values(game_id=game_id, key=fresh, created=_now()))
+    gone = GameNotFound(_("there is no saved game {game_id}").format(game_id=game_id))
+    try:
+        with database_errors(store.url), _write(store) as conn:
+            if conn.execute(select(GameRow.id).where(GameRow.id == game_id)
+                            .with_for_update()).first() is None:
+                raise gone
+            held = conn.execute(select(EntryKeyRow.key)
+                                .where(EntryKeyRow.game_id == game_id)).scalar_one_or_none()
+            if held is not None and keep_existing:
+                return held
+            conn.execute(delete(EntryKeyRow).where(EntryKeyRow.game_id == game_id))
+            conn.execute(insert(EntryKeyRow).values(game_id=game_id, key=fresh, created=_now()))
+    except IntegrityError:
+        # Only a game deleted under us gets here (its row is locked otherwise); the driver's
+        # text would carry the key, so none of it goes on.
+        raise gone from None
     return fresh
 
 

@@ -7,7 +7,9 @@
 * **An entry device** for one game: it opened the game's entry link, whose key is that
   game's current entry key. It keeps the right for its session, and for a reload (the key is
   kept in a cookie of this site), until the host makes a new key.
-* **Everyone else** follows the games and writes nothing.
+* **Everyone else** follows the games and writes nothing: no new game and no score sheet
+  either, unless the host opened the table (``COMPANION_OPEN_TABLE=1``: any device may start
+  a game, becoming its entry device, and save score sheets).
 
 Rights are asked of the store at every write: a new key shuts out the devices let in with
 the old one at their next tap. Keys are compared in constant time (``trust.key_matches``)
@@ -33,6 +35,7 @@ from companion.store.trust import DEVICE_LENGTH, key_matches
 from companion.ui import session
 
 HOST_PIN_VAR = "COMPANION_HOST_PIN"
+OPEN_TABLE_VAR = "COMPANION_OPEN_TABLE"  # "1": any device may start games and save sheets
 KEY_PARAM = "key"  # the entry key in an entry link: ?game=12&key=...
 ENTRY_COOKIE = "aod_entry_{game_id}"
 DEVICE_COOKIE = "aod_device"
@@ -46,6 +49,8 @@ IMPORT = N_("import files")
 DEMO = N_("add demo games")
 FILES = N_("import files or add demo games")
 NEW_KEY = N_("make a new entry key")
+NEW_GAME = N_("start a new game")  # ... or any device, at an open table (``start_refusal``)
+SAVE_SHEET = N_("save a score sheet to the history")
 
 
 # ---------------------------------------------------------------- which device
@@ -108,6 +113,27 @@ def host_refusal(what: str) -> str | None:
                  "other devices.").format(action=_(what))
     return _("Only the host may {action}: give the host's PIN on this device first.").format(
         action=_(what))
+
+
+def open_table() -> bool:
+    """Whether the host opened the table: any device may start a game and save a score
+    sheet (``COMPANION_OPEN_TABLE``; off unless set to 1, true, yes or on)."""
+    return (os.environ.get(OPEN_TABLE_VAR) or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def start_refusal(what: str) -> str | None:
+    """Why this device may not ``what`` (``NEW_GAME``, ``SAVE_SHEET``: something new for the
+    history), or None if it may: the host, or anyone at an open table. The refusal says how
+    to get in."""
+    if is_host() or open_table():
+        return None
+    if host_pin() is None:
+        return _("Only the machine that runs the app may {action} here. Ask the host to do it "
+                 "there (and to show you the game's entry link), or to open the table to every "
+                 "device.").format(action=_(what))
+    return _("Only the host may {action} here. Give the host's PIN on this device, or ask the "
+             "host to do it (and to show you the game's entry link), or to open the table to "
+             "every device.").format(action=_(what))
 
 
 _pin_tries: dict[str, list[float]] = {}

@@ -3,12 +3,13 @@ as text and as a QR code; an entry link carries the game's entry key, a viewer l
 Also the forms a device meets when it joins (its name) or asks for the host's rights (the
 PIN), and who entered each step; who may do what is decided in ``companion.ui.access``.
 
->>> join_url(12, "viewer", host="192.168.1.20", port=8501, lang="fr")
-'http://192.168.1.20:8501/table?game=12&role=viewer&lang=fr'
->>> join_url(12, "entry", host="192.168.1.20", port=8501, lang="fr", key="Zq3")
-'http://192.168.1.20:8501/table?game=12&key=Zq3&lang=fr'
+>>> join_url(12, "viewer", host="192.168.1.20", port=8501)
+'http://192.168.1.20:8501/table?game=12&role=viewer'
+>>> join_url(12, "entry", host="192.168.1.20", port=8501, key="Zq3")
+'http://192.168.1.20:8501/table?game=12&key=Zq3'
 
-The link carries the language of the device that shows it (its reader may switch).
+The link carries no language: each device reads its own (its browser's, or its switch), not
+the language of the device that shows the link.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Literal
 import qrcode
 import streamlit as st
 
-from companion.i18n import N_, _, current_language, format_datetime
+from companion.i18n import N_, _, format_datetime
 from companion.store import trust
 from companion.ui import access, session, views
 from companion.ui.saved_games import store
@@ -46,17 +47,16 @@ def network_address() -> str:
 
 
 def join_url(game_id: int, role: Role, *, host: str | None = None,
-             port: int | None = None, lang: str | None = None, key: str | None = None) -> str:
+             port: int | None = None, key: str | None = None) -> str:
     """The game's link for another device: ``entry`` with the game's entry ``key``, or
     ``viewer`` (which never carries one)."""
     host = host or network_address()
     port = port or int(st.get_option("server.port") or 8501)
-    lang = lang or current_language()
     if role == "entry":
         if not key:
             raise ValueError("an entry link needs the game's entry key")
-        return f"http://{host}:{port}/table?game={game_id}&key={key}&lang={lang}"
-    return f"http://{host}:{port}/table?game={game_id}&role=viewer&lang={lang}"
+        return f"http://{host}:{port}/table?game={game_id}&key={key}"
+    return f"http://{host}:{port}/table?game={game_id}&role=viewer"
 
 
 @functools.lru_cache(maxsize=64)  # about 30 ms to draw; Home shows one per game in progress
@@ -148,7 +148,12 @@ def _device_name_form() -> None:
 def host_pin_form(what: str, key: str) -> bool:
     """Whether this device may ``what`` (the host): if not, the host's PIN form when a PIN
     is set, else one sentence."""
-    refusal = access.host_refusal(what)
+    return pin_form(access.host_refusal(what), key)
+
+
+def pin_form(refusal: str | None, key: str) -> bool:
+    """Whether this device may go on (``refusal`` is None); if not, the refusal, with the
+    host's PIN form when a PIN is set."""
     if refusal is None:
         return True
     if access.host_pin() is None:

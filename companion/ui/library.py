@@ -135,7 +135,9 @@ def fingerprint_game(fingerprint: str) -> str:
 def save_sheet(sheet: Sheet, played: date | None = None) -> SheetOutcome:
     """Keep a score sheet in the history, dated ``played`` (midnight UTC of that day; a
     sheet played today is dated now, so that it lists before today's earlier games). It
-    opens in the History next."""
+    opens in the History next. The host only, or any device at an open table."""
+    if (refusal := access.start_refusal(access.SAVE_SHEET)) is not None:
+        return SheetOutcome(None, refusal)
     today = {date.today(), datetime.now(UTC).date()}
     try:
         s = store()

@@ -1,8 +1,9 @@
 """Live pages: every open page of a game follows it, with no tap.
 
 A fragment reads the game's revision (one integer, raised by every entry and every undo) every
-``LIVE_SECONDS`` and reruns the whole page only when it moved on. An idle viewer costs one small
-query per interval and nothing else.
+``LIVE_SECONDS`` and reruns the whole page only when it moved on. The revision comes from the
+process's watcher of that game (``Store.watched_revision``: memory, kept up to date by
+PostgreSQL's notifications or one shared read on SQLite), so an idle viewer costs no query.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def current_game() -> StoredGame | None:
 def revision_of(game_id: int) -> int | None:
     """The saved game's revision (None if it is gone): what a live page polls."""
     try:
-        return store().revision(game_id)
+        return store().watched_revision(game_id)
     except GameNotFound:
         return None
 
@@ -198,13 +198,21 @@ def set_hints(game_id: int, on: bool) -> Outcome:
 
 def _conflict(game_id: int, exc: Conflict) -> Outcome:
     """Another device got there first: this page moves on to the game as it now stands,
-    keeps what was typed where it still applies, and says in one sentence what was
-    recorded there."""
+    keeps what was typed where it still applies, and says in one sentence what happened
+    there: a step recorded (the game went on from what this page showed), or a step taken
+    back (Undo: the game now has fewer events, or other ones)."""
+    seen = session.cached_game()
     fresh = follow_up(game_id)
-    done = last_step(fresh)
+    went_on = seen is None or (seen.id == fresh.id and fresh.seq > seen.seq
+                               and fresh.game.events[:seen.seq] == seen.game.events)
+    done = last_step(fresh) if went_on else None
+    undone = last_step(seen) if not went_on and fresh.seq < seen.seq else None
     if done:
         text = _("Another device already recorded: {step}. The page shows the game as it "
                  "is now; tap again if your step still applies.").format(step=done)
+    elif undone:
+        text = _("Another device took back a step: {step}. The page shows the game as it "
+                 "is now; tap again if your step still applies.").format(step=undone)
     else:
         text = _("Another device changed the game first (a step was taken back). The page "
                  "shows the game as it is now; tap again if your step still applies.")
@@ -310,7 +318,10 @@ def game_view(stored: StoredGame, version: int | None = None) -> GameView:
 @stops_on_database_problem
 def create_game(setup: Mapping[str, Any], shuffle_order: bool = False,
                 seed: int | None = None) -> Outcome:
-    """Save a new game and open it. ``shuffle_order`` draws the turn order at random."""
+    """Save a new game and open it (the host, or any device at an open table: its maker
+    enters it). ``shuffle_order`` draws the turn order at random."""
+    if (refusal := access.start_refusal(access.NEW_GAME)) is not None:
+        return Outcome(None, refusal)
     setup = dict(setup)
     if shuffle_order:
         seats = list(setup.get("players", []))

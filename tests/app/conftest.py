@@ -20,6 +20,16 @@ def full_error_details():
 
 
 @pytest.fixture(autouse=True)
+def revisions_read_at_every_poll(monkeypatch):
+    """App tests stand another device in with a second ``Store`` of this process and want the
+    page's next run to follow it: the app's watcher reads at every poll here (its one shared
+    read per interval is tested in tests/store/test_watch.py)."""
+    from companion.store import watch
+
+    monkeypatch.setattr(watch, "FRESH_SECONDS", 0.0)
+
+
+@pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.delenv("COMPANION_DB_URL", raising=False)
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))

@@ -28,6 +28,7 @@ def device(monkeypatch):
     one); the session starts empty."""
     monkeypatch.setattr(access, "peer", lambda: REMOTE)
     monkeypatch.delenv(access.HOST_PIN_VAR, raising=False)
+    monkeypatch.delenv(access.OPEN_TABLE_VAR, raising=False)
     monkeypatch.setattr(access, "_pin_tries", {})
     _clear_session()
     yield
@@ -150,9 +151,46 @@ def test_the_host_machine_may_do_everything(store, monkeypatch, address):
     assert library.delete_game(game_id).ok
 
 
-def test_a_new_game_is_entered_by_the_device_that_made_it(device, store):
+def test_a_stranger_starts_no_game_and_saves_no_sheet_and_is_told_how_to_get_in(device,
+                                                                                  store):
+    from tests.aod_sheets import aod_player, aod_sheet
+
+    sheet = aod_sheet([aod_player("Ann", colony=[6, 8, 10]), aod_player("Bob")])
+    made, saved = playing.create_game(FOUR), library.save_sheet(sheet)
+    assert made.stored is None and saved.stored is None and store.count_games() == 0
+    assert made.error == (
+        "Only the machine that runs the app may start a new game here. Ask the host to do it "
+        "there (and to show you the game's entry link), or to open the table to every device.")
+    assert saved.error.startswith("Only the machine that runs the app may save a score sheet")
+
+
+def test_the_host_pin_lets_a_device_start_games_and_save_sheets(device, store, monkeypatch):
+    monkeypatch.setenv(access.HOST_PIN_VAR, "80-42")
+    refused = playing.create_game(FOUR)
+    assert refused.stored is None and "Give the host's PIN on this device" in refused.error
+    assert access.give_host_pin("80-42") is None
+    made = playing.create_game(FOUR)
+    assert made.stored is not None and store.count_games() == 1
+
+
+def test_at_an_open_table_any_device_starts_a_game_and_enters_it(device, store, monkeypatch):
+    from tests.aod_sheets import aod_player, aod_sheet
+
+    monkeypatch.setenv(access.OPEN_TABLE_VAR, "1")
     made = playing.create_game(FOUR)
     assert session.held_entry_key(made.stored.id) == trust.entry_key(store, made.stored.id)
+    assert access.may_enter(store, made.stored.id)  # its maker enters it ...
+    assert library.delete_game(made.stored.id).error is not None  # ... and nothing more
+    sheet = aod_sheet([aod_player("Ann", colony=[6, 8, 10]), aod_player("Bob")])
+    assert library.save_sheet(sheet).stored is not None
+    assert store.count_games() == 2
+
+
+@pytest.mark.parametrize("value, opened", [("", False), ("0", False), ("no", False),
+                                           ("1", True), ("on", True), ("TRUE", True)])
+def test_the_open_table_is_off_unless_switched_on(monkeypatch, value, opened):
+    monkeypatch.setenv(access.OPEN_TABLE_VAR, value)
+    assert access.open_table() is opened
 
 
 def test_keys_stay_out_of_exports(store):
@@ -170,6 +208,20 @@ def test_keys_stay_out_of_exports(store):
 def remote_page(monkeypatch):
     monkeypatch.setattr(access, "peer", lambda: REMOTE)
     monkeypatch.delenv(access.HOST_PIN_VAR, raising=False)
+    monkeypatch.delenv(access.OPEN_TABLE_VAR, raising=False)
+
+
+def test_the_new_game_page_shows_a_stranger_the_door_not_the_form(remote_page, at, store,
+                                                                  monkeypatch):
+    at.switch_page("app_pages/new_game.py").run()
+    check(at)
+    assert any(c.value.startswith("Only the machine that runs the app may start a new game")
+               for c in at.caption)
+    assert not [b for b in at.button if b.label == "Start the game"] and not at.radio
+    monkeypatch.setenv(access.OPEN_TABLE_VAR, "1")
+    at.run()
+    check(at)
+    assert at.radio  # the form, at an open table
 
 
 def _writing_keys(at) -> list[str]:

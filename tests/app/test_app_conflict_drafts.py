@@ -104,3 +104,23 @@ def test_the_board_being_copied_stays_open_and_filled_after_another_devices_corr
                for b in at.button if b.key)
     seq, copied = at.session_state["aod.board"]  # the worker tapped in, kept
     assert seq == new and [p for p, _ in copied["initiative"]] == ["Ann"]
+
+
+def test_a_stale_device_after_another_devices_undo_is_told_the_step_was_taken_back(at, store):
+    """Ann's placement is on this phone's page; another phone undoes it; this phone's tap
+    (still on the page that shows Bob's turn) is told it was taken back, not recorded."""
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    store.append(sg.id, {"type": "place", "player": "Ann", "worker": "colonist",
+                         "track": "shipping"}, 1)
+    open_table(at, sg.id)
+    assert any("Bob places a worker" in m.value for m in at.markdown)
+    store.undo(sg.id, 2)  # the other phone: Ann's placement taken back
+    rows = [g for g in at.button_group if (g.key or "").startswith("place_")]
+    rows[0].set_value(0).run()  # this phone, still showing Bob's turn
+    check(at)
+    warnings = [w.value.replace("\\", "") for w in at.warning]  # markdown escapes
+    assert any(w.startswith("Another device took back a step: Ann") for w in warnings), warnings
+    assert not any(w.startswith("Another device already recorded") for w in warnings)
+    assert store.load(sg.id).seq == 1  # nothing recorded by the stale tap
+    assert any("Ann places a worker" in m.value for m in at.markdown)

@@ -1,5 +1,5 @@
 """The language per device: the browser's by default, ``?lang=`` over it, the switch on
-every page writing the address, links and join links carrying it."""
+every page writing the address, links between pages carrying it; join links carry none."""
 
 from __future__ import annotations
 
@@ -80,15 +80,25 @@ def test_two_devices_read_two_languages_at_once(store):
     assert Game.new(FOUR).setup.players[0].name == "Ann" and sg.id
 
 
-def test_the_join_link_carries_the_language_of_the_device_that_shows_it(store):
-    from companion.engine.events import parse_event  # noqa: F401 - the store is real
+def test_the_join_link_carries_no_language_and_each_device_reads_its_own(store):
+    """A French host's entry link and QR code, opened by an English phone, read English."""
     sg = store.create_game(FOUR)
-    at = device(locale="fr-FR")
-    check(at)
-    codes = [c.value for c in at.code]
+    host = device(locale="fr-FR")
+    check(host)
+    codes = [c.value for c in host.code]
     key = trust.entry_key(store, sg.id)
-    assert any(c.endswith(f"/table?game={sg.id}&key={key}&lang=fr") for c in codes)
-    assert any(c.endswith(f"/table?game={sg.id}&role=viewer&lang=fr") for c in codes)
+    assert any(c.endswith(f"/table?game={sg.id}&key={key}") for c in codes)
+    assert any(c.endswith(f"/table?game={sg.id}&role=viewer") for c in codes)
+    assert not any("lang=" in c for c in codes)
+    pictures = [m.value for m in host.markdown if 'alt="' in m.value and "base64," in m.value]
+    assert pictures and not any("lang=" in p for p in pictures)
+    phone = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    phone.context["locale"] = "en-GB"
+    for name, value in (("game", str(sg.id)), ("key", key)):
+        phone.query_params[name] = value
+    phone.switch_page("app_pages/table.py").run()
+    check(phone)
+    assert menu(phone)[0] == "Home"
 
 
 NAMES_PO = r'''

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import base64
 import re
+import time
 
 import pytest
 from ui_driver import check, first_place, open_table
 
-from companion.store import Store, trust
+from companion.store import Store, trust, watch
 from companion.ui import joining
 
 FOUR = {"edition": "empires",
@@ -47,15 +48,15 @@ def test_the_store_revision_is_one_cheap_read_that_moves_with_every_change(store
 
 
 def counting_revision_reads(monkeypatch) -> list[int]:
-    """Every ``Store.revision`` read from now on, by game id."""
+    """Every revision a page polls from now on (``Store.watched_revision``), by game id."""
     reads: list[int] = []
-    read = Store.revision
+    read = Store.watched_revision
 
     def counted(self, game_id):
         reads.append(game_id)
         return read(self, game_id)
 
-    monkeypatch.setattr(Store, "revision", counted)
+    monkeypatch.setattr(Store, "watched_revision", counted)
     return reads
 
 
@@ -81,18 +82,19 @@ def test_another_devices_step_after_a_tap_is_followed_on_the_next_run(at, store)
     shown = store.load(sg.id)
     bob = shown.game.pending().answers[0]
     store.answer(sg.id, list(bob.events), revision=shown.revision)  # the other phone: Bob
+    time.sleep(watch.FRESH_SECONDS)  # the app's store reads the revision again by then
     at.run()
     check(at)
     assert any("Cid places a worker" in m.value for m in at.markdown)
 
 
 def test_the_join_link_names_the_game_and_carries_its_key_on_the_network_address():
-    url = joining.join_url(7, "entry", host="10.0.0.5", port=8600, lang="en", key="k3Y")
-    assert url == "http://10.0.0.5:8600/table?game=7&key=k3Y&lang=en"
-    assert joining.join_url(7, "viewer", host="10.0.0.5", port=8600, lang="en") \
-        == "http://10.0.0.5:8600/table?game=7&role=viewer&lang=en"
+    url = joining.join_url(7, "entry", host="10.0.0.5", port=8600, key="k3Y")
+    assert url == "http://10.0.0.5:8600/table?game=7&key=k3Y"  # no language: the phone's
+    assert joining.join_url(7, "viewer", host="10.0.0.5", port=8600) \
+        == "http://10.0.0.5:8600/table?game=7&role=viewer"
     with pytest.raises(ValueError, match="entry key"):
-        joining.join_url(7, "entry", host="10.0.0.5", port=8600, lang="en")
+        joining.join_url(7, "entry", host="10.0.0.5", port=8600)
     assert joining.network_address() != "127.0.0.1"
     png = joining.qr_png(url)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 200
@@ -105,12 +107,12 @@ def test_home_offers_the_join_link_and_its_qr_code(at, store):
     check(at)
     codes = [c.value for c in at.code]
     key = trust.entry_key(store, sg.id)
-    assert any(c.endswith(f"/table?game={sg.id}&key={key}&lang=en") for c in codes)
-    assert any(c.endswith(f"/table?game={sg.id}&role=viewer&lang=en") for c in codes)
+    assert any(c.endswith(f"/table?game={sg.id}&key={key}") for c in codes)
+    assert any(c.endswith(f"/table?game={sg.id}&role=viewer") for c in codes)
     assert not any("localhost" in c and "127.0.0.1" in c for c in codes)
     # The QR code is the entry link's, as a PNG picture inside the page.
     pictures = [m.value for m in at.markdown if 'alt="QR code of' in m.value]
     assert len(pictures) == 1 and f"game={sg.id}&amp;key={key}" in pictures[0]
-    entry = next(c for c in codes if c.endswith(f"/table?game={sg.id}&key={key}&lang=en"))
+    entry = next(c for c in codes if c.endswith(f"/table?game={sg.id}&key={key}"))
     shown = base64.b64decode(re.search(r'base64,([A-Za-z0-9+/=]+)"', pictures[0]).group(1))
     assert shown == joining.qr_png(entry)

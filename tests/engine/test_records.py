@@ -51,11 +51,24 @@ def test_an_omitted_answer_no_longer_shifts_the_later_ones():
     assert len(loaded.events) == first  # read up to the refused event, nothing after it
 
 
-def test_a_version_3_answer_must_name_its_player():
+def test_an_answer_naming_nobody_is_named_alike_live_and_from_a_record():
+    """One place decides an answer's player: ``apply`` and ``from_record`` both name an
+    answer that names nobody with the player whose decision it is, and both refuse one
+    naming anyone else."""
     game = _two_dock_workers()
+    unnamed = {"type": "dock", "region": "caribbean"}
+    live = game.apply(unnamed)
     record = game.record()
-    record["events"].append({"type": "dock", "region": "caribbean"})
-    with pytest.raises(MalformedEvent, match="must name the player whose decision it is"):
+    record["events"].append(unnamed)
+    read = Game.from_record(record)
+    assert read.state == live.state and read.record() == live.record()
+    assert live.events[-1].player == game.pending().player
+    wrong = {**unnamed, "player": next(p.name for p in game.setup.players
+                                       if p.name != game.pending().player)}
+    with pytest.raises(IllegalAction, match="to decide"):
+        game.apply(wrong)
+    record["events"][-1] = wrong
+    with pytest.raises(IllegalAction, match="to decide"):
         Game.from_record(record)
 
 

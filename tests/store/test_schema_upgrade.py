@@ -286,6 +286,27 @@ def test_undoing_the_revision_migration_keeps_every_row(db_url: str) -> None:
         assert store.load(gid).seq == 6
 
 
+def test_undoing_the_settings_migration_says_it_drops_the_hints(db_url: str, caplog) -> None:
+    """0007's downgrade drops every game's settings: it names the games whose hints were
+    on; their games stay as they were."""
+    import logging
+
+    with Store(db_url) as store:
+        on, off = (store.import_record(partial_game(2).record()).id for _ in range(2))
+        store.set_hints(on, True)
+        store.set_hints(off, False)
+        with caplog.at_level(logging.WARNING, "companion.store.migrations"), \
+                migrate.migration_transaction(store.engine) as conn:
+            command.downgrade(migrate.config(conn), "0006")
+        warned = [r.getMessage() for r in caplog.records
+                  if r.name == "companion.store.migrations"]
+        assert len(warned) == 1 and f"#{on}" in warned[0] and f"#{off}" not in warned[0]
+        assert "Hints" in warned[0]
+        assert migrate.upgrade(store.engine) == ["0007"]
+    with Store(db_url) as store:
+        assert store.load(on).seq == 2 and not store.game_settings(on).hints_on
+
+
 def test_processes_starting_at_once_migrate_once(db_url: str, backend: str) -> None:
     """Every start looks at the database's revision, and again under the migration lock:
     the ones that lose the race find it up to date and change nothing."""

@@ -8,7 +8,16 @@ from companion.engine import COLOURS, NATIONS, NEW_NAME_MAX
 from companion.i18n import N_, _
 from companion.rules.discoveries import TOKENS
 from companion.rules.editions import EDITIONS
-from companion.ui import language, playing, saved_games, session, views, widgets
+from companion.ui import (
+    access,
+    joining,
+    language,
+    playing,
+    saved_games,
+    session,
+    views,
+    widgets,
+)
 
 BUILDER_PARTS = {"all": N_("All of it"), "builders": N_("The builders only"),
                  "buildings": N_("Its buildings only")}
@@ -34,6 +43,8 @@ def show() -> None:
     """One run of the page."""
     st.title("➕ " + _("New game"))
     widgets.show_flashes()
+    if not joining.pin_form(access.start_refusal(access.NEW_GAME), "new_game"):
+        st.stop()  # the host's door: nothing to fill in that could not be saved
     problems = widgets.FieldErrors()  # each refusal shows beside the input it concerns
 
     edition = st.radio(_("Edition"), list(EDITIONS), key="ng_edition", horizontal=True,

@@ -7,7 +7,7 @@ import streamlit as st
 
 from companion.games.base import NOTE_MAX
 from companion.i18n import _, format_list, ngettext
-from companion.ui import language, library, session, sheet_form, widgets
+from companion.ui import access, joining, language, library, session, sheet_form, widgets
 
 
 def show() -> None:
@@ -74,7 +74,7 @@ def show() -> None:
         st.success(_("Saved to the history as game #{id}: it counts in the statistics.")
                    .format(id=saved[1]), icon="✅")
         language.page_link("app_pages/history.py", _("Open it in the History"), "📜")
-    else:
+    elif joining.pin_form(access.start_refusal(access.SAVE_SHEET), "sheet_save"):
         if saved is not None and library.fingerprint_game(saved[0]) == family.id:
             st.caption(_("Changed since it was saved as game #{id}: saving again keeps this "
                          "as another game (delete the old one in the History if this replaces "
