@@ -24,7 +24,7 @@ from companion.engine.events import Event, event_dict, parse_event
 from companion.engine.fields import AMOUNT_MAX, COUNT_MAX, clean_name, iso_datetime, name_key
 from companion.engine.final import colony_scoring, final_scores, scoring_of, standings
 from companion.engine.flow import Phase, Step
-from companion.engine.game import Game, apply, replay
+from companion.engine.game import Game, apply, replay, scoring_in
 from companion.engine.hints import (
     BuildingWorth,
     ColonyWorth,
@@ -75,6 +75,6 @@ __all__ = [
     "ended_now",
     "event_dict", "final_scores", "hints", "iso_datetime",
     "name_key", "parse_event", "parse_new_setup", "parse_setup", "placements_from_board",
-    "random_game", "read_record", "replay", "scoring_of",
+    "random_game", "read_record", "replay", "scoring_in", "scoring_of",
     "shipping_values", "standings",
 ]

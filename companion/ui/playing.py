@@ -16,10 +16,12 @@ from companion.engine import (
     EngineError,
     event_dict,
     placements_from_board,
+    scoring_in,
 )
 from companion.i18n import _, language_key
 from companion.store import GameNotFound, Store, StoredGame, WrongKind, trust
 from companion.ui import access, session, steps
+from companion.ui.colony_table import Scoring
 from companion.ui.game_view import GameView
 from companion.ui.saved_games import Outcome, stops_on_database_problem, store
 
@@ -253,6 +255,19 @@ def last_step(stored: StoredGame) -> str | None:
         return steps.step_summary(stored.state_at(start), stored.game, start)
 
     return _PER_VERSION.get((stored.key, "last_step", language_key()), words)
+
+
+def last_scoring(stored: StoredGame) -> Scoring | None:
+    """The colony scoring the last recorded step carried out (None: it did none), worked
+    out once per version of the game."""
+    if not stored.seq:
+        return None
+
+    def found() -> Scoring | None:
+        start = stored.seq - stored.game.last_step()
+        return scoring_in(stored.state_at(start), stored.game.events[start:])
+
+    return _PER_VERSION.get((stored.key, "last_scoring"), found)
 
 
 # ---------------------------------------------------------------- one version of a game

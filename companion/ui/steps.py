@@ -19,7 +19,6 @@ from companion.ui.views import (
     nation_label,
     power_label,
     region_title,
-    regions,
     track_title,
     worker_name,
 )
@@ -130,36 +129,8 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
             said.append(f"{name} {', '.join(parts)}")
     if any(p.colony_vp != before.players[n].colony_vp
            for n, p in after.players.items() if n in before.players):
-        said.append(colony_scoring(before))
+        said.append(_("colony scoring"))
     return "; ".join(said)
-
-
-def colony_scoring(board: GameState) -> str:
-    """The regions a colony scoring judged, with the workers there, most first and equal
-    counts joined by "=" (a tie, for first or second place, changes what is scored): what the
-    VP just given were for.
-
-    >>> from companion.engine import Game
-    >>> state = Game.new({"players": [{"name": n} for n in ("Ann", "Bob", "Cy")]}).state
-    >>> state.regions["caribbean"] = {"Ann": {"colonist": 3}, "Bob": {"colonist": 3}}
-    >>> state.regions["brazil"] = {"Ann": {"colonist": 4}, "Bob": {"soldier": 1},
-    ...                            "Cy": {"colonist": 1}}
-    >>> colony_scoring(state)
-    'colony scoring (workers per region): Caribbean Ann 3 = Bob 3; Brazil Ann 4, Bob 1 = Cy 1'
-    """
-    judged = []
-    for row in regions(board):
-        if not row["scores"]:
-            continue
-        present = sorted(((n, c) for n, c in row["counts"].items() if c), key=lambda nc: -nc[1])
-        text = ""
-        for i, (name, count) in enumerate(present):
-            if i:
-                text += " = " if count == present[i - 1][1] else ", "
-            text += f"{name} {count}"
-        judged.append(f"{row['name']} {text}")
-    return _("colony scoring (workers per region): {regions}").format(
-        regions="; ".join(judged) or _("no region"))
 
 
 def describe_event(state: GameState, event: Any) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import apply, colony_scoring, random_game, scoring_of
+from companion.engine import apply, colony_scoring, random_game, scoring_in, scoring_of
 from companion.engine.final import region_counts
 from companion.rules.regions import REGIONS
 from companion.scoring import colony_scores, region_scoring
@@ -82,3 +82,22 @@ def test_ties_are_told_apart_from_a_single_place():
     assert dict(judged.vp) == {"Ann": 2 + 4, "Bob": 2 + 4, "Cy": 0 + 2, "Dee": 0}
     with pytest.raises(ValueError):
         region_scoring("brazil", {"Ann": -1})
+
+
+def test_a_steps_scoring_is_found_among_its_events():
+    """``scoring_in``: a run of events holding a scoring gives that scoring and its turn;
+    a run without one gives None."""
+    game = random_game(GAMES[0][0], seed=GAMES[0][1])
+    found = []
+    for i, event in enumerate(game.events):
+        state = game.at(i)
+        judged = scoring_of(state, event)
+        window = game.events[max(i - 3, 0):i + 3]
+        start = game.at(max(i - 3, 0))
+        if judged is not None:
+            found.append(state.turn)
+            assert scoring_in(start, window) == (state.turn, judged)
+        elif i % 25 == 0 and all(scoring_of(game.at(max(i - 3, 0) + k), e) is None
+                                 for k, e in enumerate(window)):
+            assert scoring_in(start, window) is None
+    assert found == [3, 6, 8]
