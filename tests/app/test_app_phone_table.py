@@ -140,17 +140,25 @@ def test_specialists_and_a_ship_tie_are_said_on_the_table_and_in_the_history(at,
 
 
 def _scoring_table(at) -> list[list[str]]:
-    """The rows of the colony scoring's table on the page (cells as shown, unescaped)."""
-    tables = [m.value for m in at.markdown if m.value.startswith("| Region | Player |")]
-    assert len(tables) == 1, [m.value[:40] for m in at.markdown]
-    lines = tables[0].replace("\\", "").splitlines()
-    assert lines[0] == "| Region | Player | Workers | Place | VP |", lines[0]
-    return [[c.strip() for c in line.strip("|").split("|")] for line in lines[2:]]
+    """The colony scoring's tables on the page, as rows: each region's name (in bold above
+    its table), then one row per player (cells as shown, unescaped)."""
+    shown = [m.value for m in at.markdown if "| Player | Workers | Place | VP |" in m.value]
+    assert len(shown) == 1, [m.value[:40] for m in at.markdown]
+    found = []
+    for block in shown[0].replace("\\", "").split("\n\n"):
+        if block.startswith("**"):
+            found.append([block.strip("*")])
+            continue
+        lines = block.splitlines()
+        assert lines[0] == "| Player | Workers | Place | VP |", lines[0]
+        found += [[c.strip() for c in line.strip("|").split("|")] for line in lines[2:]]
+    return found
 
 
 def _expected_rows(state, judged) -> list[list[str]]:
-    """The rows the engine's breakdown calls for: each player present in a region judged,
-    most workers first, with their place (ties said) and VP."""
+    """The rows the engine's breakdown calls for: each region judged by name (with its
+    builders), then each player present there, most workers first, with their place (ties
+    said) and VP."""
     from companion.ui.views import region_title
 
     words = {(1, False): "1st", (1, True): "1st, tied", (2, False): "2nd",
@@ -158,14 +166,14 @@ def _expected_rows(state, judged) -> list[list[str]]:
     rows = []
     for region in judged:
         vp = dict(region.vp)
+        name = region_title(state, region.region)
+        if region.builders:
+            name += f" ({region.builders} builder{'s' if region.builders > 1 else ''})"
+        rows.append([name])
         present = sorted(((p, n) for p, n in region.workers if n), key=lambda pn: -pn[1])
-        for i, (player, count) in enumerate(present):
+        for player, count in present:
             place = region.place(player)
-            name = region_title(state, region.region)
-            if region.builders:
-                name += f" ({region.builders} builder{'s' if region.builders > 1 else ''})"
-            rows.append([name if i == 0 else "", player, str(count),
-                         words[place, region.tied(player)] if place else "",
+            rows.append([player, str(count), words[place, region.tied(player)] if place else "",
                          str(vp[player])])
     return rows
 
@@ -196,7 +204,7 @@ def test_a_colony_scoring_is_a_table_on_the_table_and_in_the_history(at, store):
     assert "colony scoring" in shown and "workers per region" not in shown, shown
     assert _scoring_table(at) == expected
     _step_in_history(at, game.id, i)  # the event before it scored nothing: no table
-    assert not [m for m in at.markdown if m.value.startswith("| Region | Player |")]
+    assert not [m for m in at.markdown if "| Player | Workers |" in m.value]
 
 
 def test_workers_lost_in_a_battle_are_said_in_the_history(at, store):
