@@ -70,6 +70,15 @@ def revision_of(game_id: int) -> int | None:
         return None
 
 
+def game_deleted(game_id: int) -> None:
+    """The game open here was deleted (on another device): closed, and said once."""
+    if session.game_id() == game_id:
+        session.close_game()
+    session.link_game(None)
+    session.flash("warning", _("Game {id} was deleted on another device: it is no longer "
+                               "saved.").format(id=game_id))
+
+
 @stops_on_database_problem
 def open_game(game_id: int) -> Outcome:
     try:
