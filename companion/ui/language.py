@@ -15,6 +15,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from companion import i18n
 from companion.i18n import _
+from companion.ui import session
 
 PARAM = "lang"
 SWITCH = "lang_switch"
@@ -27,7 +28,13 @@ def chosen() -> str | None:
 
 
 def browser() -> str:
-    """The browser's own language (English when it is none of ours)."""
+    """The browser's own language (English when it is none of ours), read once a session:
+    the browser's own setting does not change under an open tab, and reading it (the
+    request's headers) is the costliest part of a run's language."""
+    return session.once(session.BROWSER_LANGUAGE, _from_browser)
+
+
+def _from_browser() -> str:
     context = st.context
     locale = context.locale
     if not locale:
