@@ -8,6 +8,7 @@ pages and to other devices (join links, QR codes) carry it.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import streamlit as st
@@ -28,19 +29,24 @@ def chosen() -> str | None:
 
 
 def browser() -> str:
-    """The browser's own language (English when it is none of ours), read once a session:
-    the browser's own setting does not change under an open tab, and reading it (the
-    request's headers) is the costliest part of a run's language."""
-    return session.once(session.BROWSER_LANGUAGE, _from_browser)
+    """The browser's own language (English when it is none of ours): its locale, which
+    comes with every run, else its ``Accept-Language`` header, read once a session (the
+    request's headers do not change under an open tab, and reading them was the costliest
+    part of a run's language)."""
+    locale = st.context.locale
+    if locale:
+        return _negotiated(locale)
+    return session.once(session.BROWSER_LANGUAGE, _from_headers)
 
 
-def _from_browser() -> str:
-    context = st.context
-    locale = context.locale
-    if not locale:
-        headers: Any = context.headers
-        locale = headers.get("Accept-Language") if headers else None
+@functools.lru_cache(maxsize=64)
+def _negotiated(locale: str) -> str:
     return i18n.negotiate(locale)
+
+
+def _from_headers() -> str:
+    headers: Any = st.context.headers
+    return i18n.negotiate(headers.get("Accept-Language") if headers else None)
 
 
 def resolve() -> str:

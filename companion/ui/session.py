@@ -30,7 +30,7 @@ ENTRY_KEYS = "aod.entry_keys"  # {game id: the entry key this device was let in 
 DEVICE = "aod.device"  # this device's name, given when it joined for entry
 HOST_PIN_OK = "aod.host_pin_ok"  # the host's PIN was given on this device
 # Read once per session (a tab's connection, browser and cookies stay what they were):
-BROWSER_LANGUAGE = "aod.browser_language"  # the language the browser asks for, negotiated
+BROWSER_LANGUAGE = "aod.browser_language"  # the language of the browser's headers
 PEER = "aod.peer"  # (the device's address as its connection gives it,)
 COOKIE_NAME_READ = "aod.cookie_name_read"  # the device-name cookie was looked for
 KEYS = (GAME_ID, GAME, OWN_WRITE, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL,
