@@ -205,6 +205,11 @@ def test_a_colony_scoring_is_a_table_on_the_table_and_in_the_history(at, store):
     assert _scoring_table(at) == expected
     _step_in_history(at, game.id, i)  # the event before it scored nothing: no table
     assert not [m for m in at.markdown if "| Player | Workers |" in m.value]
+    at.segmented_control(key=f"hist_mode_{game.id}").set_value("turn").run()  # turn by turn
+    marks = at.select_slider(key=f"hist_turn_{game.id}")
+    assert marks.options[-1] in ("End of turn 3", "Latest"), marks.options
+    marks.set_value(marks.options.index("End of turn 3")).run()
+    assert _scoring_table(at) == expected
 
 
 def test_workers_lost_in_a_battle_are_said_in_the_history(at, store):
