@@ -1,6 +1,6 @@
 """Page reruns and one tap through streamlit's AppTest. Prints figures; asserts nothing on time.
 
-    .venv/bin/python bench/bench_pages.py [--reruns N] [--taps N]
+    .venv/bin/python bench/bench_pages.py [--reruns N] [--taps N] [--cpu] [--profile]
 
 The 6-player game of ``fixtures.py`` at the start of turn 8 is saved in a temp data
 directory; then, in one AppTest session (the app's own script, in this process):
@@ -21,6 +21,13 @@ Session 5 (page bodies compiled once, no revision read back after a tap, pages m
 the last step's words without a second fold; seven back-to-back pairs on a loaded machine,
 yardstick 33-36 ms): before (38488f6) Table 15.3-17.1 ms, place / Undo 22.1-24.0 /
 23.0-24.6 ms; after Table 12.6-13.7 ms, place / Undo 17.4-20.0 / 17.2-19.7 ms.
+Issue 43 (load average 5-7 on 2 cores, so ``--cpu``: CPU seconds, whose yardstick held at
+9.0-9.8 ms; medians of six rounds, the turn-3 tree 086e94e, bc387e0 and after, back to
+back, all on one interpreter): Table 4.1 / 5.7 / 4.3 ms (0.43 / 0.58 / 0.45 yardstick),
+place 6.3 / 8.8 / 7.4 ms (0.68 / 0.93 / 0.77), Undo 6.4 / 8.7 / 7.7 ms. The wall clock's
+figures on that machine moved by 2x from one round to the next. Instructions (callgrind, the
+same AppTest flows, setup subtracted): a Table rerun 22.4 / 34.8 / 26.0 M, a place tap and
+its Undo 59.9 / 106.8 / 73.4 M.
 """
 
 from __future__ import annotations
@@ -31,7 +38,6 @@ import os
 import pstats
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +48,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "app"))
 
-from fixtures import machine, report, six_players_at_turn, timed  # noqa: E402
+from fixtures import (  # noqa: E402
+    clock,
+    machine,
+    report,
+    six_players_at_turn,
+    timed,
+    use_cpu_clock,
+)
 from ui_driver import check, first_place, new_app, open_table  # noqa: E402
 
 from companion.store import Store, default_url  # noqa: E402
@@ -83,6 +96,12 @@ def table_profile(at: AppTest) -> None:
               if any(part in path for part in ("/companion/", "/pages/", "app.py")))
     print(f"  Table rerun, profiled: {own / total:.0%} of the time in the app's own code "
           "(engine, views, ui services, store), the rest in Streamlit and the libraries")
+    mine = sorted(((row[3], path, line, name) for (path, line, name), row in stats.items()
+                   if "/companion/ui/" in path and name != "show"), reverse=True)
+    print("  the app's costliest calls (cumulative, per rerun):")
+    for cumulative, path, line, name in mine[:12]:
+        where = path.split("/companion/")[-1]
+        print(f"    {cumulative / 10 * 1000:6.2f} ms  {where}:{line} {name}")
 
 
 def main() -> None:
@@ -90,7 +109,11 @@ def main() -> None:
     parser.add_argument("--reruns", type=int, default=20)
     parser.add_argument("--taps", type=int, default=10)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time by CPU seconds, not the wall clock (a loaded machine)")
     args = parser.parse_args()
+    if args.cpu:
+        use_cpu_clock()
     print(machine())
     game = six_players_at_turn()
     with tempfile.TemporaryDirectory(prefix="bench-pages-") as folder:
@@ -116,9 +139,9 @@ def main() -> None:
         place_times, undo_times = [], []
         for _ in range(args.taps):
             for fn, times in ((place, place_times), (undo, undo_times)):
-                t0 = time.perf_counter()
+                t0 = clock()
                 fn()
-                times.append(time.perf_counter() - t0)
+                times.append(clock() - t0)
         report("tap: place a worker (click + rerun)", place_times)
         report("tap: Undo (click + rerun)", undo_times)
 

@@ -370,9 +370,7 @@ def trusted_colony_scores(workers: Mapping[str, int], builders: int = 0) -> dict
     present = {p: n for p, n in workers.items() if n > 0}
     if not present or max(present.values()) < SCORING_REGION_MINIMUM:
         return scores
-    levels = sorted(set(present.values()), reverse=True)
-    first = [p for p, n in present.items() if n == levels[0]]
-    second = [p for p, n in present.items() if len(levels) > 1 and n == levels[1]]
+    first, second = _places(present)
     if len(first) == 1:
         scores[first[0]] += FIRST_VP
         if len(second) == 1:
@@ -385,6 +383,57 @@ def trusted_colony_scores(workers: Mapping[str, int], builders: int = 0) -> dict
     for p in second:
         scores[p] += BUILDER_SECOND_VP * builders
     return scores
+
+
+def _places(present: Mapping[str, int]) -> tuple[list[str], list[str]]:
+    """The players with the most workers, and those with the next distinct count."""
+    levels = sorted(set(present.values()), reverse=True)
+    first = [p for p, n in present.items() if n == levels[0]]
+    second = [p for p, n in present.items() if len(levels) > 1 and n == levels[1]]
+    return first, second
+
+
+@dataclass(frozen=True)
+class RegionScoring:
+    """One region judged at a colony scoring: each player's workers there (every player,
+    in the order given), the builders of any colour there, who stood first and second
+    (more than one: tied), and the VP each player won (Builder bonus included)."""
+
+    region: str
+    workers: tuple[tuple[str, int], ...]
+    builders: int
+    first: tuple[str, ...]
+    second: tuple[str, ...]
+    vp: tuple[tuple[str, int], ...]
+
+    def place(self, player: str) -> int | None:
+        """1 or 2 for a player in first or second place, else None."""
+        return 1 if player in self.first else 2 if player in self.second else None
+
+    def tied(self, player: str) -> bool:
+        """Whether ``player`` shares their place with another player."""
+        return (player in self.first and len(self.first) > 1) or (
+            player in self.second and len(self.second) > 1)
+
+
+def region_scoring(region: str, workers: Mapping[str, int],
+                   builders: int = 0) -> RegionScoring | None:
+    """The breakdown of one region at a colony scoring (None: nobody has the workers that
+    make the region count). Counts as for ``colony_scores``, checked the same way.
+
+    >>> judged = region_scoring("brazil", {"Ann": 3, "Bob": 3, "Cy": 1})
+    >>> judged.first, judged.second, judged.vp
+    (('Ann', 'Bob'), ('Cy',), (('Ann', 2), ('Bob', 2), ('Cy', 0)))
+    >>> region_scoring("peru", {"Ann": 2, "Bob": 1}) is None
+    True
+    """
+    vp = colony_scores(workers, builders)
+    present = {p: n for p, n in workers.items() if n > 0}
+    if not present or max(present.values()) < SCORING_REGION_MINIMUM:
+        return None
+    first, second = _places(present)
+    return RegionScoring(region, tuple(workers.items()), builders, tuple(first),
+                         tuple(second), tuple(vp.items()))
 
 
 # ---------------------------------------------------------------- end of game

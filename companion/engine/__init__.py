@@ -22,9 +22,15 @@ from companion.engine.errors import (
 )
 from companion.engine.events import Event, event_dict, parse_event
 from companion.engine.fields import AMOUNT_MAX, COUNT_MAX, clean_name, iso_datetime, name_key
-from companion.engine.final import final_scores, score_colonies, standings
+from companion.engine.final import (
+    colony_scoring,
+    final_scores,
+    score_colonies,
+    scoring_of,
+    standings,
+)
 from companion.engine.flow import Phase, Step
-from companion.engine.game import Game, apply, replay
+from companion.engine.game import Game, apply, replay, scoring_in
 from companion.engine.hints import (
     BuildingWorth,
     ColonyWorth,
@@ -57,6 +63,7 @@ from companion.engine.setup import (
 from companion.engine.state import GameState
 from companion.engine.tracks.placement import Spot
 from companion.engine.tracks.shipping import shipping_values
+from companion.scoring import RegionScoring
 
 __all__ = [
     "building_money",
@@ -67,11 +74,13 @@ __all__ = [
     "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "BuildingWorth", "ColonyWorth",
     "Conflict", "Decision", "EngineError", "Event", "ExpeditionWorth", "Field", "Game",
     "GameSetup", "GameState", "Hint", "IllegalAction", "IncomeWorth", "Kind",
-    "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "Spot", "Step",
+    "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "RegionScoring", "Spot",
+    "Step",
     "UnreadableEvent",
-    "apply", "as_stored", "board_form", "clean_name", "converted", "decide", "ended_now",
+    "apply", "as_stored", "board_form", "clean_name", "colony_scoring", "converted", "decide",
+    "ended_now",
     "event_dict", "final_scores", "hints", "iso_datetime",
     "name_key", "parse_event", "parse_new_setup", "parse_setup", "placements_from_board",
-    "random_game", "read_record", "replay", "score_colonies",
+    "random_game", "read_record", "replay", "score_colonies", "scoring_in", "scoring_of",
     "shipping_values", "standings",
 ]

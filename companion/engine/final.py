@@ -6,18 +6,23 @@ current goods and ships), which the scoreboard shows as the game goes.
 
 from __future__ import annotations
 
+from typing import Any
+
+from companion.engine.events import parse_event
 from companion.engine.state import GameState
 from companion.rules.discoveries import DISCOVERIES
-from companion.rules.editions import LAST_TURN, SCORING_REGION_MINIMUM
+from companion.rules.editions import LAST_TURN, SCORING_REGION_MINIMUM, SCORING_TURNS
 from companion.rules.regions import REGIONS
 from companion.scoring import (
     EndFacts,
+    RegionScoring,
     ScoreBreakdown,
     best_income_dollars,
     building_vp,
     discovery_vp,
     glory_regions,
     rank,
+    region_scoring,
     tie_goods,
     trusted_colony_scores,
 )
@@ -51,6 +56,32 @@ def score_colonies(state: GameState, regions: dict[str, dict[str, int]] | None =
         builders = sum(c.get("builder", 0) for c in state.regions[region].values())
         by_region[region] = trusted_colony_scores(workers, builders)  # (the board's counts)
     return by_region
+
+
+def colony_scoring(state: GameState) -> tuple[RegionScoring, ...]:
+    """The regions a colony scoring of the board as it stands judges, in the board's order:
+    each player's workers there (turn order), who is first and second, the VP each wins
+    (as ``score_colonies`` gives them; regions nobody can score are left out)."""
+    judged = []
+    counts = region_counts(state)
+    for region in REGIONS:
+        here = counts[region]
+        if max(here.values(), default=0) < SCORING_REGION_MINIMUM:
+            continue
+        builders = sum(c.get("builder", 0) for c in state.regions[region].values())
+        found = region_scoring(region, {name: here[name] for name in state.order}, builders)
+        if found is not None:
+            judged.append(found)
+    return tuple(judged)
+
+
+def scoring_of(state: GameState, event: Any) -> tuple[RegionScoring, ...] | None:
+    """The colony scoring that ``event`` (applied to ``state``) carries out, region by
+    region; None when the event scores no colonies (every event but the refresh at the end
+    of a scoring turn)."""
+    if parse_event(event).type != "refresh" or state.turn not in SCORING_TURNS:
+        return None
+    return colony_scoring(state)
 
 
 def new_world_tally(state: GameState, name: str) -> tuple[int, int, int]:

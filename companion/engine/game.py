@@ -25,8 +25,8 @@ from companion.engine.answering import Asked, answer_in_place
 from companion.engine.asking import decide
 from companion.engine.common import refuse
 from companion.engine.decisions import Action, Decision
-from companion.engine.events import Event, event_dict
-from companion.engine.final import standings
+from companion.engine.events import Event, event_dict, parse_event
+from companion.engine.final import scoring_of, standings
 from companion.engine.flow import Phase
 from companion.engine.fold import apply, apply_event, apply_in_place, replay
 from companion.engine.moves import legal_moves
@@ -35,9 +35,25 @@ from companion.engine.setup import GameSetup, parse_new_setup
 from companion.engine.state import GameState, initial_state
 from companion.i18n import _, ngettext
 from companion.rules.editions import LAST_TURN
-from companion.scoring import ScoreBreakdown
+from companion.scoring import RegionScoring, ScoreBreakdown
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "apply", "replay"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "apply", "replay", "scoring_in"]
+
+
+def scoring_in(state: GameState, events: Sequence[Any],
+               ) -> tuple[int, tuple[RegionScoring, ...]] | None:
+    """The colony scoring that ``events``, applied from ``state`` on, carry out: the turn it
+    ends and its regions (``scoring_of``); None when they carry out none. Only the states
+    up to the scoring are folded, and none when no event refreshes the board."""
+    events = [parse_event(ev) for ev in events]
+    if not any(ev.type == "refresh" for ev in events):
+        return None
+    for ev in events:
+        judged = scoring_of(state, ev)
+        if judged is not None:
+            return state.turn, judged
+        state = apply(state, ev)
+    return None
 
 
 def last_step_start(events: Sequence[Event]) -> int:

@@ -34,17 +34,6 @@ def discovery_short(item_id: str, edition: str | None = None) -> str:
     return names.token(item_id, edition)
 
 
-def _regions_judged(board: GameState) -> list[tuple[str, list[tuple[str, int]]]]:
-    """The regions a colony scoring judges now (3 workers of one player or more), each with
-    the workers there per player, most first."""
-    judged = []
-    for region in board.regions:
-        counts = {n: board.workers_in_region(region, n) for n in board.order}
-        present = sorted(((n, c) for n, c in counts.items() if c), key=lambda nc: -nc[1])
-        if present and present[0][1] >= 3:
-            judged.append((names.region(board.setup.edition, region), present))
-    return judged
-
 
 def step_summary(before: GameState, after: Game, start: int) -> str:
     """What one answer recorded, in words: its events from ``start`` on, then the steps the
@@ -152,33 +141,8 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
             said.append(f"{name} {', '.join(parts)}")
     if any(p.colony_vp != before.players[n].colony_vp
            for n, p in after.players.items() if n in before.players):
-        said.append(colony_scoring(before))
+        said.append(_("colony scoring"))
     return format_clauses(said)
-
-
-def colony_scoring(board: GameState) -> str:
-    """The regions a colony scoring judged, with the workers there, most first and equal
-    counts joined by "=" (a tie, for first or second place, changes what is scored): what the
-    VP just given were for.
-
-    >>> from companion.engine import Game
-    >>> state = Game.new({"players": [{"name": n} for n in ("Ann", "Bob", "Cy")]}).state
-    >>> state.regions["caribbean"] = {"Ann": {"colonist": 3}, "Bob": {"colonist": 3}}
-    >>> state.regions["brazil"] = {"Ann": {"colonist": 4}, "Bob": {"soldier": 1},
-    ...                            "Cy": {"colonist": 1}}
-    >>> colony_scoring(state)
-    'colony scoring (workers per region): Caribbean Ann 3 = Bob 3; Brazil Ann 4, Bob 1 = Cy 1'
-    """
-    judged = []
-    for region_name, present in _regions_judged(board):
-        text = ""
-        for i, (name, count) in enumerate(present):
-            if i:
-                text += " = " if count == present[i - 1][1] else ", "
-            text += f"{name} {count}"
-        judged.append(f"{region_name} {text}")
-    return _("colony scoring (workers per region): {regions}").format(
-        regions=format_clauses(judged) or _("no region"))
 
 
 def describe_event(state: GameState, event: Any) -> str:

@@ -60,7 +60,12 @@ def peer() -> str | None:
     """The address of the device this run serves: its IP as the connection gives it (a
     proxy on this machine may name the browser behind it: X-Forwarded-For from loopback
     only), ``IN_PROCESS`` outside a served session, None when a served session's address
-    is unknown (taken for another device)."""
+    is unknown (taken for another device). Read once a session: a session is one
+    connection, whose address does not change."""
+    return session.once(session.PEER, _connection_peer)
+
+
+def _connection_peer() -> str | None:
     ctx = get_script_run_ctx(suppress_warning=True)
     if ctx is None or not runtime.exists():
         return IN_PROCESS
@@ -233,10 +238,11 @@ def clean_device_name(text: str | None) -> str | None:
 def device_name() -> str | None:
     """This device's name (None: not named yet; the host machine needs none)."""
     name = session.device_name()
-    if name is None:
+    if name is None and not session.cookie_name_read():  # the cookie of an earlier session
         name = clean_device_name(unquote(st.context.cookies.get(DEVICE_COOKIE) or ""))
         if name is not None:
             session.set_device_name(name)
+        session.note_cookie_name_read()
     return name
 
 

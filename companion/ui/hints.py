@@ -40,6 +40,13 @@ def toggle(game_id: int, label: str = LABEL) -> bool:
     return on
 
 
+def switch_moved(game_id: int) -> bool:
+    """Whether the game's switch, as the store keeps it, differs from the one this page
+    drew last (changed on another device since)."""
+    shown = session.widget_value(f"hints_on_{game_id}")
+    return shown is not None and playing.hints_on(game_id) != bool(shown)
+
+
 def answer_hints(stored: StoredGame, decision: Decision) -> None:
     """The switch, and when it is on the worth of each answer of ``decision``."""
     if not toggle(stored.id):

@@ -8,6 +8,7 @@ pages and to other devices (join links, QR codes) carry it.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import streamlit as st
@@ -15,6 +16,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from companion import i18n
 from companion.i18n import _
+from companion.ui import session
 
 PARAM = "lang"
 SWITCH = "lang_switch"
@@ -27,13 +29,24 @@ def chosen() -> str | None:
 
 
 def browser() -> str:
-    """The browser's own language (English when it is none of ours)."""
-    context = st.context
-    locale = context.locale
-    if not locale:
-        headers: Any = context.headers
-        locale = headers.get("Accept-Language") if headers else None
+    """The browser's own language (English when it is none of ours): its locale, which
+    comes with every run, else its ``Accept-Language`` header, read once a session (the
+    request's headers do not change under an open tab, and reading them was the costliest
+    part of a run's language)."""
+    locale = st.context.locale
+    if locale:
+        return _negotiated(locale)
+    return session.once(session.BROWSER_LANGUAGE, _from_headers)
+
+
+@functools.lru_cache(maxsize=64)
+def _negotiated(locale: str) -> str:
     return i18n.negotiate(locale)
+
+
+def _from_headers() -> str:
+    headers: Any = st.context.headers
+    return i18n.negotiate(headers.get("Accept-Language") if headers else None)
 
 
 def resolve() -> str:

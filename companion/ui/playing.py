@@ -17,11 +17,13 @@ from companion.engine import (
     EngineError,
     event_dict,
     placements_from_board,
+    scoring_in,
     told,
 )
 from companion.i18n import _, language_key
 from companion.store import GameNotFound, Store, StoredGame, WrongKind, trust
 from companion.ui import access, session
+from companion.ui.colony_table import Scoring
 from companion.ui.game_view import GameView
 from companion.ui.saved_games import Outcome, stops_on_database_problem, store
 
@@ -68,6 +70,15 @@ def revision_of(game_id: int) -> int | None:
         return store().watched_revision(game_id)
     except GameNotFound:
         return None
+
+
+def game_deleted(game_id: int) -> None:
+    """The game open here was deleted (on another device): closed, and said once."""
+    if session.game_id() == game_id:
+        session.close_game()
+    session.link_game(None)
+    session.flash("warning", _("Game {id} was deleted on another device: it is no longer "
+                               "saved.").format(id=game_id))
 
 
 @stops_on_database_problem
@@ -263,6 +274,19 @@ def last_step(stored: StoredGame) -> str | None:
         return told.step_summary(stored.state_at(start), stored.game, start)
 
     return _PER_VERSION.get((stored.key, "last_step", language_key()), words)
+
+
+def last_scoring(stored: StoredGame) -> Scoring | None:
+    """The colony scoring the last recorded step carried out (None: it did none), worked
+    out once per version of the game."""
+    if not stored.seq:
+        return None
+
+    def found() -> Scoring | None:
+        start = stored.seq - stored.game.last_step()
+        return scoring_in(stored.state_at(start), stored.game.events[start:])
+
+    return _PER_VERSION.get((stored.key, "last_scoring"), found)
 
 
 # ---------------------------------------------------------------- one version of a game

@@ -10,6 +10,8 @@ so a page can show it with ``st.error`` and keep the table's input.
 from __future__ import annotations
 
 import functools
+import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -23,15 +25,47 @@ from companion.ui.database_page import database_page
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@st.cache_resource(show_spinner=False)
-def _store_at(url: str) -> Store:
-    return open_store(url)  # DatabaseProblem is not cached: the next run tries again
+class _Stores:
+    """The open stores of this process by database URL, shared by every session. A plain
+    dictionary rather than ``st.cache_resource``, whose lookup (hashing its argument) cost
+    more than the rest of ``store()`` on every call, several times a run."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, Store] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, url: str) -> Store:
+        found = self._open.get(url)
+        if found is None:
+            with self._lock:
+                found = self._open.get(url)
+                if found is None:  # DatabaseProblem is not kept: the next run tries again
+                    found = self._open[url] = open_store(url)
+        return found
+
+    def clear(self) -> None:
+        """Forget every store (tests and benchmarks: a new data folder)."""
+        with self._lock:
+            self._open.clear()
+
+
+_store_at = _Stores()
 
 
 def store() -> Store:
-    """The app's one Store, cached per database URL (COMPANION_DB_URL / COMPANION_DATA_DIR).
+    """The app's one Store, kept per database URL (COMPANION_DB_URL / COMPANION_DATA_DIR).
     ``DatabaseProblem`` when the database cannot be used (the app shows it as a page)."""
-    return _store_at(default_url())
+    return _store_at(_url(os.environ.get(URL_VAR), os.environ.get(DATA_VAR), os.getcwd()))
+
+
+URL_VAR, DATA_VAR = "COMPANION_DB_URL", "COMPANION_DATA_DIR"
+
+
+@functools.lru_cache(maxsize=8)
+def _url(url: str | None, data_dir: str | None, cwd: str) -> str:
+    """``default_url`` of these settings (a folder is made absolute from ``cwd``): worked
+    out once, not at each of a run's several ``store()`` calls."""
+    return default_url({k: v for k, v in ((URL_VAR, url), (DATA_VAR, data_dir)) if v})
 
 
 def database_problem() -> DatabaseProblem | None:

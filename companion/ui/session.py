@@ -7,10 +7,12 @@ session state themselves. Tests seed a session through the same key names (``KEY
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 Level = Literal["success", "info", "warning", "error"]
 
@@ -27,8 +29,12 @@ SHEET_SAVED = "aod.sheet_saved"  # (fingerprint of the inputs, game id): the she
 ENTRY_KEYS = "aod.entry_keys"  # {game id: the entry key this device was let in with}
 DEVICE = "aod.device"  # this device's name, given when it joined for entry
 HOST_PIN_OK = "aod.host_pin_ok"  # the host's PIN was given on this device
+# Read once per session (a tab's connection, browser and cookies stay what they were):
+BROWSER_LANGUAGE = "aod.browser_language"  # the language of the browser's headers
+PEER = "aod.peer"  # (the device's address as its connection gives it,)
+COOKIE_NAME_READ = "aod.cookie_name_read"  # the device-name cookie was looked for
 KEYS = (GAME_ID, GAME, OWN_WRITE, FLASH, DRAFT, PICKS, BOARD, HISTORY_GAME, SHEET_PREFILL,
-        SHEET_SAVED, ENTRY_KEYS, DEVICE, HOST_PIN_OK)
+        SHEET_SAVED, ENTRY_KEYS, DEVICE, HOST_PIN_OK, BROWSER_LANGUAGE, PEER, COOKIE_NAME_READ)
 
 
 @dataclass(frozen=True)
@@ -250,6 +256,25 @@ def device_name() -> str | None:
 
 def set_device_name(name: str) -> None:
     st.session_state[DEVICE] = name
+
+
+def once(key: str, read: Callable[[], Any]) -> Any:
+    """``read()`` the first time this session asks for ``key`` (one of the read-once keys
+    above), then the value kept; outside a session, ``read()`` every time."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return read()
+    held = _get(key)
+    if held is None:
+        held = st.session_state[key] = (read(),)
+    return held[0]
+
+
+def note_cookie_name_read() -> None:
+    st.session_state[COOKIE_NAME_READ] = True
+
+
+def cookie_name_read() -> bool:
+    return bool(_get(COOKIE_NAME_READ, False))
 
 
 def host_pin_given() -> bool:

@@ -468,7 +468,6 @@ def regions(state: GameState) -> list[dict[str, Any]]:
             "detail": {n: _nonzero(state.regions[region].get(n, {})) for n in present},
             "leader": leaders[0] if len(leaders) == 1 else None,
             "tied": leaders if len(leaders) > 1 else [],
-            "scores": top >= 3,
         })
     return rows
 

@@ -21,6 +21,19 @@ FIRST_ANSWER = ('.st-key-prompt [class*="st-key-ans_0-"] button:visible, '
                 '.st-key-prompt [class*="st-key-place_"] [role="radio"]:visible')
 
 
+def two_phones(p, address: str):
+    """Chromium with two phones (their own cookies) on the Table of the fresh game at
+    ``address``: (browser, phone A, phone B)."""
+    from playwright.sync_api import expect
+
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    phones = [browser.new_context(viewport=PHONE).new_page() for _ in range(2)]
+    for page in phones:
+        page.goto(address)
+        expect(page.get_by_text("Ann places a worker")).to_be_visible(timeout=60_000)
+    return browser, *phones
+
+
 def test_two_devices_follow_the_game_and_a_race_has_one_winner(served_app):
     from playwright.sync_api import expect, sync_playwright
 
@@ -32,12 +45,7 @@ def test_two_devices_follow_the_game_and_a_race_has_one_winner(served_app):
     store.append(game.id, REVEAL, 0)
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        a = browser.new_context(viewport=PHONE).new_page()
-        b = browser.new_context(viewport=PHONE).new_page()
-        for page in (a, b):
-            page.goto(f"{url}/table?game={game.id}&role=entry")
-            expect(page.get_by_text("Ann places a worker")).to_be_visible(timeout=60_000)
+        browser, a, b = two_phones(p, f"{url}/table?game={game.id}&role=entry")
 
         # Phone A places Ann's worker; phone B shows Bob's turn with no tap.
         a.locator(FIRST_ANSWER).first.click()
@@ -69,3 +77,32 @@ def test_two_devices_follow_the_game_and_a_race_has_one_winner(served_app):
         browser.close()
     store.close()
     assert followed < 3.0
+
+
+def test_the_hints_switch_and_a_deletion_reach_a_following_phone(served_app):
+    """Phone A turns the game's hints on: phone B's switch turns on within seconds with no
+    tap; then the game is deleted (the host, elsewhere): B says so within seconds."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from companion.store import Store
+
+    url, data = served_app
+    store = Store(f"sqlite:///{data / 'companion.db'}")
+    game = store.create_game(FOUR)
+    store.append(game.id, REVEAL, 0)
+    with sync_playwright() as p:
+        browser, a, b = two_phones(p, f"{url}/table?game={game.id}&role=entry")
+        switch = f".st-key-hints_on_{game.id} input"
+        expect(b.locator(switch)).not_to_be_checked()
+        a.locator(f".st-key-hints_on_{game.id}").get_by_text("Hints").click()
+        expect(a.locator(switch)).to_be_checked(timeout=30_000)
+        assert store.game_settings(game.id).hints_on
+        expect(b.locator(switch)).to_be_checked(timeout=4_000)  # no tap on B
+
+        store.delete_game(game.id)
+        expect(b.get_by_text(f"Game {game.id} was deleted on another device")).to_be_visible(
+            timeout=4_000)
+        expect(b.get_by_text("Ann places a worker")).to_have_count(0)
+        b.screenshot(path=str(SHOTS / "live-game-deleted.png"))
+        browser.close()
+    store.close()

@@ -116,3 +116,19 @@ def test_home_offers_the_join_link_and_its_qr_code(at, store):
     entry = next(c for c in codes if c.endswith(f"/table?game={sg.id}&key={key}"))
     shown = base64.b64decode(re.search(r'base64,([A-Za-z0-9+/=]+)"', pictures[0]).group(1))
     assert shown == joining.qr_png(entry)
+
+
+def test_a_game_deleted_on_another_device_is_said_on_the_table(at, store):
+    """The Table's live check finds the game gone: the page closes it and says it was
+    deleted, rather than drawing the old game or a bare "no game"."""
+    sg = store.create_game(FOUR)
+    store.append(sg.id, REVEAL, 0)
+    open_table(at, sg.id)
+    assert any("Ann places a worker" in m.value for m in at.markdown)
+    store.delete_game(sg.id)  # the host, on another device
+    at.run()
+    check(at)
+    said = [w.value for w in at.warning]
+    assert any(f"Game {sg.id} was deleted on another device" in w for w in said), said
+    assert not any("Ann places a worker" in m.value for m in at.markdown)
+    assert "game" not in at.query_params and "aod.game_id" not in at.session_state

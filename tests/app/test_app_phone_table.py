@@ -139,14 +139,77 @@ def test_specialists_and_a_ship_tie_are_said_on_the_table_and_in_the_history(at,
     assert said in _step_in_history(at, game.id, version)  # that event alone
 
 
-def test_a_colony_scoring_says_which_regions_and_ties_it_judged(at, store):
-    """End of turn 3: the VP given, and the regions scored with the workers there (equal
-    counts joined by '='), on the Table and in the History."""
-    played, version, said = _first_event(FOUR, 3, lambda s: "colony scoring" in s)
-    assert "VP" in said and "Caribbean" in said and " = " in said, said
+def _scoring_table(at) -> list[list[str]]:
+    """The colony scoring's tables on the page, as rows: each region's name (in bold above
+    its table), then one row per player (cells as shown, unescaped)."""
+    shown = [m.value for m in at.markdown if "| Player | Workers | Place | VP |" in m.value]
+    assert len(shown) == 1, [m.value[:40] for m in at.markdown]
+    found = []
+    for block in shown[0].replace("\\", "").split("\n\n"):
+        if block.startswith("**"):
+            found.append([block.strip("*")])
+            continue
+        lines = block.splitlines()
+        assert lines[0] == "| Player | Workers | Place | VP |", lines[0]
+        found += [[c.strip() for c in line.strip("|").split("|")] for line in lines[2:]]
+    return found
+
+
+def _expected_rows(state, judged) -> list[list[str]]:
+    """The rows the engine's breakdown calls for: each region judged by name (with its
+    builders), then each player present there, most workers first, with their place (ties
+    said) and VP."""
+    from companion import names
+
+    words = {(1, False): "1st", (1, True): "1st, tied", (2, False): "2nd",
+             (2, True): "2nd, tied"}
+    rows = []
+    for region in judged:
+        vp = dict(region.vp)
+        name = names.region(state.setup.edition, region.region)
+        if region.builders:
+            name += f" ({region.builders} builder{'s' if region.builders > 1 else ''})"
+        rows.append([name])
+        present = sorted(((p, n) for p, n in region.workers if n), key=lambda pn: -pn[1])
+        for player, count in present:
+            place = region.place(player)
+            rows.append([player, str(count), words[place, region.tied(player)] if place else "",
+                         str(vp[player])])
+    return rows
+
+
+def test_a_colony_scoring_is_a_table_on_the_table_and_in_the_history(at, store):
+    """End of turn 3: the step's words say the colony scoring (no grey line of counts), and
+    a table shows each region judged, each player's workers, place (ties said) and VP, as
+    the engine's breakdown gives them, on the Table and in the History."""
+    from companion.engine import Game, apply, scoring_of
+    from companion.engine.playout import random_game
+
+    whole = random_game(FOUR, seed=3)
+    state = Game.new(whole.setup).state
+    i = 0
+    while (judged := scoring_of(state, whole.events[i])) is None:
+        state = apply(state, whole.events[i])
+        i += 1
+    assert any(len(r.first) > 1 or len(r.second) > 1 for r in judged)  # a tie to show
+    played = random_game(FOUR, seed=3, stop_after=i + 1)
+    assert played.events[:i + 1] == whole.events[:i + 1]
     game = store.import_record(played.record())
-    assert said in _last_step_on_table(at, game.id)
-    assert said in _step_in_history(at, game.id, version)
+    said = _last_step_on_table(at, game.id)
+    assert "colony scoring" in said and "workers per region" not in said, said
+    assert any("Colony scoring at the end of turn 3" in m.value for m in at.markdown)
+    expected = _expected_rows(state, judged)
+    assert _scoring_table(at) == expected
+    shown = _step_in_history(at, game.id, i + 1)
+    assert "colony scoring" in shown and "workers per region" not in shown, shown
+    assert _scoring_table(at) == expected
+    _step_in_history(at, game.id, i)  # the event before it scored nothing: no table
+    assert not [m for m in at.markdown if "| Player | Workers |" in m.value]
+    at.segmented_control(key=f"hist_mode_{game.id}").set_value("turn").run()  # turn by turn
+    marks = at.select_slider(key=f"hist_turn_{game.id}")
+    assert marks.options[-1] in ("End of turn 3", "Latest"), marks.options
+    marks.set_value(marks.options.index("End of turn 3")).run()
+    assert _scoring_table(at) == expected
 
 
 def test_workers_lost_in_a_battle_are_said_in_the_history(at, store):

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from companion import charts, names
-from companion.engine import told
+from companion.engine import scoring_in, told
 from companion.exchange.plays import title
 from companion.games import FAMILY_IDS, family
 from companion.i18n import _, format_date, ngettext, pgettext
@@ -15,6 +15,7 @@ from companion.rules.editions import EDITIONS
 from companion.text import name_key
 from companion.ui import (
     access,
+    colony_table,
     joining,
     language,
     library,
@@ -228,6 +229,8 @@ def show() -> None:
                         st.caption(_("Last step shown: ") + views.md(
                             f"{said} — {done}" if done else said)
                             + joining.entered_on(writes, version - 1))
+                        step = game.events[version - 1:version]
+                        colony_table.show(before, scoring_in(before, step))
                     joining.entries_list(writes)
                     widgets.game_caption(game, stored.id)
                     widgets.standings_table(shown)

@@ -6,6 +6,7 @@ from companion.engine import Phase
 from companion.i18n import _
 from companion.ui import (
     board_entry,
+    colony_table,
     decisions,
     hints,
     joining,
@@ -74,6 +75,8 @@ def show() -> None:
             else:
                 decisions.prompt(stored)
                 board_entry.board_entry(stored)
+        # under the question, not above it: the next question stays in view on a phone
+        colony_table.show(state, playing.last_scoring(stored))
 
         if not viewer and stored.set_aside and stored.set_aside[-1].events:
             decisions.set_aside_tools(stored)
