@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean messages
+.PHONY: run test test-fast typecheck lint bench clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,12 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	-$(MAKE) --no-print-directory typecheck  # (reports only until issue 44's phase 2: then no "-")
 	$(BIN)/python -m pytest -q
+
+# The type checker over companion/ (mypy, configured in pyproject.toml).
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	for f in bench/*.py; do $(BIN)/python $$f || exit 1; done

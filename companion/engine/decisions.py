@@ -226,5 +226,5 @@ class Legal:
 
 def legal_of(decision: Decision) -> Legal:
     """A question written with its words, read as its legal moves (its answers)."""
-    return Legal.make(decision.kind, decision.type, decision.player, decision.answers,
+    return Legal(decision.kind, decision.type, decision.player, decision.answers,
                  decision.decline, decision.field, decision.report, decision.draft, decision)

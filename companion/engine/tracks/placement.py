@@ -315,26 +315,21 @@ class Spot(NamedTuple):
     box: str | None = None
 
 
-# ``Legal.make`` read once: asked at every placement of every game, and reading it from
-# the class each time costs about 190 machine instructions (Python 3.11).
-_make_legal = Legal.make
-
-
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     """Each worker type the placer has left on each place open to them."""
     if state.phase != _PLACEMENT:  # no placement is legal
-        return Legal.make(_PLACE, "place", None, draft=draft)
+        return Legal(_PLACE, "place", None, draft=draft)
     found = _open
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
     name = found[7]
     workers = found[5][name]
     if not workers:  # (a placer with no worker left has no place either)
-        return Legal.make(_PLACE, "place", name, (), draft=draft, settled=True)
+        return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
     every, times = _EVERY.get((name, workers)) or _every_of(name, workers)
     # (kind, type, player, moves, decline, field, report, draft, worded, settled: in
     # order, keywords cost a little more even here)
-    return _make_legal(_PLACE, "place", name,
+    return Legal(_PLACE, "place", name,
                        tuple(compress(every, open_flags(found[8]) * times)), None, None,
                        False, draft, None, True)
 
@@ -357,7 +352,7 @@ def _every_of(name: str, workers: int) -> tuple[tuple[Move, ...], int]:
 @lru_cache(maxsize=256)  # moves are frozen: each placement is built once and shared
 def _every_move(name: str, worker: str) -> tuple[Move, ...]:
     """``worker`` of ``name`` on each place of the board (``PLACES``), open or not."""
-    return tuple([Move.make(Spot(worker, track, box),
+    return tuple([Move(Spot(worker, track, box),
                        events=(event_dict(place_event(name, worker, track, box)),))
                   for track, box in PLACES])
 
