@@ -5,8 +5,8 @@ them in the order the app offers them (``Family.shelf``, then id). A new game is
 here holding one ``Family`` instance: the registry finds it, and the store, the command line,
 the History, the Score sheet page, the exports and the imports take it from here.
 
->>> [family(f).name for f in FAMILY_IDS]
-['Age of Discovery', 'Endeavor: Age of Sail', 'Nouveau Monde']
+>>> family(TRACKED_GAME).name, FAMILY_IDS[0] == TRACKED_GAME
+('Age of Discovery', True)
 >>> family("chess")
 Traceback (most recent call last):
 ...
