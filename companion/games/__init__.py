@@ -63,7 +63,7 @@ def unknown_game(game: object) -> str:
     """The refusal of a game id no family has (a record's ``"game"``), in the reader's words.
 
     >>> unknown_game(7)
-    'a game is named by its id as text, not 7 (known: age-of-discovery, endeavor, and ...)'
+    'a game is named by its id as text, not 7 (known: age-of-discovery, ...)'
     """
     known = format_list(FAMILY_IDS)
     if isinstance(game, str):
