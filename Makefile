@@ -20,7 +20,12 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	-$(MAKE) --no-print-directory typecheck  # (reports only until issue 44's phase 2: then no "-")
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
+
+# The inner loop: everything but the browser tests (chromium), on every core.
+test-fast: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q -n auto -m "not browser"
 
 # The type checker over companion/ (mypy, configured in pyproject.toml).
 typecheck: $(STAMP)
