@@ -55,6 +55,13 @@ def test_the_catalogues_hold_every_text_the_code_marks():
         assert held - marked == set(), f"{lang}: texts no longer in the code (make messages)"
 
 
+def test_the_message_files_are_as_make_messages_writes_them(capsys):
+    """``tools/messages.py --check``: the template and every catalogue are what the tool
+    writes from the code now (entries, order, references), so ``make messages`` after a
+    change shows only that change."""
+    assert _tool().main(["--check"]) == 0, capsys.readouterr().out
+
+
 @pytest.mark.parametrize("lang", i18n.languages())
 def test_every_message_is_translated_with_the_same_placeholders(lang):
     catalog = _catalog(lang)
