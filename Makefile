@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Every core; a module's tests on one worker, so a module-scoped fixture (a browser test's
+# streamlit server) starts once, not once per worker.
+PARALLEL := -n auto --dist loadscope
 
 .PHONY: run test test-fast typecheck lint bench clean messages
 
@@ -20,12 +23,12 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	-$(MAKE) --no-print-directory typecheck  # (reports only until issue 44's phase 2: then no "-")
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q $(PARALLEL)
 
 # The inner loop: everything but the browser tests (chromium), on every core.
 test-fast: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q -n auto -m "not browser"
+	$(BIN)/python -m pytest -q $(PARALLEL) -m "not browser"
 
 # The type checker over companion/ (mypy, configured in pyproject.toml).
 typecheck: $(STAMP)
