@@ -43,4 +43,4 @@ messages: $(STAMP)
 	$(BIN)/python tools/messages.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .coverage build
