@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Every core; a module's tests on one worker, so a module-scoped fixture (a browser test's
+# streamlit server) starts once, not once per worker.
+PARALLEL := -n auto --dist loadscope
 
-.PHONY: run test lint bench clean messages
+.PHONY: run test test-fast typecheck lint bench clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +22,17 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	-$(MAKE) --no-print-directory typecheck  # (reports only until issue 44's phase 2: then no "-")
+	$(BIN)/python -m pytest -q $(PARALLEL)
+
+# The inner loop: everything but the browser tests (chromium), on every core.
+test-fast: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q $(PARALLEL) -m "not browser"
+
+# The type checker over companion/ (mypy, configured in pyproject.toml).
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	for f in bench/*.py; do $(BIN)/python $$f || exit 1; done
@@ -30,4 +43,4 @@ messages: $(STAMP)
 	$(BIN)/python tools/messages.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .coverage build

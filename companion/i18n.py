@@ -18,7 +18,7 @@ updates each language's catalogue. Catalogues are read straight from their ``.po
 '1\\u202f234,5'
 >>> negotiate("fr-CA,fr;q=0.9,en;q=0.8")
 'fr'
->>> negotiate("de-DE")
+>>> negotiate("qaa-ZZ")  # (ISO 639's "reserved for local use": no catalogue's)
 'en'
 """
 

@@ -1,6 +1,6 @@
-"""The French component names (companion/locale/fr/LC_MESSAGES/components.po) against the
-rules data: every name the app shows has its printed French name, in every edition, and the
-template lists exactly the same entries.
+"""Each translated language's component names (companion/locale/<lang>/LC_MESSAGES/
+components.po; English is the msgids) against the rules data: every name the app shows has
+its printed name, in every edition, and the template lists exactly the same entries.
 
 The catalogue's contract: msgctxt "<kind>" (the Empires 2015 name) or "<kind>/<edition>"
 (where the 2007 edition prints another name), msgid the English name as the app shows it.
@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 from companion.games.endeavor import TRACKS as ENDEAVOR_TRACKS
 from companion.games.nouveau_monde import RESOURCES
-from companion.i18n import COMPONENT_KINDS
+from companion.i18n import COMPONENT_KINDS, DEFAULT, languages
 from companion.rules.buildings import BUILDINGS, buildings_for
 from companion.rules.discoveries import CARDS
 from companion.rules.editions import EDITIONS, TRACK_TITLES, WORKER_TYPES
@@ -27,6 +27,7 @@ from companion.rules.regions import REGIONS
 LOCALE = Path(__file__).resolve().parent.parent / "companion" / "locale"
 PO = LOCALE / "fr" / "LC_MESSAGES" / "components.po"
 POT = LOCALE / "components.pot"
+TRANSLATED = [lang for lang in languages() if lang != DEFAULT]  # every catalogue but English
 KINDS = COMPONENT_KINDS  # the lookup's own list: the catalogue and the code agree on kinds
 AOE_KINDS = KINDS[:-2]  # the kinds of the Age of Discovery editions
 
@@ -36,9 +37,11 @@ def _read(path: Path, locale: str | None) -> Catalog:
         return read_po(f, locale=locale, domain="components")
 
 
-@pytest.fixture(scope="module")
-def po() -> Catalog:
-    return _read(PO, "fr")
+@pytest.fixture(scope="module", params=TRANSLATED)
+def po(request) -> Catalog:
+    path = LOCALE / request.param / "LC_MESSAGES" / "components.po"
+    assert path.exists(), f"{request.param}: no components.po (copy components.pot)"
+    return _read(path, request.param)
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +86,7 @@ def _shown(edition: str) -> dict[str, set[str]]:
                                   "specialist", "track", "card"])
 def test_every_name_the_edition_shows_has_a_french_name(po, edition, kind):
     missing = sorted(n for n in _shown(edition)[kind] if not printed(po, kind, n, edition))
-    assert not missing, f"no French {kind} name for {edition}: {missing}"
+    assert not missing, f"no {po.locale} {kind} name for {edition}: {missing}"
 
 
 def test_the_other_games_names_have_french_names(po):
@@ -113,11 +116,12 @@ def test_names_the_two_editions_print_differently():
 # ---- the catalogue itself
 
 
-def test_header_says_french_with_two_plural_forms(po):
-    assert str(po.locale) == "fr"
-    assert po.num_plurals == 2
-    assert po.plural_expr == "(n > 1)"
+def test_header_says_its_language_and_the_french_two_plural_forms(po):
     assert po.domain == "components"
+    assert str(po.locale) in TRANSLATED
+    if str(po.locale) == "fr":
+        assert po.num_plurals == 2
+        assert po.plural_expr == "(n > 1)"
 
 
 def test_no_entry_is_empty_fuzzy_or_obsolete(po):
@@ -162,9 +166,9 @@ def test_every_building_entry_is_a_building_of_some_edition(po):
     assert stale == []
 
 
-def test_unprinted_names_say_so(po):
+def test_unprinted_names_say_so():
     """Brazil is named in no French rulebook: the entry says so for the translator."""
-    brazil = po.get("Brazil", context="region")
+    brazil = _read(PO, "fr").get("Brazil", context="region")
     assert brazil is not None and any("NOT PRINTED" in c for c in brazil.auto_comments)
 
 

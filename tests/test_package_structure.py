@@ -1,10 +1,12 @@
 """The package's shape: no import circle between modules of ``companion`` (function-level
-imports included) nor between its packages, no module over 600 lines, and a score sheet or a
-result read without the engine."""
+imports included) nor between its packages (``companion.engine``) or their subpackages
+(``companion.engine.tracks``), no module over 600 lines, and a score sheet or a result read
+without the engine."""
 
 from __future__ import annotations
 
 import ast
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -63,10 +65,12 @@ def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def package_of(module: str) -> str:
-    """``companion.store.tracked`` -> ``companion.store``; a top-level module is its own."""
+def package_of(module: str, depth: int = 2) -> str:
+    """``companion.store.tracked`` -> ``companion.store``; a top-level module is its own.
+    At depth 3, ``companion.engine.tracks.placement`` -> ``companion.engine.tracks`` (and a
+    module of ``companion.engine`` is its own)."""
     parts = module.split(".")
-    return ".".join(parts[:2])
+    return ".".join(parts[:depth])
 
 
 def test_no_import_circle_between_modules():
@@ -74,12 +78,18 @@ def test_no_import_circle_between_modules():
     assert circle is None, "import circle: " + " -> ".join(circle or [])
 
 
-def test_no_import_circle_between_packages():
+def package_graph(modules: dict[str, set[str]], depth: int) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
-    for module, targets in module_graph().items():
-        graph.setdefault(package_of(module), set()).update(
-            package_of(t) for t in targets if package_of(t) != package_of(module))
-    circle = find_circle(graph)
+    for module, targets in modules.items():
+        graph.setdefault(package_of(module, depth), set()).update(
+            package_of(t, depth) for t in targets
+            if package_of(t, depth) != package_of(module, depth))
+    return graph
+
+
+@pytest.mark.parametrize("depth", [2, 3], ids=["packages", "subpackages"])
+def test_no_import_circle_between_packages(depth):
+    circle = find_circle(package_graph(module_graph(), depth))
     assert circle is None, "import circle: " + " -> ".join(circle or [])
 
 
@@ -99,18 +109,41 @@ def test_the_circle_finder_finds_circles(tmp_path):
     assert find_circle({"p.a": {"p.b"}, "p.b": set()}) is None
 
 
+def test_a_circle_between_subpackages_is_found_where_modules_have_none(tmp_path):
+    """``pkg.a.s.x`` -> ``pkg.a.m`` -> ``pkg.a.s.y``: no module circle, but the subpackage
+    ``pkg.a.s`` and its sibling module ``pkg.a.m`` lean on each other (depth 3)."""
+    root = tmp_path / "pkg"
+    (root / "a" / "s").mkdir(parents=True)
+    for p in (root, root / "a", root / "a" / "s"):
+        (p / "__init__.py").write_text("")
+    (root / "a" / "s" / "x.py").write_text("from pkg.a.m import g\n")
+    (root / "a" / "s" / "y.py").write_text("h = 1\n")
+    (root / "a" / "m.py").write_text("from pkg.a.s.y import h\ng = h\n")
+    modules = module_graph(root)
+    assert find_circle(modules) is None
+    assert find_circle(package_graph(modules, 2)) is None
+    assert find_circle(package_graph(modules, 3)) == ["pkg.a.m", "pkg.a.s", "pkg.a.m"]
+
+
 def test_no_module_is_over_600_lines():
     long = {module_name(p): n for p in PACKAGE.rglob("*.py")
             if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert long == {}
 
 
-@pytest.mark.parametrize("module", ["companion.games.endeavor", "companion.games.nouveau_monde",
-                                    "companion.games.age_of_discovery",
-                                    "companion.games.sheet_records", "companion.games.results"])
+@pytest.mark.parametrize("module", [f"companion.games.{m.name}" for m in pkgutil.iter_modules(
+    [str(PACKAGE / "games")])])
 def test_games_load_no_engine_module(module):
     code = (f"import sys, {module}; "
             "print(sorted(m for m in sys.modules if m.startswith('companion.engine')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_engine_keeps_no_process_wide_state():
+    """No ``global`` statement in the engine: what it works out is kept on the state or in a
+    value-keyed cache, so games folded in the server's threads never share a memo."""
+    found = [f"{module_name(p)}:{node.lineno}" for p in (PACKAGE / "engine").rglob("*.py")
+             for node in ast.walk(ast.parse(p.read_text())) if isinstance(node, ast.Global)]
+    assert found == []

@@ -21,15 +21,18 @@ from babel.messages.pofile import read_po, write_po
 from companion import i18n
 from companion.engine import Game
 from companion.engine.playout import random_step
+from companion.games import FAMILY_IDS, families
+from companion.rules.editions import EDITIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "companion" / "locale"
 PLAYERS = ("Ann", "Bob", "Cid", "Dee")
-# Proper names shown as they are in every language: the games' own titles
-TITLES = ("Empires: Age of Discovery", "Age of Empires III: The Age of Discovery",
-          "Age of Empires III", "Empires",
-          "Endeavor: Age of Sail", "Nouveau Monde", "Age of Discovery", "BoardGameGeek",
-          "BG Stats", "JSON", "CSV", "XML")
+# Proper names shown as they are in every language: the games' own titles (each family's
+# name, each edition's title and its short name before the colon), longest first so a
+# short one never cuts a long one; and the names of the sites and formats we exchange with.
+_GAMES = {f.name for f in families()} | {e.title for e in EDITIONS.values()}
+TITLES = tuple(sorted(_GAMES | {t.split(":")[0] for t in _GAMES}, key=len, reverse=True)) + (
+    "BoardGameGeek", "BG Stats", "JSON", "CSV", "XML")
 MARKED = re.compile(r"⟦[^⟦⟧]*⟧|⟪[^⟪⟫]*⟫")
 
 
@@ -290,14 +293,13 @@ def test_a_nations_power_is_named_by_its_printed_title(pseudo):
         assert nations.power_title("holland") == "⟪Dutch Merchants⟫"
 
 
-@pytest.mark.parametrize("game", ["age-of-discovery", "endeavor", "nouveau-monde"])
+@pytest.mark.parametrize("game", FAMILY_IDS)
 def test_score_sheet_refusals_speak_through_the_catalogue(pseudo, game):
     """A score sheet's refusals (out of range, not a whole number, not a choice, too many
     players, twin names, a field no sheet has) are whole sentences of the catalogue: they
     were English f-strings glued from fragments before."""
-    from companion.games import FAMILY_IDS, InvalidSheet, Sheet, family
+    from companion.games import InvalidSheet, Sheet, family
 
-    assert game in FAMILY_IDS
     with i18n.use_language("fr"):
         f = family(game)
         options = f.default_options()
@@ -335,7 +337,7 @@ def test_import_refusals_speak_through_the_catalogue(pseudo):
     """Every refusal of a result or score-sheet record is a whole catalogue sentence: past
     the values the file gave, the games' ids and the list's own words (CLDR's "et", "ou"),
     nothing in it bypassed the catalogue."""
-    from companion.games import FAMILY_IDS, InvalidSheet
+    from companion.games import InvalidSheet
     from companion.games.results import InvalidResult, Result
     from companion.games.sheet_records import read_sheet_record
     from tests.test_record_refusals import RESULTS, SHEETS

@@ -13,12 +13,21 @@ from companion import i18n
 from companion.cli import main
 from companion.exchange.exports import bundle
 from companion.exchange.imports import ImportReport
-from companion.games import InvalidSheet, Sheet, family
+from companion.games import FAMILY_IDS, InvalidSheet, Sheet, family
 from companion.games.results import InvalidResult, Result, read_result_record
 from companion.games.sheet_records import SHEET_FORMAT, read_sheet_record
 from companion.record_files import Limits, RecordError, check_file_size, parse_bytes, size_text
 from companion.store import Store
 
+
+def _known(lang: str, style: str = "standard") -> str:
+    """The games' ids as a refusal lists them (taken from the registry, never written out)."""
+    with i18n.use_language(lang):
+        return i18n.format_list(FAMILY_IDS, style)
+
+
+KNOWN_EN, KNOWN_FR = _known("en"), _known("fr")
+ONE_OF_EN, ONE_OF_FR = _known("en", "or"), _known("fr", "or")
 PLAY = {"game": "endeavor", "played": "2024-05-01T20:00:00+00:00",
         "players": [{"name": "Ann", "score": 41, "won": True}, {"name": "Bob", "score": 38}]}
 NM = family("nouveau-monde")
@@ -38,13 +47,12 @@ RESULTS = [
     ("not a result", "a result is a JSON object, not 'not a result'",
      "un résultat est un objet JSON, pas 'not a result'"),
     ({**PLAY, "game": "catan"},
-     "unknown game 'catan' (known: age-of-discovery, endeavor, and nouveau-monde)",
-     "jeu inconnu : 'catan' (jeux connus : age-of-discovery, endeavor et nouveau-monde)"),
+     f"unknown game 'catan' (known: {KNOWN_EN})",
+     f"jeu inconnu\u00a0: 'catan' (jeux connus\u00a0: {KNOWN_FR})"),
     ({**PLAY, "game": 7},
-     "a game is named by its id as text, not 7 (known: age-of-discovery, endeavor, and "
-     "nouveau-monde)",
-     "un jeu se désigne par son identifiant, en texte, pas par 7 (jeux connus : "
-     "age-of-discovery, endeavor et nouveau-monde)"),
+     f"a game is named by its id as text, not 7 (known: {KNOWN_EN})",
+     f"un jeu se désigne par son identifiant, en texte, pas par 7 "
+     f"(jeux connus\u00a0: {KNOWN_FR})"),
     ({**PLAY, "game": "age-of-discovery"},
      "a result of Age of Discovery names its edition (empires or aoe3)",
      "un résultat d'Age of Discovery indique son édition (empires ou aoe3)"),
@@ -113,13 +121,12 @@ SHEETS = [
      "un enregistrement de feuille de score en version 1 n’a pas de 'game' (c’est toujours "
      "Age of Discovery)"),
     ({k: v for k, v in SHEET.items() if k != "game"},
-     "a version 2 score-sheet record names its game ('game' is age-of-discovery, endeavor, "
-     "or nouveau-monde)",
-     "un enregistrement de feuille de score en version 2 indique son jeu ('game' vaut "
-     "age-of-discovery, endeavor ou nouveau-monde)"),
+     f"a version 2 score-sheet record names its game ('game' is {ONE_OF_EN})",
+     f"un enregistrement de feuille de score en version 2 indique son jeu ('game' vaut "
+     f"{ONE_OF_FR})"),
     ({**SHEET, "game": "monopoly"},
-     "unknown game 'monopoly' (known: age-of-discovery, endeavor, and nouveau-monde)",
-     "jeu inconnu : 'monopoly' (jeux connus : age-of-discovery, endeavor et nouveau-monde)"),
+     f"unknown game 'monopoly' (known: {KNOWN_EN})",
+     f"jeu inconnu\u00a0: 'monopoly' (jeux connus\u00a0: {KNOWN_FR})"),
     ({**SHEET, "created": "0001-01-01T00:00:00+01:00"},
      "'created' is outside the calendar (years 1 to 9999 in UTC), not "
      "'0001-01-01T00:00:00+01:00'",
@@ -137,8 +144,7 @@ def test_a_score_sheet_record_refused_reads_in_the_table_language(record, englis
 def test_an_unknown_game_is_refused_in_the_table_language():
     assert refusal(InvalidSheet, family, "go", "fr").startswith("jeu inconnu : 'go'")
     assert refusal(InvalidSheet, family, None, "en") == (
-        "a game is named by its id as text, not None (known: age-of-discovery, endeavor, and "
-        "nouveau-monde)")
+        f"a game is named by its id as text, not None (known: {KNOWN_EN})")
 
 
 def test_sizes_and_file_refusals_are_in_the_table_language():

@@ -72,9 +72,9 @@ def offered_actions(state: GameState) -> list[Action]:
     playout reads (it only needs where each starts)."""
     out = list(_power_actions(state))
     if anyone_may_swap(state):
-        out.append(Action.make("swap", "", None, "", {"type": "swap"}))
+        out.append(Action("swap", "", None, "", {"type": "swap"}))
     if state.setup.options.scouting and state.phase in IN_TURN:
-        out.append(Action.make("scout", "", None, "", {"type": "scout"}))
+        out.append(Action("scout", "", None, "", {"type": "scout"}))
     return out
 
 
@@ -135,11 +135,11 @@ def _power_actions(state: GameState, moments_only: bool = False) -> Iterator[Act
                 continue
             start = {"type": "benefit", "player": name, "building": building, "choice": {}}
             if leads_somewhere(state, start):
-                yield Action.make(f"benefit:{name}:{building}", "", name, "", start,
+                yield Action(f"benefit:{name}:{building}", "", name, "", start,
                              moment=not power.standing)
     for name in state.order if state.setup.options.nations else ():
         who = players[name]
         if who.nation is not None and nations.usable_now(state, who):
             start = {"type": "power", "player": name, "nation": who.nation, "choice": {}}
             if leads_somewhere(state, start):
-                yield Action.make(f"power:{name}", "", name, "", start, moment=True)
+                yield Action(f"power:{name}", "", name, "", start, moment=True)

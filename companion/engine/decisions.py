@@ -26,7 +26,7 @@ from companion.engine.values import evolve as evolve  # (re-exported: read here 
 from companion.engine.values import frozen_value, set_kept
 
 
-def parsed_events(move: Any) -> tuple[Any, ...]:
+def parsed_events(move: Move | Answer) -> tuple[Any, ...]:
     """A ``Move``'s (or ``Answer``'s) events parsed, once per move: a placement's moves are
     made once and shared all game, and a dict is parsed by a key built from its items.
     (Kept beside the fields, tied to the events it was parsed from: a copy made by
@@ -72,7 +72,8 @@ class Answer:
     note: str = ""  # a price, a value: what the table may want to see beside the label
     usual: bool = False  # what the table does almost every time (offered first)
     open: bool = dc_field(default=False, repr=False, compare=False)  # as ``Move.open``
-    parsed: Any = dc_field(default=None, init=False, repr=False, compare=False)  # (events)
+    parsed: tuple[Any, tuple[Any, ...]] | None = dc_field(default=None, init=False, repr=False,
+                                                         compare=False)  # (events)
 
     @property
     def ready(self) -> bool:
@@ -94,7 +95,8 @@ class Move:
     usual: bool = False
     open: bool = False
     # ``parsed_events`` keeps the events parsed here (not a field a person sets).
-    parsed: Any = dc_field(default=None, init=False, repr=False, compare=False)
+    parsed: tuple[Any, tuple[Any, ...]] | None = dc_field(default=None, init=False, repr=False,
+                                                         compare=False)
 
     @property
     def ready(self) -> bool:
@@ -226,5 +228,5 @@ class Legal:
 
 def legal_of(decision: Decision) -> Legal:
     """A question written with its words, read as its legal moves (its answers)."""
-    return Legal.make(decision.kind, decision.type, decision.player, decision.answers,
+    return Legal(decision.kind, decision.type, decision.player, decision.answers,
                  decision.decline, decision.field, decision.report, decision.draft, decision)

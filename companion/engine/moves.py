@@ -178,7 +178,7 @@ def leads_somewhere(state: GameState, draft: Mapping[str, Any]) -> bool:
 def _settled_build(state: GameState, build: Callable[[Any], Answer]) -> Callable[[Any], Answer]:
     def built(value: Any) -> Answer:
         answer = build(value)
-        return settle(state, answer) or Answer.make(answer.label, answer.value)
+        return settle(state, answer) or Answer(answer.label, answer.value)
 
     return built
 

@@ -94,8 +94,8 @@ def record(draft: Mapping[str, Any], prompt: str | None = None) -> Decision:
 def record_move(draft: Mapping[str, Any]) -> Legal:
     """``record`` without its words: the finished draft's event as one ready move."""
     event = clean(draft)
-    return Legal.make(_YES_NO, event["type"], draft.get("player"),
-                 (Move.make(True, events=(event,)),), draft=draft)
+    return Legal(_YES_NO, event["type"], draft.get("player"),
+                 (Move(True, events=(event,)),), draft=draft)
 
 
 def record_words(legal: Legal, prompt: str) -> Decision:
@@ -199,7 +199,7 @@ def labelled_field(field: Field, name: Callable[[Any], str], label: Callable[[An
         return evolve(answer, label=label(answer.value))
 
     return evolve(field, build=built, options=tuple(
-        Option.make(o.value, name(o.value), o.most, o.note) for o in field.options))
+        Option(o.value, name(o.value), o.most, o.note) for o in field.options))
 
 
 def counts_of(value: Any) -> dict[str, int]:
@@ -245,12 +245,12 @@ def discovery_moves(state: GameState, draft: dict, me: str) -> Legal:
         # outcomes or more: open (nothing to probe); the others are settled by probing.
         discovered, known = state.discovered, state.known_tokens
         several = len(unseen_tokens(state)) > 1
-        return Legal.make(_REGION, draft["type"], me, tuple(
-            Move.make(r, draft=with_choice(draft, region=r), open=several and r not in known)
+        return Legal(_REGION, draft["type"], me, tuple(
+            Move(r, draft=with_choice(draft, region=r), open=several and r not in known)
             for r in REGIONS if r not in discovered), draft=draft)
     event = clean(draft)  # (each token's event: this one, the token added to its choice)
     choice = event.get("choice", {})
-    return Legal.make(_TOKEN, draft["type"], None, token_moves(
+    return Legal(_TOKEN, draft["type"], None, token_moves(
         state, region, lambda t: {**event, "choice": {**choice, "token": t}}), report=True,
         draft=draft)
 
@@ -308,7 +308,7 @@ def token_moves(state: GameState, target: str, event: Callable[[str], dict[str, 
     items = token_items(state, target)
     if most is not None:
         items = items[:most]
-    return tuple([Move.make(t, events=(event(t),)) for t in items])
+    return tuple([Move(t, events=(event(t),)) for t in items])
 
 
 def token_words(state: GameState, target: str, ask: str, legal: Legal,

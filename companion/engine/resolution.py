@@ -28,6 +28,7 @@ from companion.engine.tracks import (
     dock,
     income,
     initiative,
+    placement,
     shipping,
     specialists,
     trade_goods,
@@ -66,6 +67,7 @@ class Pending(NamedTuple):  # read before every event applied: a tuple is cheap 
 
 
 def begin_resolution(state: GameState) -> None:
+    """Phase 2 begins (after the last placement: plugged into ``placement`` below)."""
     state.phase = _RESOLUTION
     # Powers used "just before" a track resolves get a moment of their own first.
     state.step = first_step(declare=powers_usable(state))
@@ -73,6 +75,9 @@ def begin_resolution(state: GameState) -> None:
     state.tracks["dock"].sort(key=lambda s: (not s.first, dock_order(s)))
     state.tracks["specialists"].sort(key=lambda s: specialists.BOX_ORDER.index(s.label))
     advance(state)
+
+
+placement.AFTER_PLACEMENT[:] = [begin_resolution]  # (once, even if imported again)
 
 
 def _next_step(state: GameState) -> None:

@@ -3,12 +3,14 @@
 The state is mutable only inside the engine's fold; everything outside gets copies.
 ``clone`` copies exactly what the fold may change in place and shares the rest: every field
 is listed in ``PLAYER_COPIED`` / ``STATE_COPIED`` (copied) or ``PLAYER_SHARED`` /
-``STATE_SHARED`` (never changed in place), and a test keeps those lists complete.
+``STATE_SHARED`` (never changed in place) or ``STATE_MEMOS`` (worked out again by a clone),
+and a test keeps those lists complete.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.engine.flow import Phase, Step
 from companion.engine.setup import GameSetup
@@ -131,6 +133,9 @@ class GameState:
     # kept; ``companion.engine.timeline``): game data and turn flow never read them.
     timeline: list[dict] | None = None
     version: int = 0  # events applied
+    # The places open at this version, as ``tracks/placement`` read them (a memo tied to
+    # this state and its version, never compared; a clone reads its own).
+    places: Any = field(default=None, repr=False, compare=False)
 
     @property
     def scored_turn(self) -> int:
@@ -226,6 +231,7 @@ STATE_COPIED = (
 STATE_SHARED = (
     "setup", "edition", "catalogue", "ship_on_track", "ships_in_reserve", "turn",
     "phase", "placing", "step", "cursor", "version")
+STATE_MEMOS = ("places",)  # neither: a clone starts without them
 
 
 def initial_state(setup: GameSetup) -> GameState:

@@ -7,10 +7,9 @@ of the class takes the fields (plain slot stores), then the object becomes the f
 class before anyone sees it. Parameters, defaults, equality, hash and repr are the
 dataclass's; copies and pickles go through the constructor.
 
-``Cls.make(...)`` takes the same arguments as ``Cls(...)`` and builds the same value, as
-a plain function: calling a class in Python 3.11 packs its keywords into a dict and looks
-up ``__new__`` by name, which costs more than the value itself. The engine's questions
-build their moves with it.
+``Cls(...)`` is the one way to build a value. ``dataclass_transform`` tells type checkers
+that the decorator makes a frozen dataclass, so they see each class's parameters (the
+``__new__`` below is written at run time, where no checker looks).
 
 >>> @frozen_value
 ... class Point:
@@ -25,22 +24,24 @@ Traceback (most recent call last):
 dataclasses.FrozenInstanceError: cannot assign to field 'x'
 >>> evolve(p, y=5), p
 (Point(x=1, y=5), Point(x=1, y=0))
->>> Point.make(1, y=2) == Point(1, y=2), type(Point.make(1)) is Point
-(True, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import MISSING, FrozenInstanceError, dataclass
+from dataclasses import field as dc_field
 from dataclasses import fields as dc_fields
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
+
+from typing_extensions import dataclass_transform  # (``frozen_default`` is 3.12's typing)
 
 T = TypeVar("T")
 
 _EVOLVERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(dc_field,))
 def frozen_value(cls: type[T]) -> type[T]:
     """``cls`` as a frozen, slotted dataclass built without ``object.__setattr__``."""
     frozen: Any = dataclass(frozen=True, slots=True)(cls)
@@ -74,8 +75,6 @@ def frozen_value(cls: type[T]) -> type[T]:
     stores = "\n".join(body)
     source = (f"def __new__(cls, {', '.join(params)}):\n    self = new(twin)\n"
               f"{stores}\n    self.__class__ = cls\n    return self\n\n"
-              f"def make({', '.join(params)}):\n    self = new(twin)\n"
-              f"{stores}\n    self.__class__ = frozen\n    return self\n\n"
               "def evolve(old, changes):\n    self = new(twin)\n" + "\n".join(copied) + "\n"
               "    for name, value in changes.items():\n"
               "        if name not in fields:\n"
@@ -87,10 +86,6 @@ def frozen_value(cls: type[T]) -> type[T]:
     new.__qualname__ = f"{frozen.__qualname__}.__new__"
     new.__module__ = frozen.__module__
     frozen.__new__ = staticmethod(new)
-    make = namespace["make"]
-    make.__qualname__, make.__module__ = f"{frozen.__qualname__}.make", frozen.__module__
-    make.__doc__ = f"``{frozen.__name__}(...)`` built by a plain call (see the module)."
-    frozen.make = staticmethod(make)
     frozen.__init__ = object.__init__  # (everything is stored by ``__new__``)
 
     def __reduce__(self: Any) -> tuple[type, tuple[Any, ...]]:
@@ -100,7 +95,7 @@ def frozen_value(cls: type[T]) -> type[T]:
     frozen.__setattr__ = _refuse_setting  # (the dataclass's own fails on an unknown name
     frozen.__delattr__ = _refuse_deleting  # in 3.11: it names the class before slots)
     _EVOLVERS[frozen] = namespace["evolve"]
-    return frozen  # type: ignore[no-any-return]
+    return cast(type[T], frozen)  # (patched through ``Any`` above: its slots set by hand)
 
 
 def _refuse_setting(self: Any, name: str, value: Any) -> None:
@@ -115,7 +110,8 @@ def evolve(value: T, **changes: Any) -> T:
     """``dataclasses.replace`` for a ``frozen_value``, several times faster: the fields
     are copied as they are, nothing is checked again. (Asked hundreds of times per
     question in a random playout.)"""
-    return _EVOLVERS[type(value)](value, changes)  # type: ignore[no-any-return]
+    copied: T = _EVOLVERS[type(value)](value, changes)  # (a copy of ``value``'s class;
+    return copied  # typed without ``cast``, a call in the hot path)
 
 
 def set_kept(value: Any, name: str, kept: Any) -> None:

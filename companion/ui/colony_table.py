@@ -11,8 +11,8 @@ from typing import Any
 
 import streamlit as st
 
-from companion.engine import GameState, RegionScoring
 from companion import names
+from companion.engine import GameState, RegionScoring
 from companion.i18n import _, ngettext
 from companion.ui.views import markdown_table, md
 

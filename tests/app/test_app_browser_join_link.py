@@ -21,7 +21,10 @@ TWO = {"edition": "empires", "players": [{"name": "Ann", "colour": "red"},
                                          {"name": "Bob", "colour": "blue"}]}
 
 
-def test_a_join_link_as_the_first_request_opens_with_the_menu(tmp_path):
+def test_a_join_link_first_opens_with_the_menu_and_home_shows_its_qr_code(tmp_path):
+    """One server, one browser (each costs seconds to start): the join link is the very first
+    request the server answers; then Home shows the join QR code as an ``<img>`` of a PNG
+    inside the page (not ``st.image``, which loads NumPy), a picture the browser decoded."""
     from playwright.sync_api import expect, sync_playwright
 
     from companion.store import Store
@@ -37,23 +40,7 @@ def test_a_join_link_as_the_first_request_opens_with_the_menu(tmp_path):
         page.goto(f"{url}/table?game={game}&role=viewer")  # nothing opened "/" before
         expect(page.get_by_text("Ann").first).to_be_visible(timeout=60_000)
         expect(page.locator(".st-key-page_menu")).to_be_visible(timeout=10_000)
-        browser.close()
 
-
-def test_home_shows_the_join_qr_code_as_a_picture(tmp_path):
-    """The QR code is an ``<img>`` of a PNG inside the page (not ``st.image``, which loads
-    NumPy): it must still reach a phone's screen as a picture the browser decoded."""
-    from playwright.sync_api import expect, sync_playwright
-
-    from companion.store import Store
-
-    require_chromium()
-    data = tmp_path / "data"
-    data.mkdir()
-    with Store(f"sqlite:///{data / 'companion.db'}") as store:
-        game = store.create_game(TWO).id
-    with running_app(data, tmp_path / "streamlit.log") as (url, _), sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_context(viewport=PHONE).new_page()
         page.goto(url)
         page.locator(f".st-key-join_{game} button").first.click(timeout=60_000)

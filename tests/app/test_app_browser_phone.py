@@ -1,11 +1,14 @@
 """The phone layout at 390×844, in Debian's chromium: the menu is gone once a page is chosen,
 the Table shows the question and Undo before any scrolling, the map's labels do not overlap
-and the regions table fits the screen. Screenshots go to ``test-output/screenshots/``."""
+and the regions table fits the screen; hints, off at first, show within the screen. One
+server for the module. Screenshots go to ``test-output/screenshots/``."""
 
 from __future__ import annotations
 
 import pytest
 from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS
+from test_app_hints import FOUR as HINTS_FOUR
+from test_app_hints import goods_choice_events
 
 pytestmark = pytest.mark.browser
 
@@ -203,3 +206,40 @@ def test_a_tapped_answer_leaves_no_shade_on_the_next_question(served_app):
         }""", [box["x"] + 10, box["y"] + box["height"] / 2])
         assert under[:3] == [False, False, plain], under
         browser.close()
+
+
+def test_hints_show_on_the_table_page_at_phone_width(served_app):
+    """Off at first; one tap on the switch shows what each good is worth beside the answers,
+    within the screen, and records nothing."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from companion.store import Store
+
+    url, data = served_app
+    store = Store(f"sqlite:///{data / 'companion.db'}")
+    stored = store.create_game(HINTS_FOUR)
+    for seq, event in enumerate(goods_choice_events()):
+        stored = store.append(stored.id, event, seq)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(f"{url}/table?game={stored.id}")
+        expect(page.get_by_text("Ann on Trade Goods slot 1: which good?")).to_be_visible(
+            timeout=60_000)
+        switch = page.locator(f".st-key-hints_on_{stored.id}")
+        expect(switch).to_be_visible()
+        assert page.locator(".st-key-hints").count() == 0  # off by default
+
+        switch.get_by_text("Hints").click()
+        hints = page.locator(".st-key-hints")
+        expect(hints).to_be_visible(timeout=30_000)
+        expect(hints.get_by_text("income this turn $0 → $3")).to_be_visible()
+        assert hints.get_by_text("income this turn").count() == 4  # one per good
+        box = hints.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        page.wait_for_timeout(400)
+        page.locator(".st-key-prompt").screenshot(path=str(SHOTS / "hints-phone.png"))
+        browser.close()
+    assert store.load(stored.id).seq == len(goods_choice_events())  # nothing recorded
+    store.close()

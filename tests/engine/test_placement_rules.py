@@ -279,7 +279,7 @@ def test_a_placement_carried_on_one_state_is_refused_as_on_a_copy(event):
     apply_in_place(state, parse_event({"type": "place", "player": "Blue",
                                        "worker": "colonist", "track": "specialists",
                                        "box": "captain"}))
-    assert placement._open[:2] == (state, state.version)  # carried
+    assert state.places[:2] == (state, state.version)  # carried
     before = copy.deepcopy(state)
     with pytest.raises((IllegalAction, MalformedEvent)) as carried:
         apply_in_place(state, parse_event(event))
@@ -338,7 +338,7 @@ def test_the_places_a_placement_leaves_open_are_those_the_tracks_show(edition, p
             if state.phase != Phase.PLACEMENT:
                 continue
             if ev.type == "place":
-                assert placement._open[:2] == (state, state.version)  # carried, not read
+                assert state.places[:2] == (state, state.version)  # carried, not read
                 carried += 1
                 n = len(state.order)
                 after = [state.order[(last + k) % n] for k in range(1, n + 1)]

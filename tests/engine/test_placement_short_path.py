@@ -1,5 +1,5 @@
 """The placement's short path: a placement on the state the last one was folded into (the
-open places carried with it, ``placement._open``) is taken without the rule-by-rule checks
+open places carried with it, ``state.places``) is taken without the rule-by-rule checks
 when the carried sets show it legal; any other is checked in full (``placement._checked``).
 
 At placements of random games in several set-ups, candidate placements (the one the game
@@ -75,16 +75,16 @@ def test_the_short_path_and_the_full_path_judge_every_placement_alike(
         for ev in log:
             if state.phase == Phase.PLACEMENT:
                 placement.legal(state, draft)  # the sets for this state: carried or read
-                carried = placement._open
+                carried = state.places
                 assert carried[:2] == (state, state.version)
                 candidates = _candidates(state)
                 for candidate in [ev] * (ev.type == "place") + rng.sample(candidates, 6):
                     short, fresh = state.clone(), state.clone()
                     # lent to an equal copy (its own map of workers left: ``place`` changes it)
-                    placement._open = (short, *carried[1:5], dict(carried[5]), *carried[6:])
+                    short.places = (short, *carried[1:5], dict(carried[5]), *carried[6:])
                     checked.clear()
                     outcome = _outcome(short, candidate)
-                    short_open, short_checked = placement._open, list(checked)
+                    short_open, short_checked = short.places, list(checked)
                     assert outcome == _outcome(fresh, candidate), candidate
                     if outcome is not None:
                         refused += 1
@@ -98,6 +98,5 @@ def test_the_short_path_and_the_full_path_judge_every_placement_alike(
                         assert placed == Slot(candidate.player, candidate.worker, placed.label)
                         assert short_open[0] is short
                         assert short_open[1:] == placement_board.scan(fresh)[1:]
-                placement._open = carried
             apply_in_place(state, ev)
     assert taken > 100 and refused > 100

@@ -14,6 +14,7 @@ from companion.engine.state import (
     PLAYER_COPIED,
     PLAYER_SHARED,
     STATE_COPIED,
+    STATE_MEMOS,
     STATE_SHARED,
     GameState,
     PlayerState,
@@ -30,7 +31,8 @@ SETUPS = [
 
 
 @pytest.mark.parametrize(("cls", "copied", "shared"), [
-    (GameState, STATE_COPIED, STATE_SHARED), (PlayerState, PLAYER_COPIED, PLAYER_SHARED)])
+    (GameState, STATE_COPIED, STATE_SHARED + STATE_MEMOS),
+    (PlayerState, PLAYER_COPIED, PLAYER_SHARED)])
 def test_every_field_is_either_copied_or_shared(cls: type, copied: tuple, shared: tuple) -> None:
     """A field added to the state must be sorted into one list, or clone would share it."""
     names = [f.name for f in fields(cls)]

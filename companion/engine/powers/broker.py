@@ -47,7 +47,7 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
     owned = {g: n for g, n in state.players[me].goods.items() if n}
     if not owned:
         return Decision(Kind.MULTISET, ask + _("nothing to sell."), me, "benefit", draft=draft)
-    options = tuple(Option.make(g, names.good(g), n, note=_("${BROKER_PRICE} each").format(
+    options = tuple(Option(g, names.good(g), n, note=_("${BROKER_PRICE} each").format(
                                                         BROKER_PRICE=BROKER_PRICE))
                     for g, n in owned.items())
 

@@ -55,10 +55,10 @@ def _purchase_moves(state: GameState, draft: dict, me: str) -> Legal | None:
     if "token" in choice:
         return None
     if "_now" not in choice:
-        now = Move.make(True, draft=with_choice(draft, _now=True),
-                        open=discovery_has_choices(state))  # (open: nothing to probe)
-        return Legal.make(_YES_NO, "buy", me, (now, Move.make(False, events=(clean(draft),))),
-                          draft=draft)
+        now = Move(True, draft=with_choice(draft, _now=True),
+                   open=discovery_has_choices(state))  # (open: nothing to probe)
+        return Legal(_YES_NO, "buy", me, (now, Move(False, events=(clean(draft),))),
+                     draft=draft)
     return discovery_moves(state, draft, me)
 
 

@@ -47,7 +47,7 @@ def _ask(state: GameState, draft: dict, me: str, ask: str) -> Decision:
                   player=s.player, worker=component_name("worker", s.worker), label=s.label)
               for s in dock]
     labels += [_("{me}'s new colonist {value}").format(me=me, value=i + 1) for i in range(extra)]
-    options = tuple(Option.make(i, label) for i, label in enumerate(labels))
+    options = tuple(Option(i, label) for i, label in enumerate(labels))
 
     def reorder(order: Any) -> Answer:
         picked = [int(i) for i in order]

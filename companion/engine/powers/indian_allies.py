@@ -43,8 +43,8 @@ def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
     colonies = regions_with(state, me)
     if "region" in draft["choice"] or not colonies:  # (none: bought, no soldiers placed)
         return None
-    return Legal.make(_REGION, "buy", me, tuple(
-        Move.make(r, draft=with_choice(draft, region=r)) for r in colonies), draft=draft)
+    return Legal(_REGION, "buy", me, tuple(
+        Move(r, draft=with_choice(draft, region=r)) for r in colonies), draft=draft)
 
 
 def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:

@@ -45,14 +45,14 @@ def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
         return None
     splits = multisets(dict.fromkeys(state.discovered, 3), 3)
     if len(splits) <= LIST_AT_MOST:
-        return Legal.make(Kind.MULTISET, "buy", me, tuple(
-            Move.make(c, draft=with_choice(draft, regions=c)) for c in splits), draft=draft)
+        return Legal(Kind.MULTISET, "buy", me, tuple(
+            Move(c, draft=with_choice(draft, regions=c)) for c in splits), draft=draft)
 
     def split(counts: dict[str, int]) -> Answer | None:
         return Answer("", counts, draft=with_choice(draft, regions=counts))
 
-    options = tuple(Option.make(r, "", 3) for r in state.discovered)
-    return Legal.make(Kind.MULTISET, "buy", me, draft=draft,
+    options = tuple(Option(r, "", 3) for r in state.discovered)
+    return Legal(Kind.MULTISET, "buy", me, draft=draft,
                  field=counts_field(state, options, 3, split))
 
 

@@ -70,22 +70,22 @@ def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
     choice = draft["choice"]
     stage = _stage(state, choice, me)
     if stage == "opponent":
-        return Legal.make(Kind.PLAYER, "buy", me, tuple(
-            Move.make(n, draft=with_choice(draft, opponent=n)) for n in state.order if n != me),
+        return Legal(Kind.PLAYER, "buy", me, tuple(
+            Move(n, draft=with_choice(draft, opponent=n)) for n in state.order if n != me),
             draft=draft)
     if stage == "region":
-        return Legal.make(Kind.REGION, "buy", me, tuple(
-            Move.make(r, draft=with_choice(draft, region=r)) for r in regions_with(state, me)),
+        return Legal(Kind.REGION, "buy", me, tuple(
+            Move(r, draft=with_choice(draft, region=r)) for r in regions_with(state, me)),
             draft=draft)
     if stage == "opponent_region":
         # Each of the two places its own colonists (`000_…`, Appendix II, "Édit du Pape").
         opponent = choice["opponent"]
-        return Legal.make(Kind.REGION, "buy", opponent, tuple(
-            Move.make(r, draft=with_choice(draft, opponent_region=r))
+        return Legal(Kind.REGION, "buy", opponent, tuple(
+            Move(r, draft=with_choice(draft, opponent_region=r))
             for r in regions_with(state, opponent)), draft=draft)
     if stage == "opponent_first":
-        return Legal.make(Kind.YES_NO, "buy", me, tuple(
-            Move.make(first, events=(clean(with_choice(draft, opponent_first=first)),),
+        return Legal(Kind.YES_NO, "buy", me, tuple(
+            Move(first, events=(clean(with_choice(draft, opponent_first=first)),),
                  usual=not first) for first in (False, True)), draft=draft)
     return None
 

@@ -35,18 +35,18 @@ def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
     """Which region, whose colonists there, how many (most first)."""
     choice = draft["choice"]
     if "region" not in choice:
-        return Legal.make(Kind.REGION, "buy", me, tuple(
-            Move.make(r, draft=with_choice(draft, region=r)) for r in REGIONS if state.regions[r]),
+        return Legal(Kind.REGION, "buy", me, tuple(
+            Move(r, draft=with_choice(draft, region=r)) for r in REGIONS if state.regions[r]),
             draft=draft)
     region = choice["region"]
     if "player" not in choice:
-        return Legal.make(Kind.PLAYER, "buy", me, tuple(
-            Move.make(n, draft=with_choice(draft, player=n)) for n in state.regions[region]),
+        return Legal(Kind.PLAYER, "buy", me, tuple(
+            Move(n, draft=with_choice(draft, player=n)) for n in state.regions[region]),
             draft=draft)
     if "colonists" not in choice:
         most = min(3, state.regions[region].get(choice["player"], {}).get("colonist", 0))
-        return Legal.make(Kind.NUMBER, "buy", me, tuple(
-            Move.make(n, events=(clean(with_choice(draft, colonists=n)),), usual=n == most)
+        return Legal(Kind.NUMBER, "buy", me, tuple(
+            Move(n, events=(clean(with_choice(draft, colonists=n)),), usual=n == most)
             for n in range(most, -1, -1)), draft=draft)
     return None
 

@@ -61,8 +61,8 @@ def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
             draft["choice"] = {**draft["choice"], "losses": {}}
         return None
     region, name = found
-    return Legal.make(_WORKER, "buy", name, tuple(
-        Move.make(w, draft=with_choice(draft, losses={
+    return Legal(_WORKER, "buy", name, tuple(
+        Move(w, draft=with_choice(draft, losses={
             **losses, region: {**losses.get(region, {}), name: w}}))
         for w, n in state.regions[region][name].items() if n), draft=draft)
 

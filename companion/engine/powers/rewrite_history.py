@@ -49,8 +49,8 @@ def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
     victim = choice.get("_from")
     if victim is not None:
         tokens = [d for d in state.players[victim].discoveries if d in TOKENS]
-        return Legal.make(Kind.TOKEN, "buy", None, tuple(
-            Move.make(t, draft=with_choice(draft, tokens={**taken, victim: t}, _from=None))
+        return Legal(Kind.TOKEN, "buy", None, tuple(
+            Move(t, draft=with_choice(draft, tokens={**taken, victim: t}, _from=None))
             for t in dict.fromkeys(tokens)), report=True, draft=draft)
     if len(taken) >= 2:
         return None
@@ -60,9 +60,9 @@ def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
         draft["choice"] = {**draft["choice"], "tokens": taken}
         return None
     done = clean(with_choice(draft, tokens=taken))
-    return Legal.make(Kind.PLAYER, "buy", me, tuple(
-        Move.make(n, draft=with_choice(draft, _from=n)) for n in owners),
-        Move.make(None, events=(done,)), draft=draft)
+    return Legal(Kind.PLAYER, "buy", me, tuple(
+        Move(n, draft=with_choice(draft, _from=n)) for n in owners),
+        Move(None, events=(done,)), draft=draft)
 
 
 def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:

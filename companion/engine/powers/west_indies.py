@@ -59,8 +59,8 @@ def draw_moves(state: GameState, draft: dict, supply: Mapping[str, int]) -> Lega
     owner = _next_drawer(state, drawn, supply)
     if owner is None:
         return None
-    return Legal.make(_GOOD, "refresh", None, tuple(
-        Move.make(g, draft={**draft, "drawn": {**drawn, owner: g}})
+    return Legal(_GOOD, "refresh", None, tuple(
+        Move(g, draft={**draft, "drawn": {**drawn, owner: g}})
         for g, n in supply.items() if n > 0), report=True, draft=draft)
 
 

@@ -65,7 +65,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         building = catalogue[b]
         if (0 if building.cost == "free" else prices[building.age]) <= money:
             moves.append(_offer(me, b, building) if b in ASKS_ON else _ready_offer(me, b))
-    return Legal.make(_BUILDING, "buy", me, tuple(moves), _buys_nothing(me), draft=draft)
+    return Legal(_BUILDING, "buy", me, tuple(moves), _buys_nothing(me), draft=draft)
 
 
 # ``price_of`` a building that is not free, by age: paid with a builder, and without.
@@ -89,8 +89,8 @@ ASKS_ON = frozenset(b.id for b in BUILDINGS if _asks_on(b))
 def _offer(me: str, building_id: str, b: Building) -> Move:
     """A building to buy: ready when its purchase asks nothing more, else asks on."""
     if _asks_on(b):
-        return Move.make(building_id, draft={"type": "buy", "player": me,
-                                             "building": building_id, "choice": {}})
+        return Move(building_id, draft={"type": "buy", "player": me,
+                                        "building": building_id, "choice": {}})
     return _ready_offer(me, building_id)
 
 
@@ -98,13 +98,13 @@ def _offer(me: str, building_id: str, b: Building) -> Move:
 # made once per player and shared (frozen: their events parsed once), in small caches.
 @lru_cache(maxsize=64)
 def _ready_offer(me: str, building_id: str) -> Move:
-    return Move.make(building_id, events=({"type": "buy", "player": me, "building": building_id,
+    return Move(building_id, events=({"type": "buy", "player": me, "building": building_id,
                                       "choice": {}},))
 
 
 @lru_cache(maxsize=8)
 def _buys_nothing(me: str) -> Move:
-    return Move.make(None, events=({"type": "buy", "player": me, "building": None},))
+    return Move(None, events=({"type": "buy", "player": me, "building": None},))
 
 
 def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
@@ -114,17 +114,17 @@ def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
     e, choice = b.effect, draft.get("choice", {})
     if e.specialists_once and "specialists" not in choice:
         reserve = {w: state.players[me].reserve[w] for w in specialist_kinds(state)}
-        return Legal.make(_MULTISET, "buy", me, tuple(
-            Move.make(c, draft=with_choice(draft, specialists=as_list(c)))
+        return Legal(_MULTISET, "buy", me, tuple(
+            Move(c, draft=with_choice(draft, specialists=as_list(c)))
             for c in multisets(reserve, e.specialists_once)), draft=draft)
     if e.random_goods_once and "goods" not in choice:
         wanted = min(e.random_goods_once, sum(state.supply.values()))
-        options = tuple(Option.make(g, "", n) for g, n in state.supply.items() if n)
+        options = tuple(Option(g, "", n) for g, n in state.supply.items() if n)
 
         def drawn(counts: dict[str, int]) -> Answer | None:
             return Answer("", counts, draft=with_choice(draft, goods=as_list(counts)))
 
-        return Legal.make(_MULTISET, "buy", None, report=True, draft=draft,
+        return Legal(_MULTISET, "buy", None, report=True, draft=draft,
                      field=counts_field(state, options, wanted, drawn))
     power = benefits.power_of(b)
     if power is not None and power.purchase_moves is not None:

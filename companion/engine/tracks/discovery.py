@@ -69,7 +69,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     me = state.queue[0]
     event = clean(draft)  # (every ready move's event: this one, its choices added)
     if "workers" in draft and "target" in draft:
-        return Legal.make(_TOKEN, "expedition", None, token_moves(
+        return Legal(_TOKEN, "expedition", None, token_moves(
             state, draft["target"], lambda t: {**event, "found": t}, most),
             report=True, draft=draft, settled=True)
     parts = sub_multiset_items(tuple(_pool(state, me).items()))
@@ -83,16 +83,16 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         if cards and power:
             moves.append(_to("card", draft, event, {"target": "card", "nation_power": True},
                              parts, cards))
-        return Legal.make(_REGION, "expedition", me, tuple([m for m in moves if m is not None]),
+        return Legal(_REGION, "expedition", me, tuple([m for m in moves if m is not None]),
                      _nobody_sails(me), draft=draft, settled=True)
     if len(parts) > LIST_AT_MOST:  # who sails: a field (``words`` names it)
-        options = tuple([Option.make(w, "", n) for w, n in _pool(state, me).items()])
-        return Legal.make(_MULTISET, "expedition", me, draft=draft, field=counts_field(
+        options = tuple([Option(w, "", n) for w, n in _pool(state, me).items()])
+        return Legal(_MULTISET, "expedition", me, draft=draft, field=counts_field(
             state, options, None, lambda counts: Answer("", counts, draft={
                 **draft, "workers": counts}), least=1))
     items = token_items(state, draft["target"])
     listed = parts if most is None else parts[:most]
-    return Legal.make(_MULTISET, "expedition", me, tuple([
+    return Legal(_MULTISET, "expedition", me, tuple([
         m for i, p in enumerate(listed)
         if (m := _crew(dict(p), {**draft, "workers": dict(p)}, event, items, usual=i == 0))
         is not None]), draft=draft, settled=True)
@@ -106,7 +106,7 @@ def _undiscovered(discovered: tuple[str, ...]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=8)  # (made once per player and shared: its event parsed once)
 def _nobody_sails(me: str) -> Move:
-    return Move.make(None, events=({"type": "expedition", "player": me, "workers": {}},))
+    return Move(None, events=({"type": "expedition", "player": me, "workers": {}},))
 
 
 def _regions(state: GameState, draft: dict[str, Any], event: dict[str, Any],
@@ -120,7 +120,7 @@ def _regions(state: GameState, draft: dict[str, Any], event: dict[str, Any],
     if len(parts) > 1:  # who sails is asked next: open where a token may turn up
         every = len(parts) > LIST_AT_MOST  # (who sails is a field)
         return [_sail_to(me, r, None, None) if shared
-                else Move.make(r, draft={**draft, "target": r}, open=True)
+                else Move(r, draft={**draft, "target": r}, open=True)
                 for r in undiscovered if every or unseen or r in known]
     # One crew: it sails without being asked, so the token is asked next (the event is
     # made only when that token is the one left).
@@ -133,10 +133,10 @@ def _regions(state: GameState, draft: dict[str, Any], event: dict[str, Any],
         if shared:
             moves.append(_sail_to(me, r, part, found))
         elif found is None:
-            moves.append(Move.make(r, draft={**draft, "target": r, "workers": dict(part)},
-                                   open=True))
+            moves.append(Move(r, draft={**draft, "target": r, "workers": dict(part)},
+                              open=True))
         else:
-            moves.append(Move.make(r, events=({**event, "target": r, "workers": dict(part),
+            moves.append(Move(r, events=({**event, "target": r, "workers": dict(part),
                                                 "found": found},)))
     return moves
 
@@ -148,10 +148,10 @@ def _sail_to(me: str, region: str, part: Any, found: str | None) -> Move:
     token asked next (``found`` None), or the one ``part`` finds ``found``."""
     draft = {"type": "expedition", "player": me, "target": region}
     if part is None:
-        return Move.make(region, draft=draft, open=True)
+        return Move(region, draft=draft, open=True)
     if found is None:
-        return Move.make(region, draft={**draft, "workers": dict(part)}, open=True)
-    return Move.make(region, events=({**draft, "workers": dict(part), "found": found},))
+        return Move(region, draft={**draft, "workers": dict(part)}, open=True)
+    return Move(region, events=({**draft, "workers": dict(part), "found": found},))
 
 
 def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[str, Any],
@@ -162,17 +162,17 @@ def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[
     if not parts:
         return None
     if len(parts) > LIST_AT_MOST:  # who sails is a field
-        return Move.make(target, draft={**draft, **chosen}, open=True)
+        return Move(target, draft={**draft, **chosen}, open=True)
     if not items:  # nothing left to find there
         return None
     if len(parts) > 1:
-        return Move.make(target, draft={**draft, **chosen}, open=True)
+        return Move(target, draft={**draft, **chosen}, open=True)
     # One crew: it sails without being asked, so the token is asked next (the event is
     # made only when that token is the one left).
     part = dict(parts[0])
     if len(items) > 1:
-        return Move.make(target, draft={**draft, **chosen, "workers": part}, open=True)
-    return Move.make(target, events=({**event, **chosen, "workers": part, "found": items[0]},))
+        return Move(target, draft={**draft, **chosen, "workers": part}, open=True)
+    return Move(target, events=({**event, **chosen, "workers": part, "found": items[0]},))
 
 
 def _crew(value: Any, draft: dict[str, Any], event: dict[str, Any], items: list[str],
@@ -182,8 +182,8 @@ def _crew(value: Any, draft: dict[str, Any], event: dict[str, Any], items: list[
     if not items:
         return None
     if len(items) > 1:
-        return Move.make(value, draft=draft, usual=usual, open=True)
-    return Move.make(value, events=({**event, "workers": draft["workers"], "found": items[0]},),
+        return Move(value, draft=draft, usual=usual, open=True)
+    return Move(value, events=({**event, "workers": draft["workers"], "found": items[0]},),
                 usual=usual)
 
 

@@ -56,7 +56,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
         run = end - cursor
         if run > 1:  # (``me``'s next workers, sent together)
             moves += tuple(map(_sail, repeat(me), discovered, repeat(run)))
-    return Legal.make(_REGION, "dock", me, moves, _stay(me) if optional else None, draft=draft,
+    return Legal(_REGION, "dock", me, moves, _stay(me) if optional else None, draft=draft,
                  settled=True)
 
 
@@ -66,20 +66,20 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
 @lru_cache(maxsize=128)
 def _sail(me: str, region: str, run: int) -> Move:
     """``run`` of ``me``'s workers sail to ``region``."""
-    return Move.make(region, events=({"type": "dock", "player": me, "region": region},) * run)
+    return Move(region, events=({"type": "dock", "player": me, "region": region},) * run)
 
 
 @lru_cache(maxsize=16)
 def _all_sail(only: str, waiting: tuple[str, ...]) -> Move:
     """Every worker still on the dock (``waiting``: their owners) sails to the one region
     discovered, with one tap."""
-    return Move.make(only, events=tuple({"type": "dock", "player": p, "region": only}
+    return Move(only, events=tuple({"type": "dock", "player": p, "region": only}
                                    for p in waiting), usual=True)
 
 
 @lru_cache(maxsize=8)
 def _stay(me: str) -> Move:
-    return Move.make(None, events=({"type": "dock", "player": me, "region": None},))
+    return Move(None, events=({"type": "dock", "player": me, "region": None},))
 
 
 def words(state: GameState, legal: Legal) -> Decision:

@@ -12,6 +12,7 @@ has room (its opener), the placement itself, and the placement question.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import compress
 from typing import Any, NamedTuple
@@ -23,7 +24,6 @@ from companion.engine.events import Place, event_dict
 from companion.engine.flow import Phase
 from companion.engine.powers import mayflower
 from companion.engine.questions import counts_words
-from companion.engine.resolution import begin_resolution
 from companion.engine.state import GameState, Slot
 from companion.engine.tracks.base import Question
 from companion.engine.tracks.placement_board import (
@@ -53,6 +53,16 @@ from companion.rules.editions import TRACKS, WORKER_TYPES
 
 # Read before every placement of every game: an enum member is slow to look up.
 _PLACEMENT, _PLACE = Phase.PLACEMENT, Kind.PLACE
+
+# What follows the last placement of a turn: the resolution's start, which
+# ``companion.engine.resolution`` plugs in when it is imported. (It runs the tracks, this
+# module among them: importing it from here would close a circle between the two.)
+AFTER_PLACEMENT: list[Callable[[GameState], None]] = []
+
+
+def _placement_over(state: GameState) -> None:
+    (begin_resolution,) = AFTER_PLACEMENT  # (plugged in once)
+    begin_resolution(state)
 
 
 def start_turn(state: GameState) -> None:
@@ -92,7 +102,7 @@ def _skip_to_next_placer(state: GameState) -> None:
         if sum(players[order[idx]].available.values()) > 0:  # (``workers_to_place``)
             state.placing = idx
             return
-    begin_resolution(state)
+    _placement_over(state)
 
 
 def current_placer(state: GameState) -> str | None:
@@ -101,22 +111,22 @@ def current_placer(state: GameState) -> str | None:
 
 Places = tuple[TrackBox, ...]
 
-# The places open on one state at one event (``placement_board.scan``), kept with it (the
-# fold counts every event in ``version``; a copy is another state): asked before and at
-# every placement of every game, so read from the tracks once, then carried from each
-# placement to the next by ``place``.
-_open: Open = (None, -1, 0, (), 0, {}, (), "", 0, 0)
+# The places open on one state at one event (``placement_board.scan``), kept on it as
+# ``state.places`` (the fold counts every event in ``version``; a copy is another state,
+# hence the state in the memo too): asked before and at every placement of every game, so
+# read from the tracks once, then carried from each placement to the next by ``place``.
+# Each state holds its own: two games folded in two threads share nothing.
+_NOTHING_OPEN: Open = (None, -1, 0, (), 0, {}, (), "", 0, 0)
 
 
 def _scan(state: GameState) -> Open:
-    global _open
-    found = _open = scan(state)
+    found = state.places = scan(state)
     return found
 
 
 def _open_bits(state: GameState, name: str) -> int:
     """The places open to ``name`` now, as bits of ``BIT``."""
-    found = _open
+    found = state.places or _NOTHING_OPEN
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
     if name == found[7]:
@@ -140,24 +150,6 @@ def _placer_checked(state: GameState, name: str) -> None:
     if name != expected:
         raise refuse(state, _("it is {expected}'s turn to place a worker, not {player}'s").format(
                                 expected=expected, player=name))
-
-
-# A placement's fields and what it needs (its place, its worker type, and for a builder
-# ``BUILDERS_PLAYED``), by the event (frozen, and shared: a playout's placements are the
-# moves its questions list), kept with the event itself so that its id names no other: a
-# field of an event is read by a walk up its classes.
-_READ: dict[int, tuple[Place, str, str, str, str | None, int]] = {}
-
-
-def _read(ev: Place) -> tuple[Place, str, str, str, str | None, int]:
-    if len(_READ) >= 4096:
-        _READ.clear()
-    worker, track, box = ev.worker, ev.track, ev.box
-    need = BIT.get((track, box), NEVER) | WORKER_BIT.get(worker, NEVER)
-    if worker == "builder":
-        need |= BUILDERS_PLAYED
-    found = _READ[id(ev)] = (ev, ev.player, worker, track, box, need)
-    return found
 
 
 def _checked(state: GameState, name: str, worker: str, track: str, box: str | None,
@@ -190,12 +182,13 @@ def _checked(state: GameState, name: str, worker: str, track: str, box: str | No
 
 
 def place(state: GameState, ev: Place) -> None:
-    global _open
-    read = _READ.get(id(ev))
-    if read is None:  # (an entry keeps its event alive: no other event has that id)
-        read = _read(ev)
-    _ev, name, worker, track, box, need = read
-    found = _open
+    fields = ev.__dict__  # (read once: each field read through pydantic is slower)
+    name, worker, track, box = fields["player"], fields["worker"], fields["track"], fields["box"]
+    # What the placement needs: its place, its worker type, and for a builder the expansion.
+    need = BIT.get((track, box), NEVER) | WORKER_BIT.get(worker, NEVER)
+    if worker == "builder":
+        need |= BUILDERS_PLAYED
+    found = state.places or _NOTHING_OPEN
     # The usual placement, on the state the last one was folded into, by its placer, of a
     # worker type left on a place open to them, needs no more checks; any other, all.
     if found[0] is not state or found[1] != state.version or name != found[7] \
@@ -261,10 +254,10 @@ def place(state: GameState, ev: Place) -> None:
             mine = board if following in on_initiative else board | INITIATIVE  # (``scan``)
             if following in ships:
                 mine = with_ship(state, following, mine)
-            _open = (state, state.version + 1, board, on_initiative, numbered, left, ships,
-                     following, mine, mine | left[following])  # (the fold counts this
-            return  # event: the next state's places)
-    begin_resolution(state)
+            state.places = (state, state.version + 1, board, on_initiative, numbered, left,
+                            ships, following, mine, mine | left[following])  # (the fold
+            return  # counts this event: the next version's places)
+    _placement_over(state)
 
 
 def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
@@ -316,28 +309,23 @@ class Spot(NamedTuple):
     box: str | None = None
 
 
-# ``Legal.make`` read once: asked at every placement of every game, and reading it from
-# the class each time costs about 190 machine instructions (Python 3.11).
-_make_legal = Legal.make
-
-
 def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
     """Each worker type the placer has left on each place open to them."""
     if state.phase != _PLACEMENT:  # no placement is legal
-        return Legal.make(_PLACE, "place", None, draft=draft)
-    found = _open
+        return Legal(_PLACE, "place", None, draft=draft)
+    found = state.places or _NOTHING_OPEN
     if found[0] is not state or found[1] != state.version:
         found = _scan(state)
     name = found[7]
     workers = found[5][name]
     if not workers:  # (a placer with no worker left has no place either)
-        return Legal.make(_PLACE, "place", name, (), draft=draft, settled=True)
+        return Legal(_PLACE, "place", name, (), draft=draft, settled=True)
     every, times = _EVERY.get((name, workers)) or _every_of(name, workers)
     # (kind, type, player, moves, decline, field, report, draft, worded, settled: in
     # order, keywords cost a little more even here)
-    return _make_legal(_PLACE, "place", name,
-                       tuple(compress(every, open_flags(found[8]) * times)), None, None,
-                       False, draft, None, True)
+    return Legal(_PLACE, "place", name,
+                 tuple(compress(every, open_flags(found[8]) * times)), None, None,
+                 False, draft, None, True)
 
 
 # Each placer's moves with each set of worker types (bits of ``WORKER_BIT``) on every place
@@ -358,7 +346,7 @@ def _every_of(name: str, workers: int) -> tuple[tuple[Move, ...], int]:
 @lru_cache(maxsize=256)  # moves are frozen: each placement is built once and shared
 def _every_move(name: str, worker: str) -> tuple[Move, ...]:
     """``worker`` of ``name`` on each place of the board (``PLACES``), open or not."""
-    return tuple([Move.make(Spot(worker, track, box),
+    return tuple([Move(Spot(worker, track, box),
                        events=(event_dict(place_event(name, worker, track, box)),))
                   for track, box in PLACES])
 

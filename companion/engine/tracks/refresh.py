@@ -247,7 +247,7 @@ def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str
             return Answer("", counts, draft=chosen, open=True)
         return Answer("", counts, events=(clean({**chosen, **later}),))
 
-    return Legal.make(_MULTISET, draft["type"], None, report=True, draft=draft,
+    return Legal(_MULTISET, draft["type"], None, report=True, draft=draft,
                  field=counts_field(state, options, wanted, finish))
 
 
@@ -281,7 +281,7 @@ def _option(value: str, most: int) -> Option:
     """One option of a report, made once and shared: the piles change at every report,
     but the same (tile or good, how many left) comes back all game. (Kept one by one, in a
     small cache: a whole pile's options were asked again only one time in five.)"""
-    return Option.make(value, "", most)
+    return Option(value, "", most)
 
 
 def _pile(state: GameState, age: int) -> Mapping[str, int]:
@@ -386,11 +386,11 @@ def _legal_buy_vp(state: GameState, draft: dict[str, Any], most: int | None = No
         vp = int(value)
         return Answer("", vp, (event(vp),))
 
-    decline = Move.make(0, events=(event(0),))
+    decline = Move(0, events=(event(0),))
     if top <= LIST_AT_MOST:
-        return Legal.make(_NUMBER, "buy_vp", name, tuple(
-            Move.make(vp, events=(event(vp),)) for vp in range(1, top + 1)), decline, draft=draft)
-    return Legal.make(_NUMBER, "buy_vp", name, decline=decline, draft=draft,
+        return Legal(_NUMBER, "buy_vp", name, tuple(
+            Move(vp, events=(event(vp),)) for vp in range(1, top + 1)), decline, draft=draft)
+    return Legal(_NUMBER, "buy_vp", name, decline=decline, draft=draft,
                  field=Field(least=1, most=top, build=bought))
 
 

@@ -46,12 +46,12 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     who = state.players[current_slot(state).player]
     moves: tuple[Move, ...] = ()
     if who.money >= TRAINING_PRICE:
-        moves = tuple(Move.make(w, events=({"type": "training", "player": who.name,
+        moves = tuple(Move(w, events=({"type": "training", "player": who.name,
                                        "specialist": w},))
                       for w in specialist_kinds(state) if who.reserve[w] > 0)
-    decline = Move.make(None, events=({"type": "training", "player": who.name,
+    decline = Move(None, events=({"type": "training", "player": who.name,
                                   "specialist": None},))
-    return Legal.make(_WORKER, "training", who.name, moves, decline, draft=draft,
+    return Legal(_WORKER, "training", who.name, moves, decline, draft=draft,
                  settled=True)
 
 

@@ -29,7 +29,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
     """Each good face up, once; nothing where the rules allow it."""
     me = current_slot(state).player
     offer = dict.fromkeys(state.goods_offer)
-    return Legal.make(_GOOD, "take_good", me, tuple(map(_take, repeat(me), offer)),
+    return Legal(_GOOD, "take_good", me, tuple(map(_take, repeat(me), offer)),
                  _decline(me) if dock_and_goods_optional(state) else None, draft=draft,
                  settled=True)
 
@@ -39,12 +39,12 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
 # keeps enough objects alive to set off more garbage collections than it saves.
 @lru_cache(maxsize=64)
 def _take(me: str, good: str) -> Move:
-    return Move.make(good, events=({"type": "take_good", "player": me, "good": good},))
+    return Move(good, events=({"type": "take_good", "player": me, "good": good},))
 
 
 @lru_cache(maxsize=8)
 def _decline(me: str) -> Move:
-    return Move.make(None, events=({"type": "take_good", "player": me, "good": None},))
+    return Move(None, events=({"type": "take_good", "player": me, "good": None},))
 
 
 def words(state: GameState, legal: Legal) -> Decision:

@@ -129,7 +129,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
                     continue
                 together.setdefault(d, []).append(r)
     if not together:  # (the usual case: nobody to fight)
-        return Legal.make(_PLAYER, "warfare", me, (), _no_fight(me), draft=draft, settled=True)
+        return Legal(_PLAYER, "warfare", me, (), _no_fight(me), draft=draft, settled=True)
     money = state.players[me].money
     moves = []
     for d in state.order:
@@ -146,7 +146,7 @@ def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> L
             moves.append(_fight(state, (d, None), {"type": "warfare", "player": me,
                                                    "kind": "war", "defender": d, "losses": [],
                                                    "_regions": fought}))
-    return Legal.make(_PLAYER, "warfare", me, tuple(moves), _no_fight(me), draft=draft,
+    return Legal(_PLAYER, "warfare", me, tuple(moves), _no_fight(me), draft=draft,
                  settled=True)
 
 
@@ -155,15 +155,15 @@ _REGION_IDS = tuple(REGIONS)
 
 @lru_cache(maxsize=8)  # (made once per player and shared: its event parsed once)
 def _no_fight(me: str) -> Move:
-    return Move.make(None, events=({"type": "warfare", "player": me, "kind": None},))
+    return Move(None, events=({"type": "warfare", "player": me, "kind": None},))
 
 
 def _fight(state: GameState, value: Any, draft: dict[str, Any]) -> Move:
     """A battle or a war: ready when each of its losses leaves one choice, else open."""
     steps = _steps(state, draft)
     if all(_one_choice(step) for step in steps):
-        return Move.make(value, events=(_finished(draft, steps),))
-    return Move.make(value, draft=draft, open=True)
+        return Move(value, events=(_finished(draft, steps),))
+    return Move(value, draft=draft, open=True)
 
 
 # One loss still to choose: (region, side, owner, how many, chooser, the owner's workers).
@@ -246,9 +246,9 @@ def _losses(state: GameState, draft: dict[str, Any]) -> Legal:
     moves = []
     for i, counts in enumerate(_options(step)):
         chosen = _chosen(draft, step, counts)
-        moves.append(Move.make(counts, events=(_finished(chosen, rest),), usual=i == 0) if ready
-                     else Move.make(counts, draft=chosen, usual=i == 0, open=True))
-    return Legal.make(_MULTISET, "warfare", step[4], tuple(moves), draft=draft, settled=True)
+        moves.append(Move(counts, events=(_finished(chosen, rest),), usual=i == 0) if ready
+                     else Move(counts, draft=chosen, usual=i == 0, open=True))
+    return Legal(_MULTISET, "warfare", step[4], tuple(moves), draft=draft, settled=True)
 
 
 def _loss_order(counts: Mapping[str, int]) -> tuple[int, ...]:
