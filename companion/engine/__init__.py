@@ -51,9 +51,11 @@ from companion.engine.records import (
     read_record,
 )
 from companion.engine.setup import (
+    BID_FOR_SPECIALIST,
     COLOURS,
     NATIONS,
     NEW_NAME_MAX,
+    REDUCED_AGE3,
     GameSetup,
     Options,
     PlayerSetup,
@@ -69,6 +71,7 @@ __all__ = [
     "building_money",
     "AMOUNT_MAX",
     "COUNT_MAX",
+    "BID_FOR_SPECIALIST", "REDUCED_AGE3",
     "COLOURS", "NATIONS", "NEW_NAME_MAX", "NATION_POWER_TEXT", "RECORD_FORMAT",
     "RECORD_VERSION", "Refusal",
     "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "BuildingWorth", "ColonyWorth",

@@ -40,6 +40,7 @@ from companion.rules.editions import (
     AUCTION_PURSE,
     EDITIONS,
     RANDOM_BOARDS_MONEY,
+    TWO_PLAYER_VARIANT_PLAYERS,
     starting_money,
 )
 from companion.rules.goods import GOODS
@@ -208,7 +209,8 @@ class GameSetup(BaseModel):
                 raise ValueError(_("unknown trade good {good!r}").format(good=good))
         self._check_board_goods()
         self._check_variants()
-        if self.options.two_player_variant and len(self.players) != 2:
+        if (self.options.two_player_variant
+                and len(self.players) != TWO_PLAYER_VARIANT_PLAYERS):
             raise ValueError(_("the 2-player variant needs exactly 2 players"))
         return self
 

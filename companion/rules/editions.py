@@ -19,6 +19,8 @@ DEFAULT_EDITION: EditionId = "empires"
 LAST_TURN = 8
 TURNS = range(1, LAST_TURN + 1)
 AGE_TURNS: dict[int, tuple[int, ...]] = {1: (1, 2, 3), 2: (4, 5, 6), 3: (7, 8)}
+AGES = tuple(AGE_TURNS)
+LAST_AGE = AGES[-1]
 SCORING_TURNS = (3, 6, 8)
 BUILDING_PRICE = {1: 10, 2: 14, 3: 20}
 BUY_VP_PRICE = {1: 1, 2: 3, 3: 10}  # `empires` optional rule: $ per VP after each scoring
@@ -34,6 +36,7 @@ TRADE_GOODS_SLOTS = 4
 BUILDING_SLOTS = 5
 WINNABLE_SHIPS = 8
 SCORING_REGION_MINIMUM = 3  # a region scores when someone has this many workers there
+TWO_PLAYER_VARIANT_PLAYERS = 2  # Empires' 2-player variant: only with exactly this many
 
 WORKER_TYPES = ("colonist", "captain", "merchant", "missionary", "soldier", "builder")
 SPECIALIST_TYPES = WORKER_TYPES[1:]
@@ -96,6 +99,10 @@ class Edition:
     # réaliser l'action d'une piste"); AoE III moves dock workers to a region and gives each
     # Trade Goods worker a good, with no such choice.
     dock_and_goods_optional: bool
+    # AoE III may start by bidding for the seats (`001_…`, Annex I)
+    has_bidding_start: bool
+    # VP per ship the book's body gives Navy where it differs from the tile (AoE III: 3)
+    navy_vp_body_reading: int | None
 
     def dock_slots(self, player_count: int) -> tuple[int, ...]:
         """Numbered Colonist Dock slots open with this many players (1 .. 2N-1)."""
@@ -133,6 +140,8 @@ EDITIONS: dict[str, Edition] = {
         swap_only_when_needed=True,
         initiative_worker_marks_order=False,
         dock_and_goods_optional=True,
+        has_bidding_start=False,
+        navy_vp_body_reading=None,
     ),
     "aoe3": Edition(
         id="aoe3",
@@ -150,6 +159,8 @@ EDITIONS: dict[str, Edition] = {
         swap_only_when_needed=False,
         initiative_worker_marks_order=True,
         dock_and_goods_optional=False,
+        has_bidding_start=True,
+        navy_vp_body_reading=3,
     ),
 }
 
