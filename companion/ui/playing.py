@@ -374,9 +374,10 @@ def starting_money(setup: Mapping[str, Any]) -> dict[str, int] | Outcome:
 def age3_buildings(edition: str, builders: bool) -> dict[str, str]:
     """Age III building ids and names as printed (for the reduced-randomness draw)."""
     from companion.rules.buildings import buildings_for
+    from companion.rules.editions import LAST_AGE
 
     return {b.id: names.building(edition, b.name)
-            for b in buildings_for(edition, builders).values() if b.age == 3}
+            for b in buildings_for(edition, builders).values() if b.age == LAST_AGE}
 
 
 def token_regions() -> list[str]:
@@ -409,6 +410,8 @@ def preset_tokens(prefix: str) -> None:
 
 
 DEMO_TRIES = 3
+DEMO_UNFINISHED_STEPS = 150  # where an unfinished demo game stops
+DEMO_SEEDS = 10**6
 
 
 @stops_on_database_problem
@@ -416,19 +419,20 @@ def demo_game(players: int = 4, seed: int | None = None, finished: bool = True,
               builders: bool = True) -> Outcome:
     """A randomly played game, saved (to try the charts and the history)."""
     from companion.engine import random_game
+    from companion.rules.editions import DEFAULT_EDITION
 
     if (refusal := access.host_refusal(access.DEMO)) is not None:
         return Outcome(None, refusal)
     rng = random.Random(seed)
     names = ["Amelia", "Bartolomeu", "Catalina", "Diego", "Elcano", "Florence"][:players]
     colours = ["red", "blue", "green", "yellow", "orange", "purple"]
-    setup = {"edition": "empires", "options": {"builders": builders},
+    setup = {"edition": DEFAULT_EDITION, "options": {"builders": builders},
              "players": [{"name": n, "colour": colours[i]} for i, n in enumerate(names)]}
     problem = _("no demo game could be played")
     for _attempt in range(DEMO_TRIES):  # a random walk may reach a step the engine refuses
         try:
-            game = random_game(setup, seed=rng.randrange(10**6),
-                               stop_after=None if finished else 150)
+            game = random_game(setup, seed=rng.randrange(DEMO_SEEDS),
+                               stop_after=None if finished else DEMO_UNFINISHED_STEPS)
             return Outcome(store().import_record(game.record()))
         except EngineError as exc:
             problem = str(exc)

@@ -242,7 +242,7 @@ def board(state: GameState) -> list[TrackView]:
         note, open_ended = "", False
         if track == "initiative":
             labels = [str(i) for i in range(1, n + 1)]
-            note = _("Each player here receives $1, $2, … (the slot's number) and goes "
+            note = _("Each player here receives as many $ as the slot's number and goes "
                      "first next turn, in slot order.")
         elif track == "dock":
             labels = [str(i) for i in state.edition.dock_slots(n)]

@@ -37,6 +37,7 @@ from companion.ui import (
 )
 
 DEFAULT_PLAYERS = 4  # the form's first choice: both editions seat four
+EXAMPLE_SEATS = (1, 2)  # the seats whose starting money shows the rule ("$10, $11, …")
 BUILDER_PARTS = {"all": N_("All of it"), "builders": N_("The builders only"),
                  "buildings": N_("Its buildings only")}
 BOARDS = {"auction": N_("Auction: bid for boards and seats ({purse} each)"),
@@ -53,6 +54,12 @@ Player = dict[str, str]
 def money(n: int) -> str:
     """An amount of money, inert in markdown labels ("\\$15")."""
     return views.md(names.money(n))
+
+
+def seats_money() -> dict[str, str]:
+    """The money of the first two seats, to show the rule "$1 more each"."""
+    first, second = (money(starting_money(seat)) for seat in EXAMPLE_SEATS)
+    return {"first": first, "second": second}
 
 
 def show_problem(problems: widgets.FieldErrors, seat_rows: list[int],
@@ -144,8 +151,7 @@ def boards_section(options: dict[str, bool], readings: dict[str, object]) -> str
             _("Starting money without the auction"), ["ten_each", "by_seat"],
             key="ng_boards_money", horizontal=True,
             format_func=lambda m: _(BOARDS_MONEY[m]).format(
-                money=money(RANDOM_BOARDS_MONEY), first=money(starting_money(1)),
-                second=money(starting_money(2))))
+                money=money(RANDOM_BOARDS_MONEY), **seats_money()))
     if not st.checkbox(_("The Age I Plague also lowers Portugal's fixed resistance 3"),
                        value=True, key="ng_portugal_plague"):
         readings["portugal_plague"] = False
@@ -289,8 +295,7 @@ def bidding_section(setup: Setup, readings: dict[str, object],
         problems.spot("bidding")
         if not st.checkbox(_("The seats the bidding gave still get {one} more each "
                              "({first}, {second}, …)").format(
-                                 one=money(1), first=money(starting_money(1)),
-                                 second=money(starting_money(2))),
+                                 one=money(1), **seats_money()),
                            value=True, key="ng_bid_seat_bonus"):
             readings["bidding_seat_bonus"] = False
     return True
