@@ -22,7 +22,7 @@ ENDED_NOW_LABEL = N_("Hints: the standings if the game ended now")  # the same, 
 
 def _switched(game_id: int, key: str) -> None:
     outcome = playing.set_hints(game_id, bool(session.widget_value(key)))
-    if not outcome.ok:
+    if outcome.error is not None:  # not ok
         session.flash("error", outcome.error)
 
 

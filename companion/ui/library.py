@@ -128,7 +128,7 @@ def sheet_fingerprint(sheet: Sheet, played: date | None) -> str:
 
 def fingerprint_game(fingerprint: str) -> str:
     """The game family a ``sheet_fingerprint`` was taken of."""
-    return json.loads(fingerprint)[0]
+    return str(json.loads(fingerprint)[0])
 
 
 @stops_on_database_problem

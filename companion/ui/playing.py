@@ -9,7 +9,7 @@ import random
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from companion import names
 from companion.engine import (
@@ -217,7 +217,8 @@ def _conflict(game_id: int, exc: Conflict) -> Outcome:
     went_on = seen is None or (seen.id == fresh.id and fresh.seq > seen.seq
                                and fresh.game.events[:seen.seq] == seen.game.events)
     done = last_step(fresh) if went_on else None
-    undone = last_step(seen) if not went_on and fresh.seq < seen.seq else None
+    undone = (last_step(seen) if seen is not None and not went_on and fresh.seq < seen.seq
+              else None)
     if done:
         text = _("Another device already recorded: {step}. The page shows the game as it "
                  "is now; tap again if your step still applies.").format(step=done)
@@ -292,6 +293,9 @@ def last_scoring(stored: StoredGame) -> Scoring | None:
 # ---------------------------------------------------------------- one version of a game
 
 
+T = TypeVar("T")
+
+
 class _PerVersion:
     """Things derived from one version of a game, built once and shared by every session
     (a version never changes, so neither does what is derived from it); least recently used
@@ -303,11 +307,13 @@ class _PerVersion:
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable, build: Callable[[], Any]) -> Any:
+    def get(self, key: Hashable, build: Callable[[], T]) -> T:
+        """What ``build`` gives for ``key`` (each key is built by one kind of ``build``)."""
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
-                return self._items[key]
+                kept: T = self._items[key]
+                return kept
         value = build()
         with self._lock:
             value = self._items.setdefault(key, value)
@@ -320,7 +326,7 @@ class _PerVersion:
 _PER_VERSION = _PerVersion(size=64)
 
 
-def per_version(key: Hashable, build: Callable[[], Any]) -> Any:
+def per_version(key: Hashable, build: Callable[[], T]) -> T:
     """Anything else derived from one version of a game (``key`` holds what names that
     version, e.g. ``StoredGame.key``), built once and shared by every session."""
     return _PER_VERSION.get(key, build)
@@ -433,7 +439,9 @@ def demo_game(players: int = 4, seed: int | None = None, finished: bool = True,
         try:
             game = random_game(setup, seed=rng.randrange(DEMO_SEEDS),
                                stop_after=None if finished else DEMO_UNFINISHED_STEPS)
-            return Outcome(store().import_record(game.record()))
+            saved = store().import_record(game.record())
+            if isinstance(saved, StoredGame):  # a game record is stored as a game
+                return Outcome(saved)
         except EngineError as exc:
             problem = str(exc)
     return Outcome(None, problem)

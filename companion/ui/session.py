@@ -9,12 +9,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 Level = Literal["success", "info", "warning", "error"]
+
+T = TypeVar("T")
 
 GAME_ID = "aod.game_id"  # the game open on the Table page
 GAME = "aod.game"  # its last loaded StoredGame (reloaded on a conflict)
@@ -46,6 +48,11 @@ class Flash:
 
 def _get(key: str, default: Any = None) -> Any:
     return st.session_state.get(key, default)
+
+
+def _text(value: object) -> str | None:
+    """A text this module stored (anything else reads as none)."""
+    return value if isinstance(value, str) else None
 
 
 # ---------------------------------------------------------------- the open game
@@ -238,7 +245,7 @@ def clear_drafts() -> None:
 def held_entry_key(game_id: int) -> str | None:
     """The entry key this device was let in with for ``game_id`` (checked again at every
     write: a new key shuts it out)."""
-    return _get(ENTRY_KEYS, {}).get(game_id)
+    return _text(_get(ENTRY_KEYS, {}).get(game_id))
 
 
 def hold_entry_key(game_id: int, key: str | None) -> None:
@@ -251,19 +258,19 @@ def hold_entry_key(game_id: int, key: str | None) -> None:
 
 
 def device_name() -> str | None:
-    return _get(DEVICE)
+    return _text(_get(DEVICE))
 
 
 def set_device_name(name: str) -> None:
     st.session_state[DEVICE] = name
 
 
-def once(key: str, read: Callable[[], Any]) -> Any:
+def once(key: str, read: Callable[[], T]) -> T:
     """``read()`` the first time this session asks for ``key`` (one of the read-once keys
     above), then the value kept; outside a session, ``read()`` every time."""
     if get_script_run_ctx(suppress_warning=True) is None:
         return read()
-    held = _get(key)
+    held: tuple[T] | None = _get(key)  # only ``once`` stores under these keys
     if held is None:
         held = st.session_state[key] = (read(),)
     return held[0]
@@ -289,7 +296,8 @@ def set_host_pin_given() -> None:
 
 
 def history_game() -> int | None:
-    return _get(HISTORY_GAME)
+    game: int | None = _get(HISTORY_GAME)  # stored by ``set_history_game``
+    return game
 
 
 def set_history_game(game_id: int | None) -> None:
@@ -302,12 +310,14 @@ def set_sheet_prefill(game_id: int, sheet: Any, played: Any) -> None:
 
 
 def take_sheet_prefill() -> tuple[int, Any, Any] | None:
-    return st.session_state.pop(SHEET_PREFILL, None)
+    prefill: tuple[int, Any, Any] | None = st.session_state.pop(SHEET_PREFILL, None)
+    return prefill  # stored by ``set_sheet_prefill``
 
 
 def sheet_saved() -> tuple[str, int] | None:
     """(fingerprint, game id) of the score sheet saved last in this session."""
-    return _get(SHEET_SAVED)
+    saved: tuple[str, int] | None = _get(SHEET_SAVED)  # stored by ``set_sheet_saved``
+    return saved
 
 
 def set_sheet_saved(fingerprint: str, game_id: int) -> None:
