@@ -1,0 +1,80 @@
+"""Every page fits a phone: at 360 and 390 px wide, in English and in French, no page is
+wider than the screen (nothing to slide sideways). The widths measured are written to
+``test-output/screenshots/page-widths.txt``; the Scoreboard at 360 px is photographed."""
+
+from __future__ import annotations
+
+import pytest
+from test_app_browser import ARGS, CHROMIUM, SHOTS
+from test_app_browser_phone import FOUR, REVEAL
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = (360, 390)
+# The page's own width: what the screen can slide over, the document or Streamlit's main pane.
+SCROLL_WIDTH = """() => Math.max(...Array.from(document.querySelectorAll(
+    'html, body, [data-testid=stAppViewContainer], [data-testid=stMain], '
+    + '[data-testid=stMainBlockContainer]')).map(e => e.scrollWidth))"""
+# What sticks out past the right edge (to say which element made the page wide).
+STICKING_OUT = """(width) => Array.from(document.querySelectorAll(
+    '[data-testid=stMain] [class*="st-key-"], [data-testid=stMain] [data-testid^=st]'))
+    .filter(e => e.getBoundingClientRect().right > width + 1)
+    .map(e => (e.className.match(/st-key-[\\w-]+/) || [e.dataset.testid])[0]
+         + ':' + Math.round(e.getBoundingClientRect().right)).slice(0, 8)"""
+
+
+def _pages(data) -> list[tuple[str, str, str]]:
+    """(name, path, text to wait for in English) of every page, the games saved first."""
+    from companion.engine.playout import random_game
+    from companion.store import Store
+
+    with Store(f"sqlite:///{data / 'companion.db'}") as store:
+        fresh = store.create_game(FOUR)
+        store.append(fresh.id, REVEAL, 0)
+        resolving = store.import_record(random_game(FOUR, seed=7, stop_after=29).record())
+        busy = store.import_record(random_game(FOUR, seed=7, stop_after=75).record())
+    return [("home", "", "stMain"), ("new-game", "new_game", "stMain"),
+            ("table-placement", f"table?game={fresh.id}&role=entry", "st-key-prompt"),
+            ("table-busy", f"table?game={busy.id}&role=entry", "st-key-prompt"),
+            ("table-resolution", f"table?game={resolving.id}&role=entry", "st-key-prompt"),
+            ("scoreboard", f"scoreboard?game={busy.id}", "st-key-sb_map"),
+            ("history", f"history?game={busy.id}", "stMain"),
+            ("score-sheet", "score_sheet", "st-key-sheet_game"),
+            ("rules", "rules", "stMain")]
+
+
+def test_every_page_fits_a_phone_in_both_languages(served_app):
+    from playwright.sync_api import sync_playwright
+
+    from test_app_browser import Table
+
+    url, data = served_app
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pages = _pages(data)
+    measured, wide = [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for width in WIDTHS:
+            page = browser.new_context(viewport={"width": width, "height": 800}).new_page()
+            page.goto(url)  # Home first: it makes the database the games are read from
+            page.locator("[data-testid=stMain]").wait_for(timeout=60_000)
+            for lang in ("en", "fr"):
+                for name, path, ready in pages:
+                    sep = "&" if "?" in path else "?"
+                    page.goto(f"{url}/{path}{sep}lang={lang}")
+                    marker = (f"[data-testid={ready}]" if ready.startswith("st")
+                              and not ready.startswith("st-key") else f".{ready}")
+                    page.locator(marker).first.wait_for(timeout=60_000)
+                    Table(page).settle()
+                    page.wait_for_timeout(600)  # charts and tables take their width
+                    got = page.evaluate(SCROLL_WIDTH)
+                    measured.append(f"{width} {lang} {name}: {got}")
+                    if got > width:
+                        wide.append((width, lang, name, got,
+                                     page.evaluate(STICKING_OUT, width)))
+                    if (width, lang, name) == (360, "en", "scoreboard"):
+                        Table(page).shot("phone-360-scoreboard")
+            page.context.close()
+        browser.close()
+    (SHOTS / "page-widths.txt").write_text("\n".join(measured) + "\n")
+    assert not wide, wide
