@@ -83,8 +83,17 @@ PHONE_STYLE = """<style>
   /* the board's tracks: a thin rule between them, not a blank band */
   .st-key-tracks hr { margin: 0.35rem 0; }
   /* the standings: seven narrow columns within a phone's width, no sideways scroll */
-  .st-key-standings table { font-size: 0.85rem; }
-  .st-key-standings th, .st-key-standings td { padding: 0.3rem 0.3rem; }
+  /* every table of words: its cells wrap at spaces (a long heading, "5 colonists + 1
+     merchant") rather than push the page wider than the phone */
+  [data-testid=stMain] [data-testid=stMarkdownContainer] table { font-size: 0.85rem; }
+  [data-testid=stMain] [data-testid=stMarkdownContainer] th,
+  [data-testid=stMain] [data-testid=stMarkdownContainer] td { padding: 0.3rem 0.3rem;
+    white-space: normal; overflow-wrap: break-word; }
+  /* the standings: seven narrow columns, their short headings whole */
+  .st-key-standings table { font-size: 0.8rem; }
+  [data-testid=stMain] .st-key-standings th, [data-testid=stMain] .st-key-standings td {
+    padding: 0.3rem 0.2rem; }
+  [data-testid=stMain] .st-key-standings th { white-space: nowrap; }
 }
 </style>"""
 
