@@ -295,16 +295,19 @@ def scored_results(f: Family, scored: Scored, key: str, chart: bool = True) -> p
 
     rows = []
     notes = any(p.note for p in scored.players)
+    unit = f.word(f.unit)
+    total = unit[:1].upper() + unit[1:]
     for p in scored.players:
-        row: dict[str, Any] = {_("Place"): p.place, _("Player"): p.player}
+        # the total beside the name: scrolling to the last column hid the names
+        row: dict[str, Any] = {_("Place"): p.place, _("Player"): p.player,
+                               total: p.total}
         row |= {f.word(c.label): p.breakdown[c.id] for c in scored.categories}
-        unit = f.word(f.unit)
-        row[unit[:1].upper() + unit[1:]] = p.total
         if notes:
             row[_("Note")] = p.note
         rows.append(row)
     table = pd.DataFrame(rows)
-    st.dataframe(table, hide_index=True, width="stretch")
+    st.dataframe(table, hide_index=True, width="stretch",
+                 column_config={_("Player"): st.column_config.TextColumn(pinned=True)})
     st.markdown(winners_text(f, scored))
     st.caption(f.word(f.tie_rule))
     if not chart:

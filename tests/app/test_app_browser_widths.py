@@ -45,7 +45,6 @@ def _pages(data) -> list[tuple[str, str, str]]:
 
 def test_every_page_fits_a_phone_in_both_languages(served_app):
     from playwright.sync_api import sync_playwright
-
     from test_app_browser import Table
 
     url, data = served_app

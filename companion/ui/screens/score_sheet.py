@@ -6,8 +6,9 @@ from datetime import date
 import streamlit as st
 
 from companion.games.base import NOTE_MAX
-from companion.i18n import _, format_list, ngettext
+from companion.i18n import _, format_list
 from companion.ui import language, library, session, sheet_form, widgets
+from companion.ui.views import md
 
 
 def show() -> None:
@@ -28,13 +29,13 @@ def show() -> None:
     problems = family.problems(sheet)
     doubts = family.warnings(sheet) if not problems else []
 
-    seat = _("Seat {n}")
-    tabs = st.tabs([seat.format(n=i + 1) + (" 🚫" if sheet_form.by_field(problems, i + 1) else "")
-                    for i in range(count)])
-    for i, tab in enumerate(tabs):
-        with tab:
+    scored = family.tally(sheet) if not problems else None
+    seat = sheet_form.pick_seat(sheet, problems, scored)
+    for i in range(count):
+        with st.container(key=sheet_form.seat_box(i)):
             sheet_form.draw_player(family, sheet, i, sheet_form.by_field(problems, i + 1),
                                    sheet_form.by_field(doubts, i + 1))
+    sheet_form.show_only_seat(seat, count)
 
     st.subheader(_("Totals"))
     for problem in problems:  # about the whole sheet (the others show at their fields)
@@ -43,16 +44,13 @@ def show() -> None:
     for doubt in doubts:
         if doubt.seat is None:
             st.warning(str(doubt), icon="⚠️")
-    if problems:
+    if scored is None:
         seats = sorted({p.seat for p in problems if p.seat is not None})
         if seats:
-            st.error(ngettext("The sheet cannot be totalled yet: see the entries marked on "
-                              "seat {seats}.",
-                              "The sheet cannot be totalled yet: see the entries marked on "
-                              "seats {seats}.", len(seats)).format(
-                                  seats=format_list(map(str, seats))), icon="🚫")
+            names = format_list(md(sheet.players[n - 1]["name"]) for n in seats)
+            st.error(_("The sheet cannot be totalled yet: see the entries marked 🚫 for "
+                       "{names}.").format(names=names), icon="🚫")
         st.stop()
-    scored = family.tally(sheet)
     # the chart is drawn on request: building it costs more than the rest of a rerun
     chart = st.toggle(_("Chart by category"), key="sheet_chart")
     table = widgets.scored_results(family, scored, "sheet", chart=chart)
