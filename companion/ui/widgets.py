@@ -49,17 +49,25 @@ def show_flashes(at: str | None = None, every: bool = False) -> None:
 
 # After each step the question's heading is brought into the screen if a tap low in a long
 # list left it above (or below) the phone's viewport, and the button last tapped loses its
-# focus (its shading would read as an answer already chosen on the next question).
-_KEEP_IN_VIEW = """<script>(() => {{ const mark = {mark!r};
+# focus (its shading would read as an answer already chosen on the next question). At a new
+# turn (or the first question a page shows: after "Start the game" the phone was low on the
+# New game page) the page goes back to its top, where the turn's heading and last step are,
+# if the question still shows from there. Tried again until the rerun is over: elements of
+# the page before, not yet removed, would move the question after a first scroll.
+_KEEP_IN_VIEW = """<script>(() => {{ const mark = {mark!r}, turn = {turn!r};
+  const out = h => {{ const r = h.getBoundingClientRect();
+    return r.top < 0 || r.bottom > window.innerHeight; }};
+  const stale = () => document.querySelector('[data-stale="true"]') !== null;
+  if (window.__aodInView === mark) return; window.__aodInView = mark;
+  const toTop = window.__aodTurn !== turn; window.__aodTurn = turn;
   const go = () => {{ const h = document.querySelector({selector!r});
     if (!h) return false;
     const a = document.activeElement; if (a && a !== document.body && a.blur) a.blur();
-    const r = h.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > window.innerHeight)
-      h.scrollIntoView({{block: "start", behavior: "instant"}});
-    return true; }};
-  if (window.__aodInView === mark) return; window.__aodInView = mark;
-  let tries = 0; const again = () => {{ if (!go() && ++tries < 20) setTimeout(again, 50); }};
+    const top = document.querySelector('[data-testid=stMainBlockContainer]');
+    if (toTop && top) top.scrollIntoView({{block: "start", behavior: "instant"}});
+    if (out(h)) h.scrollIntoView({{block: "start", behavior: "instant"}});
+    return !stale(); }};
+  let tries = 0; const again = () => {{ if (!go() && ++tries < 40) setTimeout(again, 50); }};
   setTimeout(again, 30); }})();</script>"""
 
 
@@ -102,9 +110,11 @@ def phone_style() -> None:
     st.html(PHONE_STYLE)
 
 
-def keep_in_view(selector: str, mark: str) -> None:
-    """Scroll ``selector`` into the screen once per ``mark`` (a new question), if it is out."""
-    st.html(_KEEP_IN_VIEW.format(selector=selector, mark=mark), unsafe_allow_javascript=True)
+def keep_in_view(selector: str, mark: str, turn: str) -> None:
+    """Scroll ``selector`` into the screen once per ``mark`` (a new question), if it is out;
+    first to the page's top when ``turn`` is not the turn last shown."""
+    st.html(_KEEP_IN_VIEW.format(selector=selector, mark=mark, turn=turn),
+            unsafe_allow_javascript=True)
 
 
 # The menu's short words, by page address (the titles are longer)
