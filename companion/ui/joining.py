@@ -23,9 +23,10 @@ from typing import Literal
 import qrcode
 import streamlit as st
 
+from companion.engine import Game, apply
 from companion.i18n import N_, _, current_language, format_datetime
 from companion.store import trust
-from companion.ui import access, session, views
+from companion.ui import access, session, steps, views
 from companion.ui.saved_games import store
 
 Role = Literal["entry", "viewer"]
@@ -183,17 +184,49 @@ def entered_on(kept: list[trust.Entry], index: int) -> str:
     return " — " + _("entered on {device}").format(device=views.md(device_label(entry.device)))
 
 
-def entries_list(kept: list[trust.Entry]) -> None:
-    """The game's writes, newest first: when, which device, what it did to which events."""
+def entries_list(kept: list[trust.Entry], game: Game, game_id: int) -> None:
+    """The game's writes, newest first: when, which device, what it entered (the step's
+    words while its events are in the log; their numbers once taken back or set aside).
+    Drawn only while open: the words replay the log."""
     if not kept:
         return
-    with st.expander(_("Who entered each step ({n} entries)").format(n=len(kept))):
+    with st.expander(_("Who entered each step ({n} entries)").format(n=len(kept)),
+                     key=f"hist_entries_{game_id}", on_change="rerun") as listing:
+        if not listing.open:
+            return
+        said = _entered_words(kept, game)
         rows = []
-        for entry in reversed(kept):
+        for i in reversed(range(len(kept))):
+            entry = kept[i]
             low, high = sorted((entry.seq_before, entry.seq_after))
             events = (_("event {n}").format(n=low + 1) if high - low == 1
                       else _("events {first}–{last}").format(first=low + 1, last=high))
+            what = (_("Recorded: {step}").format(step=said[i]) if i in said
+                    else _(_ACTIONS[entry.action]).format(events=events))
             rows.append({_("When"): format_datetime(entry.created, "short"),
-                         _("Device"): device_label(entry.device),
-                         _("What"): _(_ACTIONS[entry.action]).format(events=events)})
+                         _("Device"): device_label(entry.device), _("What"): what})
         st.markdown(views.markdown_table(rows))
+
+
+def _entered_words(kept: list[trust.Entry], game: Game) -> dict[int, str]:
+    """The words of each write (by its place in ``kept``) whose events are still in the log
+    as it entered them: the table's own events, each read against the state before it (one
+    replay of the log up to the last of them)."""
+    live = {i: e for i, e in enumerate(kept) if e.action in ("answer", "reapply")
+            and e.seq_after > e.seq_before and trust.entered_by(kept, e.seq_before) is e}
+    if not live:
+        return {}
+    last = min(max(e.seq_after for e in live.values()), len(game.events))
+    wanted = {n for e in live.values() for n in range(e.seq_before, min(e.seq_after, last))}
+    words: dict[int, str] = {}
+    state = game.at(0)
+    for n, ev in enumerate(game.events[:last]):
+        if n in wanted and not ev.auto:
+            words[n] = steps.describe_event(state, ev)
+        state = apply(state, ev)
+    out = {}
+    for i, e in live.items():
+        told = [words[n] for n in range(e.seq_before, min(e.seq_after, last)) if n in words]
+        if told:
+            out[i] = "; ".join(dict.fromkeys(told))
+    return out

@@ -224,7 +224,7 @@ def show() -> None:
                         st.caption(_("Last step shown: ") + views.md(
                             f"{said} — {done}" if done else said)
                             + joining.entered_on(writes, version - 1))
-                    joining.entries_list(writes)
+                    joining.entries_list(writes, game, chosen)
                     widgets.game_caption(game, stored.id)
                     widgets.standings_table(shown)
                     map_col, table_col = st.columns([1, 1])
