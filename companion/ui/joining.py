@@ -100,13 +100,13 @@ def join_box(game_id: int) -> None:
         entry = join_url(game_id, "entry", key=key)
         st.markdown(_("Scan with another phone on the same network to enter steps:"))
         show_qr(entry)
-        st.code(entry, language=None)
+        st.code(entry, language=None, wrap_lines=True)  # whole on a phone
         st.button(_("New entry link (the old one stops entering)"), key=f"new_key_{game_id}",
                   on_click=_new_key, args=(game_id,))
     else:
         st.caption(_("The entry link is shown on the machine that runs the app."))
     st.markdown(_("To follow the game without entering anything:"))
-    st.code(join_url(game_id, "viewer"), language=None)
+    st.code(join_url(game_id, "viewer"), language=None, wrap_lines=True)
 
 
 # ---------------------------------------------------------------- joining on the Table page

@@ -78,9 +78,10 @@ PHONE_STYLE = """<style>
   [data-testid=stMainBlockContainer] { padding-top: 3.25rem; }
 }
 .st-key-prompt h4 { scroll-margin-top: 3.75rem; }
-/* an answer's words wrap rather than end in "…" (a token's face and its odds are long) */
-.st-key-prompt [class*="st-key-ans_"] button p { white-space: normal; text-overflow: clip;
-  overflow: visible; }
+/* an answer's or a power's words wrap rather than end in "…" (a token's face and its odds,
+   "Spanish Conquistadors (Spain)" after a player's name are long) */
+.st-key-prompt [class*="st-key-ans_"] button p, .st-key-prompt [class*="st-key-act_"] button p {
+  white-space: normal; text-overflow: clip; overflow: visible; }
 @media (max-width: 640px) {
   .st-key-prompt h4 { font-size: 1.3rem; }
   /* the placement rows: 13 places (and a row per specialist held) in fewer lines */

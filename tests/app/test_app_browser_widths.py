@@ -1,5 +1,6 @@
 """Every page fits a phone: at 360 and 390 px wide, in English and in French, no page is
-wider than the screen (nothing to slide sideways). The widths measured are written to
+wider than the screen (nothing to slide sideways) and no words are cut (a power's button, a
+join link). The widths measured are written to
 ``test-output/screenshots/page-widths.txt``; the Scoreboard at 360 px is photographed."""
 
 from __future__ import annotations
@@ -23,6 +24,19 @@ STICKING_OUT = """(width) => Array.from(document.querySelectorAll(
          + ':' + Math.round(e.getBoundingClientRect().right)).slice(0, 8)"""
 
 
+# Words cut short: a button's label ending in "…", a line of code (a join link) hidden past
+# its box's edge.
+CUT = """() => Array.from(document.querySelectorAll(
+    '[data-testid=stMain] button p, [data-testid=stCode] pre, [data-testid=stPopoverBody] pre'))
+    .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+    .map(e => e.innerText.slice(0, 60))"""
+# Four players with their nations: powers offered beside the question (long titles).
+NATIONS = {"edition": "empires", "options": {"nations": True},
+           "players": [{"name": n, "colour": c, "nation": x} for n, c, x in (
+               ("Ann", "red", "spain"), ("Bartolomeu", "blue", "england"),
+               ("Catalina", "green", "france"), ("Dee", "yellow", "portugal"))]}
+
+
 def _pages(data) -> list[tuple[str, str, str]]:
     """(name, path, text to wait for in English) of every page, the games saved first."""
     from companion.engine.playout import random_game
@@ -33,10 +47,12 @@ def _pages(data) -> list[tuple[str, str, str]]:
         store.append(fresh.id, REVEAL, 0)
         resolving = store.import_record(random_game(FOUR, seed=7, stop_after=29).record())
         busy = store.import_record(random_game(FOUR, seed=7, stop_after=75).record())
+        powers = store.import_record(random_game(NATIONS, seed=7, stop_after=22).record())
     return [("home", "", "stMain"), ("new-game", "new_game", "stMain"),
             ("table-placement", f"table?game={fresh.id}&role=entry", "st-key-prompt"),
             ("table-busy", f"table?game={busy.id}&role=entry", "st-key-prompt"),
             ("table-resolution", f"table?game={resolving.id}&role=entry", "st-key-prompt"),
+            ("table-powers", f"table?game={powers.id}&role=entry", "st-key-prompt"),
             ("scoreboard", f"scoreboard?game={busy.id}", "st-key-sb_map"),
             ("history", f"history?game={busy.id}", "stMain"),
             ("score-sheet", "score_sheet", "st-key-sheet_game"),
@@ -50,7 +66,7 @@ def test_every_page_fits_a_phone_in_both_languages(served_app):
     url, data = served_app
     SHOTS.mkdir(parents=True, exist_ok=True)
     pages = _pages(data)
-    measured, wide = [], []
+    measured, wide, cut = [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for width in WIDTHS:
@@ -66,14 +82,20 @@ def test_every_page_fits_a_phone_in_both_languages(served_app):
                     page.locator(marker).first.wait_for(timeout=60_000)
                     Table(page).settle()
                     page.wait_for_timeout(600)  # charts and tables take their width
+                    if name == "home":  # the join links, in the first game's popover
+                        page.locator("[data-testid=stPopover] button").first.click()
+                        page.locator("[data-testid=stPopoverBody] pre").first.wait_for()
                     got = page.evaluate(SCROLL_WIDTH)
                     measured.append(f"{width} {lang} {name}: {got}")
                     if got > width:
                         wide.append((width, lang, name, got,
                                      page.evaluate(STICKING_OUT, width)))
+                    if shortened := page.evaluate(CUT):
+                        cut.append((width, lang, name, shortened))
                     if (width, lang, name) == (360, "en", "scoreboard"):
                         Table(page).shot("phone-360-scoreboard")
             page.context.close()
         browser.close()
     (SHOTS / "page-widths.txt").write_text("\n".join(measured) + "\n")
     assert not wide, wide
+    assert not cut, cut
