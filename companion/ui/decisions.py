@@ -144,6 +144,8 @@ def prompt_text(stored: StoredGame) -> Decision | None:
     tag = "📋 " if decision.report else ""
     heading = views.question_heading(stored.game.setup, decision.player, decision.prompt)
     st.markdown(f"#### {tag}{heading}")
+    if decision.closed:  # why an answer one looks for is not offered (the engine's words)
+        st.caption(_("Not offered: {reasons}.").format(reasons=md("; ".join(decision.closed))))
     depth = len(session.decision_draft(stored.seq) or {})
     state = stored.game.state
     widgets.keep_in_view(".st-key-prompt h4", f"{stored.id}:{stored.seq}:{depth}",
