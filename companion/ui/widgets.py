@@ -103,7 +103,10 @@ PHONE_STYLE = """<style>
   [data-testid=stMain] .st-key-standings th, [data-testid=stMain] .st-key-standings td {
     padding: 0.3rem 0.2rem; }
   [data-testid=stMain] .st-key-standings th { white-space: nowrap; }
+  /* the standings' every column: a paragraph per player, not a 12-column table */
+  .st-key-detail_table { display: none; }
 }
+@media (min-width: 641px) { .st-key-detail_cards { display: none; } }
 </style>"""
 
 
@@ -391,7 +394,11 @@ def standings_table(view: GameView) -> None:
         st.caption(_("Col. colonies, Disc. discoveries, Bldg. buildings, Econ. economy (and "
                      "VP bought or corrected, when any)."))
     with st.expander(_("Every column: colonies per age, money, tie-break goods")):
-        st.markdown(view.standings_detail)
+        # both drawn, one shown (``PHONE_STYLE``): the server does not know the screen's width
+        with st.container(key="detail_table"):
+            st.markdown(view.standings_detail)
+        with st.container(key="detail_cards"):
+            st.markdown(view.standings_cards)
 
 
 def regions_table(view: GameView) -> None:

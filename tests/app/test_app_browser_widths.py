@@ -90,6 +90,10 @@ def test_every_page_fits_a_phone_in_both_languages(served_app):
                             timeout=60_000)
                         Table(page).settle()
                         page.wait_for_timeout(600)
+                    if name == "scoreboard":  # every column of the standings, opened
+                        page.locator("[data-testid=stExpander] summary").first.click()
+                        page.locator(".st-key-detail_cards").wait_for()
+                        page.wait_for_timeout(300)
                     if name == "home":  # the join links, in the first game's popover
                         join = page.locator("[data-testid=stPopover] button").first
                         join.wait_for(timeout=60_000)
