@@ -103,6 +103,8 @@ PHONE_STYLE = """<style>
   [data-testid=stMain] .st-key-standings th, [data-testid=stMain] .st-key-standings td {
     padding: 0.3rem 0.2rem; }
   [data-testid=stMain] .st-key-standings th { white-space: nowrap; }
+  /* tabs on more lines rather than a strip that hides the last ones past the edge */
+  [data-testid=stTabs] [role=tablist] { flex-wrap: wrap; row-gap: 0.25rem; }
   /* the standings' every column: a paragraph per player, not a 12-column table */
   .st-key-detail_table { display: none; }
 }

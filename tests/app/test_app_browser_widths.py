@@ -25,10 +25,12 @@ STICKING_OUT = """(width) => Array.from(document.querySelectorAll(
 
 
 # Words cut short: a button's label ending in "…", a line of code (a join link) hidden past
-# its box's edge.
+# its box's edge, a tab past the screen's edge (a strip of tabs scrolls on its own).
 CUT = """() => Array.from(document.querySelectorAll(
     '[data-testid=stMain] button p, [data-testid=stCode] pre, [data-testid=stPopoverBody] pre'))
     .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+    .concat(Array.from(document.querySelectorAll('[data-testid=stMain] [role=tab]'))
+      .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1))
     .map(e => e.innerText.slice(0, 60))"""
 # Four players with their nations: powers offered beside the question (long titles).
 NATIONS = {"edition": "empires", "options": {"nations": True},
