@@ -5,6 +5,7 @@ from datetime import date
 
 import streamlit as st
 
+from companion.games import Family, FieldError, Sheet
 from companion.games.base import NOTE_MAX
 from companion.i18n import _, format_list
 from companion.ui import language, library, session, sheet_form, widgets
@@ -38,19 +39,12 @@ def show() -> None:
     sheet_form.show_only_seat(seat, count)
 
     st.subheader(_("Totals"))
-    for problem in problems:  # about the whole sheet (the others show at their fields)
-        if problem.seat is None:
-            widgets.error(str(problem))
-    for doubt in doubts:
+    if scored is None:
+        _not_totalled(sheet, problems)
+        st.stop()
+    for doubt in doubts:  # about the whole sheet (the others show at their fields)
         if doubt.seat is None:
             st.warning(str(doubt), icon="⚠️")
-    if scored is None:
-        seats = sorted({p.seat for p in problems if p.seat is not None})
-        if seats:
-            names = format_list(md(sheet.players[n - 1]["name"]) for n in seats)
-            st.error(_("The sheet cannot be totalled yet: see the entries marked 🚫 for "
-                       "{names}.").format(names=names), icon="🚫")
-        st.stop()
     # the chart is drawn on request: building it costs more than the rest of a rerun
     chart = st.toggle(_("Chart by category"), key="sheet_chart")
     table = widgets.scored_results(family, scored, "sheet", chart=chart)
@@ -59,6 +53,25 @@ def show() -> None:
                        file_name="score-sheet.csv", mime="text/csv", key="sheet_csv",
                        on_click="ignore")
 
+    _save_section(family, sheet)
+
+
+def _not_totalled(sheet: Sheet, problems: list[FieldError]) -> None:
+    """What keeps the sheet from its totals: refusals about the whole sheet, then whose
+    entries are marked (the others show at their fields)."""
+    for problem in problems:
+        if problem.seat is None:
+            widgets.error(str(problem))
+    seats = sorted({p.seat for p in problems if p.seat is not None})
+    if seats:
+        names = format_list(md(sheet.players[n - 1]["name"]) for n in seats)
+        st.error(_("The sheet cannot be totalled yet: see the entries marked 🚫 for "
+                   "{names}.").format(names=names), icon="🚫")
+
+
+def _save_section(family: Family, sheet: Sheet) -> None:
+    """The date and note, and the button that keeps the sheet in the history (or what it
+    was saved as)."""
     st.subheader(_("Save to history"))
     c = st.columns([1, 3])
     if session.widget_value(sheet_form.DATE_KEY) is None:
@@ -85,3 +98,4 @@ def show() -> None:
                 session.set_sheet_saved(fingerprint, outcome.stored.id)
                 st.rerun()
             widgets.error(outcome.error)
+
