@@ -189,3 +189,21 @@ def test_statistics_across_families(at, store):
     check(home)
     assert any("Nouveau Monde" in m.value and "won by Bob (1475 points)" in m.value
                for m in at.markdown)
+
+
+def test_the_open_seat_is_kept_by_number_and_reset_when_it_is_gone(at):
+    """The seat open stays open when its player is renamed or refused; with fewer players
+    than its number, the first seat opens."""
+    open_sheet(at, "endeavor", 4)
+    at.segmented_control(key="sheet_seat").set_value(3).run()
+    at.text_input(key="sheet_name_3").set_value("Dee").run()
+    at.number_input(key="sheet_harbor_discs_3").set_value(36).run()
+    check(at)
+    seats = at.segmented_control(key="sheet_seat")
+    assert seats.value == 3 and seats.options[3] == "Dee 🚫"
+    assert [e.value for e in seat(at, 3).error] == [
+        "Discs left in the harbour cannot be more than 35 (you entered 36)."]
+    at.segmented_control(key="sheet_count").set_value(2).run()
+    check(at)
+    assert at.segmented_control(key="sheet_seat").value == 0
+    assert at.segmented_control(key="sheet_seat").options == ["Player 1 · 0", "Player 2 · 0"]
