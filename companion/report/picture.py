@@ -92,8 +92,9 @@ def figure(report: Report, played: dt.date | dt.datetime | None = None):  # noqa
 
 
 def _heading(fig, report: Report, played: dt.date | dt.datetime | None) -> None:  # noqa: ANN001
-    fig.text(0.5, 0.965, game_title(report), ha="center", va="center",
-             fontsize=30, weight="bold", color=INK, parse_math=False)
+    title = game_title(report)
+    fig.text(0.5, 0.965, title, ha="center", va="center",
+             fontsize=30 if len(title) <= 32 else 26, weight="bold", color=INK, parse_math=False)
     line = _("Final result") if report.finished else _("Provisional result")
     if played is not None:
         line = _("{result}, played on {date}").format(result=line, date=format_date(played))
@@ -212,4 +213,4 @@ def _moments(fig, report: Report) -> None:  # noqa: ANN001
 
 
 def _short(name: str, most: int) -> str:
-    return name if len(name) <= most else name[: most - 1] + "…"
+    return name if len(name) <= most else name[: most - 1].rstrip() + "…"

@@ -147,3 +147,16 @@ def test_no_text_runs_off_the_picture(source, lang, hand_report):
         report = sheet_report(read_sheet_record(record[source])[0])
     with use_language(lang):
         assert _texts_outside(report) == []
+
+
+def test_an_aoe3_games_picture_in_both_languages():
+    """The first edition's game, in its book's words (its title, réalisations majeures)."""
+    from companion.engine import random_game
+
+    report = game_report(random_game(LONG_NAMES, seed=1))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for lang in ("en", "fr"):
+        with use_language(lang):
+            png = picture.picture(report, PLAYED)
+        _check_picture(png)
+        (SHOTS / f"report-tracked-aoe3-{lang}.png").write_bytes(png)
