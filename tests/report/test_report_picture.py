@@ -160,3 +160,16 @@ def test_an_aoe3_games_picture_in_both_languages():
             png = picture.picture(report, PLAYED)
         _check_picture(png)
         (SHOTS / f"report-tracked-aoe3-{lang}.png").write_bytes(png)
+
+
+def test_the_picture_draws_each_player_in_the_colour_the_app_draws_them():
+    """One table of colours (``companion.colours``): chosen ones and the free ones handed
+    out in seat order alike on the pages and in the picture."""
+    from companion.engine import random_game
+    from companion.ui import views
+
+    game = random_game({"players": [{"name": "Zoé"}, {"name": "Anne"},
+                                    {"name": "Bruno", "colour": "red"},
+                                    {"name": "Ivan", "colour": "green"}]}, seed=2)
+    assert player_colours(game_report(game)) == views.colour_hex(game.setup)
+    assert views.colour_hex(game.setup)["Anne"] != views.colour_hex(game.setup)["Bruno"]
