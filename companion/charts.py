@@ -127,15 +127,17 @@ def money_by_turn(points: Sequence[Mapping[str, Any]], colours: Mapping[str, str
     return _per_turn(points, colours, "money", _("Money by turn"), "$")
 
 
-def vp_by_category(totals: Mapping[str, Mapping[str, int]]) -> go.Figure:
-    """Stacked bars: each player's VP split by where it comes from."""
+def vp_by_category(totals: Mapping[str, Mapping[str, int]],
+                   edition: str | None = None) -> go.Figure:
+    """Stacked bars: each player's VP split by where it comes from (the categories in that
+    edition's words)."""
     players = list(totals)
     fig = go.Figure()
     for category, colour in CATEGORY_HEX.items():
         ys = [totals[p].get(category, 0) for p in players]
         if not any(ys):
             continue
-        title = names.category(category)
+        title = _name(names.category(category, edition))
         fig.add_trace(go.Bar(
             x=[_name(p) for p in players], y=ys, name=title,
             marker_color=colour,

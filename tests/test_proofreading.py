@@ -124,6 +124,15 @@ def test_an_aoe3_report_says_its_books_words():
         assert names.category("buildings", "empires") == "Bâtiments"
 
 
+def test_the_scoreboards_categories_are_the_reports_in_each_editions_words():
+    from companion import charts
+
+    with i18n.use_language("fr"):
+        fig = charts.vp_by_category({"Anne": {"buildings": 4, "colony": 6}}, "aoe3")
+        assert {t.name for t in fig.data} == {"Colonies", "Réalisations majeures"}
+        assert names.category("buildings", "empires") == "Bâtiments"
+
+
 # ---------------------------------------------------------------- the proofreader itself
 
 

@@ -173,3 +173,4 @@ def test_the_picture_draws_each_player_in_the_colour_the_app_draws_them():
                                     {"name": "Ivan", "colour": "green"}]}, seed=2)
     assert player_colours(game_report(game)) == views.colour_hex(game.setup)
     assert views.colour_hex(game.setup)["Anne"] != views.colour_hex(game.setup)["Bruno"]
+
