@@ -137,7 +137,8 @@ class GameView:
 
     @cached_property
     def vp_by_category(self) -> Any:
-        return charts.vp_by_category(views.category_totals(self.standings))
+        return charts.vp_by_category(views.category_totals(self.standings),
+                                     self.game.setup.edition)
 
     @cached_property
     def region_control(self) -> Any:
