@@ -20,7 +20,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from companion.i18n import N_, _
+from companion import names
+from companion.colours import CATEGORY_HEX, SHEET_PALETTE
+from companion.i18n import _
 
 # A rough layout of the New World, west to east and south to north (not to scale).
 REGION_XY: dict[str, tuple[float, float]] = {
@@ -49,14 +51,6 @@ COASTLINE = [  # a few points that suggest the continent's outline
     (-82, 29), (-80, 25), (-81, 31), (-76, 35), (-75, 40), (-70, 42), (-66, 44), (-60, 46),
     (-56, 52), (-62, 58), (-78, 60), (-95, 60), (-125, 49),
 ]
-CATEGORY_COLOURS = {
-    "colony": "#2e8b57", "discoveries": "#8b3a1a", "buildings": "#d4ac0d",
-    "economy": "#2e5fa8", "bought": "#9e9e9e",
-}
-CATEGORY_TITLES = {
-    "colony": N_("Colonies"), "discoveries": N_("Discoveries"), "buildings": N_("Buildings"),
-    "economy": N_("Economy"), "bought": N_("Bought / corrected"),
-}
 NEUTRAL = "#bdb39c"
 
 
@@ -133,15 +127,17 @@ def money_by_turn(points: Sequence[Mapping[str, Any]], colours: Mapping[str, str
     return _per_turn(points, colours, "money", _("Money by turn"), "$")
 
 
-def vp_by_category(totals: Mapping[str, Mapping[str, int]]) -> go.Figure:
-    """Stacked bars: each player's VP split by where it comes from."""
+def vp_by_category(totals: Mapping[str, Mapping[str, int]],
+                   edition: str | None = None) -> go.Figure:
+    """Stacked bars: each player's VP split by where it comes from (the categories in that
+    edition's words)."""
     players = list(totals)
     fig = go.Figure()
-    for category, colour in CATEGORY_COLOURS.items():
+    for category, colour in CATEGORY_HEX.items():
         ys = [totals[p].get(category, 0) for p in players]
         if not any(ys):
             continue
-        title = _(CATEGORY_TITLES[category])
+        title = _name(names.category(category, edition))
         fig.add_trace(go.Bar(
             x=[_name(p) for p in players], y=ys, name=title,
             marker_color=colour,
@@ -151,10 +147,6 @@ def vp_by_category(totals: Mapping[str, Mapping[str, int]]) -> go.Figure:
         ))
     fig.update_yaxes(title=_("VP"))
     return _layout(fig, _("VP by category"), barmode="stack")
-
-
-SHEET_PALETTE = ("#8b3a1a", "#2e5fa8", "#2e8b57", "#d4ac0d", "#7d3c98", "#9e9e9e",
-                 "#c0392b", "#17a589")
 
 
 def sheet_breakdown(categories: Sequence[tuple[str, str]],

@@ -169,6 +169,12 @@ def Np_(context: str, message: str) -> tuple[str, str]:  # noqa: N802 - N_ with 
     return context, message
 
 
+def Ne_(message: str) -> str:  # noqa: N802 - N_ for a text with each edition's own words
+    """Marks a constant for the catalogue and for each edition's book (as ``edition_text``
+    does); it is shown with ``edition_text(edition, constant)``."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _phrase(_catalogue(current_language(), MESSAGES).ngettext(singular, plural, n))
 

@@ -24,10 +24,12 @@ from typing import Any
 
 from companion.i18n import (
     N_,
+    Ne_,
     Np_,
     _,
     component_count,
     component_name,
+    edition_text,
     pgettext,
 )
 from companion.rules.discoveries import DISCOVERIES, discovery_name, listed_name
@@ -181,6 +183,38 @@ COLOUR_NAMES = {
 def colour(colour_id: str) -> str:
     """A player's colour in words."""
     return _(COLOUR_NAMES[colour_id]) if colour_id in COLOUR_NAMES else colour_id
+
+
+# ---------------------------------------------------------------- scores and games
+
+# The VP categories of an Age of Discovery score, each edition in its own book's words
+# (AoE III's buildings are "réalisations majeures")
+SCORE_CATEGORIES = {
+    "colony": Ne_("Colonies"), "discoveries": Ne_("Discoveries"),
+    "buildings": Ne_("Buildings"), "economy": Ne_("Economy"), "bought": Ne_("Bought / corrected"),
+}
+
+
+def category(category_id: str, edition: str | None = None) -> str:
+    """A VP category of an Age of Discovery score in that edition's words."""
+    found = SCORE_CATEGORIES.get(category_id)
+    return edition_text(edition, found) if found else category_id
+
+
+# The games' titles as each language's book prints them (French: "Empires : Age of Discovery",
+# a no-break space before the colon); keyed by the English title the rules data holds
+GAME_TITLES = {marked[1]: marked for marked in (
+    Np_("game title", "Empires: Age of Discovery"),
+    Np_("game title", "Age of Empires III: The Age of Discovery"),
+    Np_("game title", "Endeavor: Age of Sail"), Np_("game title", "Nouveau Monde"),
+    Np_("game title", "Age of Discovery"))}
+
+
+def game_title(title: str) -> str:
+    """A game's title (English, as ``Family.edition_title`` gives it) as printed in the
+    current language; a title we do not know stays as given."""
+    found = GAME_TITLES.get(title)
+    return pgettext(*found) if found else title
 
 
 # ---------------------------------------------------------------- discoveries

@@ -93,7 +93,9 @@ def _french_places() -> tuple[re.Pattern[str], frozenset[str]]:
 
 # Proper names shown as they are in every language: the games' own titles
 TITLES = ("Empires: Age of Discovery", "Age of Empires III: The Age of Discovery",
-          "Age of Empires III", "Endeavor: Age of Sail", "Nouveau Monde", "Age of Discovery")
+          "Empires\u00a0: Age of Discovery", "Age of Empires III\u00a0: The Age of Discovery",
+          "Endeavor\u00a0: Age of Sail", "Age of Empires III", "Endeavor: Age of Sail",
+          "Nouveau Monde", "Age of Discovery")
 
 
 def faults(text: str, lang: str = "fr", edition: str | None = None) -> list[str]:
@@ -192,5 +194,52 @@ def question_texts(setup: dict, seed: int, steps: int = 3000) -> set[str]:
                     texts.update(_decision_texts(follow))
         texts.update(t for a in game.actions() for t in (a.title, a.help))
         game = random_step(game, rng)
+    texts.discard("")
+    return texts
+
+
+# ---------------------------------------------------------------- the end-of-game report
+
+KEPT_RECORDS = ("tests/data/hand_game_4p.json", "docs/examples/four-player-builders.json")
+SHEET = "age-of-discovery-companion/score-sheet"
+SHEETS = {  # a record of each score-sheet family (Age of Discovery: both editions, a tie)
+    "endeavor": {"format": SHEET, "version": 2, "game": "endeavor", "players": [
+        {"name": n, "industry_track": 7, "culture_track": c, "wealth_track": 2,
+         "influence_track": 1, "cities_connections_glory": 5, "buildings_cards_glory": 4,
+         "governor_slot_empty": n == "Anne", "harbor_discs": 4}
+        for n, c in (("Anne", 3), ("Émile", 9), ("Bruno", 9))]},
+    "nouveau-monde": {"format": SHEET, "version": 2, "game": "nouveau-monde", "players": [
+        {"name": n, "wood": w, "metal": 0, "food": 0, "gold": 1, "cities": 1, "colonists": 0,
+         "expansions": 1, "armies": 0, "research": 0, "master": m}
+        for n, w, m in (("Anne", 5, None), ("Émile", 30, "Anne"), ("Bruno", 12, None),
+                        ("Ivan", 12, None))]},
+    "age-of-discovery-empires": {"format": SHEET, "version": 2, "game": "age-of-discovery",
+                                 "edition": "empires", "players": [
+        {"name": "Anne", "colony": [6, 8, 10], "money": 9},
+        {"name": "Émile", "colony": [6, 10, 8], "money": 9},
+        {"name": "Bruno", "colony": [6, 10, 8], "money": 4}]},
+    "age-of-discovery-aoe3": {"format": SHEET, "version": 2, "game": "age-of-discovery",
+                              "edition": "aoe3", "players": [
+        {"name": "Émile", "colony": [6, 8, 10], "money": 9},
+        {"name": "Anne", "colony": [6, 10, 8], "money": 9}]},
+}
+
+
+def report_texts(report, picture: bool = True) -> set[str]:
+    """Every sentence of ``report`` (``report.words``) and, with ``picture``, every text drawn
+    in its picture, in the current language."""
+    import datetime as dt
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    from companion.report import picture as drawn
+    from companion.report.words import moment_text
+
+    texts = {moment_text(report, m) for m in report.moments}
+    if picture:
+        fig = drawn.figure(report, dt.date(2026, 11, 28))
+        FigureCanvasAgg(fig).draw()  # (the axes' tick labels are written when drawn)
+        texts |= {t.get_text() for t in fig.findobj(Text) if t.get_visible()}
     texts.discard("")
     return texts

@@ -5,7 +5,15 @@ variants, players whose names start with a vowel) and every page under AppTest."
 from __future__ import annotations
 
 import pytest
-from proofreading import SETUPS, faults, question_texts
+from proofreading import (
+    KEPT_RECORDS,
+    PLAYERS,
+    SETUPS,
+    SHEETS,
+    faults,
+    question_texts,
+    report_texts,
+)
 from test_pseudo_language import PAGES, ROOT, _page_texts, data_dir, games  # noqa: F401 - fixtures
 
 from companion import i18n, names
@@ -42,6 +50,87 @@ def test_every_page_reads_right(games, page, lang):  # noqa: F811 - the fixture
     assert not at.exception, at.exception[0].value
     marked = _marked(set(_page_texts(at)), lang, "empires")
     assert not marked, "\n".join(f"{t[:150]!r}: {f}" for t, f in list(marked.items())[:20])
+
+
+# ---------------------------------------------------------------- the end-of-game report
+
+
+def _report(source: str):
+    """The report of a kept record, a seeded random game ("random-<setup>-<seed>") or a
+    score sheet of ``proofreading.SHEETS``."""
+    import json
+
+    from companion.engine import Game, random_game
+    from companion.games.sheet_records import read_sheet_record
+    from companion.report import game_report, sheet_report
+
+    if source in SHEETS:
+        return sheet_report(read_sheet_record(SHEETS[source])[0])
+    if source.startswith("random-"):
+        _, setup, seed = source.split("-")
+        return game_report(random_game(REPORT_SETUPS[setup], seed=int(seed)))
+    return game_report(Game.from_record(json.loads((ROOT / source).read_text())))
+
+
+REPORT_SETUPS = {  # Builder and nations in Empires; players whose names start with a vowel
+    "empires": {"edition": "empires", "options": {"builders": True, "nations": True,
+                                                  "buy_vp": True},
+                "players": [{"name": n, "nation": nation} for n, nation in
+                            zip(PLAYERS, ("england", "italy", "france", "holland"),
+                                strict=True)]},
+    "aoe3": {"edition": "aoe3", "players": [{"name": n} for n in PLAYERS]},
+}
+REPORTS = [*KEPT_RECORDS, *(f"random-{s}-{seed}" for s in REPORT_SETUPS for seed in (1, 2, 4)),
+           *SHEETS]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("source", REPORTS)
+def test_every_sentence_of_the_report_and_its_picture_reads_right(source, lang):
+    report = _report(source)
+    with i18n.use_language(lang):
+        texts = report_texts(report, picture=source in SHEETS or source.endswith("-1")
+                             or source in KEPT_RECORDS)
+    assert len(texts) >= len(report.moments) // 2 > 0  # (the moments were told)
+    marked = _marked(texts, lang, report.edition)
+    assert not marked, "\n".join(f"{t!r}: {f}" for t, f in list(marked.items())[:20])
+
+
+@pytest.mark.parametrize("source", [KEPT_RECORDS[0], "random-aoe3-1", *SHEETS])
+def test_the_picture_names_the_game_as_its_book_prints_it(source):
+    """French sets a no-break space before the title's colon ("Empires : Age of
+    Discovery", as the book's cover); English keeps the box's "Empires: Age of Discovery"."""
+    from companion.games import family
+
+    report = _report(source)
+    english = family(report.game).edition_title(report.edition)
+    with i18n.use_language("en"):
+        assert english in report_texts(report)
+    with i18n.use_language("fr"):
+        texts = report_texts(report)
+    french = english.replace(": ", "\u00a0: ")
+    assert french in texts and (english == french or english not in texts)
+
+
+def test_an_aoe3_report_says_its_books_words():
+    """Réalisations majeures where Empires says bâtiments, in the categories, the swings and
+    the feats (the proofreader marks any Empires word: this checks the word it says)."""
+    report = _report("random-aoe3-1")
+    with i18n.use_language("fr"):
+        texts = report_texts(report, picture=False)
+    assert any("réalisations majeures achetées" in t for t in texts)
+    with i18n.use_language("fr"):
+        assert names.category("buildings", "aoe3") == "Réalisations majeures"
+        assert names.category("buildings", "empires") == "Bâtiments"
+
+
+def test_the_scoreboards_categories_are_the_reports_in_each_editions_words():
+    from companion import charts
+
+    with i18n.use_language("fr"):
+        fig = charts.vp_by_category({"Anne": {"buildings": 4, "colony": 6}}, "aoe3")
+        assert {t.name for t in fig.data} == {"Colonies", "Réalisations majeures"}
+        assert names.category("buildings", "empires") == "Bâtiments"
 
 
 # ---------------------------------------------------------------- the proofreader itself

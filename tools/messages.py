@@ -4,9 +4,9 @@ messages.po up to it (new texts untranslated, gone ones dropped); English is the
     python tools/messages.py          # update the template and the catalogues
     python tools/messages.py --check  # exit 1 when a catalogue lags behind the code
 
-Marks: _, N_, Nn_, Np_, gettext, ngettext, pgettext, npgettext (companion.i18n). Translations are
-written in the .po files by hand (our own words); component names live in their own domain
-(components.po) and are not touched here.
+Marks: _, N_, Nn_, Np_, Ne_, edition_text, gettext, ngettext, pgettext, npgettext
+(companion.i18n). Translations are written in the .po files by hand (our own words);
+component names live in their own domain (components.po) and are not touched here.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ LOCALE = ROOT / "companion" / "locale"
 TEMPLATE = LOCALE / "messages.pot"
 PROJECT = "Age of Discovery Companion"
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Nn_": (1, 2), "Np_": ((1, "c"), 2),
-            "edition_text": (2,)}
+            "edition_text": (2,), "Ne_": None}
 # Texts marked with ``edition_text(edition, ...)`` also get one entry per edition with its own
 # book's words (msgctxt "edition/<id>", i18n.EDITION_CONTEXT)
-EDITION_KEYWORDS = {"edition_text": (2,)}
+EDITION_KEYWORDS = {"edition_text": (2,), "Ne_": None}
 EDITIONS_WITH_OWN_WORDS = ("aoe3",)
 # gettext's usual plural rule where Babel's (CLDR's) has more forms than a table needs
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}

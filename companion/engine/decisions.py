@@ -148,6 +148,7 @@ class Decision:
     draft: Mapping[str, Any] = dc_field(default_factory=dict)  # what was chosen so far
     slot: str | None = None  # the track slot being resolved, if any
     worker: str | None = None  # the worker standing on it
+    closed: tuple[str, ...] = ()  # why the rules leave out answers one might look for
 
     @property
     def outcomes(self) -> int:

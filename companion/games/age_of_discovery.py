@@ -40,7 +40,7 @@ from companion.games.base import (
     SheetField,
     ranked,
 )
-from companion.i18n import N_, _, component_name, language_key
+from companion.i18n import N_, _, component_name, language_key, pgettext
 from companion.rules.buildings import END_VP_QUANTITIES, Building, buildings_for
 from companion.rules.discoveries import CARDS, DISCOVERIES, TOKENS, listed_name
 from companion.rules.editions import EDITIONS, LAST_TURN
@@ -164,7 +164,7 @@ def _fields(edition: str, builders: bool, words: tuple[str, int]) -> tuple[Sheet
                           for g, most in GOODS.items())),
         SheetField("ships", _("Ships"), "int", max=LIMITS["ships"],
               group=_("Goods, ships and money")),
-        SheetField("money", _("Money"), "int", max=LIMITS["money"],
+        SheetField("money", pgettext("the money held", "Money"), "int", max=LIMITS["money"],
               group=_("Goods, ships and money")),
         SheetField("bought", _("Bought VP"), "int", max=LIMITS["bought"],
               group=_("Goods, ships and money")),

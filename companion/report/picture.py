@@ -22,23 +22,22 @@ import struct
 import textwrap
 from collections.abc import Mapping
 
-from companion.games import family
+from companion import colours
 from companion.i18n import _, format_date, format_ordinal
 from companion.report.model import Report
-from companion.report.words import category_title, moment_text, picture_moments, unit
+from companion.report.words import (
+    category_title,
+    game_title,
+    moment_text,
+    picture_moments,
+    unit,
+)
 
 WIDTH, HEIGHT, DPI = 1080, 1620, 100
 PAPER, INK, MUTED = "#f5efe0", "#2b2118", "#7a6a55"
-# the players' colours as the app draws them (``ui.views.COLOUR_HEX``; the UI is not imported
-# here), then spare ones for players who chose none
-COLOUR_HEX = {
-    "red": "#c0392b", "yellow": "#d4ac0d", "blue": "#2e5fa8", "green": "#2e8b57",
-    "orange": "#e67e22", "purple": "#7d3c98", "white": "#9e9e9e", "black": "#222222",
-}
+# colours for players beyond the eight the app names (a score sheet of many players)
 SPARE = ("#8b3a1a", "#17a589", "#5d6d7e", "#a04000", "#1f618d", "#7b7d7d", "#b03a2e",
          "#196f3d")
-CATEGORY_COLOURS = ("#2e8b57", "#8b3a1a", "#d4ac0d", "#2e5fa8", "#9e9e9e", "#7d3c98",
-                    "#c0392b", "#17a589")
 MOMENT_LINE = 58  # characters of a moment's line at 21 pt within the picture's width
 
 
@@ -53,15 +52,28 @@ def png_size(png: bytes) -> tuple[int, int]:
 
 
 def player_colours(report: Report) -> dict[str, str]:
-    taken = {report.colours.get(s.name) for s in report.standings}
-    spare = [hex_ for c, hex_ in COLOUR_HEX.items() if c not in taken] + list(SPARE)
-    return {s.name: COLOUR_HEX.get(report.colours.get(s.name, ""), "") or spare.pop(0)
-            for s in sorted(report.standings, key=lambda s: s.name)}
+    """Each player's colour as the app draws them (``colours.player_colours``: a player who
+    chose none gets a free one in seat order), then spare ones."""
+    chosen = colours.player_colours(
+        {name: report.colours.get(name) for name in [*report.colours, *(
+            s.name for s in report.standings if s.name not in report.colours)]})
+    spare = list(SPARE)
+    return {s.name: colours.PLAYER_HEX.get(chosen.get(s.name, ""), "") or spare.pop(0)
+            for s in report.standings}
 
 
 def picture(report: Report, played: dt.date | dt.datetime | None = None) -> bytes:
     """The PNG: the game, the date, the podium, everyone's place and total, the VP by turn
     (a score sheet: the points by category), and three moments."""
+    fig = figure(report, played)
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=DPI, facecolor=PAPER)
+    return out.getvalue()
+
+
+def figure(report: Report, played: dt.date | dt.datetime | None = None):  # noqa: ANN201
+    """The picture as a matplotlib figure (its texts can be read back: the tests proofread
+    them and check each one lies within the picture)."""
     from matplotlib.figure import Figure  # only when a picture is asked for
 
     fig = Figure(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI, facecolor=PAPER)
@@ -76,15 +88,13 @@ def picture(report: Report, played: dt.date | dt.datetime | None = None) -> byte
     _moments(fig, report)
     fig.text(0.5, 0.012, _("Age of Discovery Companion"), ha="center", fontsize=12,
              color=MUTED, parse_math=False)
-    out = io.BytesIO()
-    fig.savefig(out, format="png", dpi=DPI, facecolor=PAPER)
-    return out.getvalue()
+    return fig
 
 
 def _heading(fig, report: Report, played: dt.date | dt.datetime | None) -> None:  # noqa: ANN001
-    f = family(report.game)
-    fig.text(0.5, 0.965, f.edition_title(report.edition), ha="center", va="center",
-             fontsize=30, weight="bold", color=INK, parse_math=False)
+    title = game_title(report)
+    fig.text(0.5, 0.965, title, ha="center", va="center",
+             fontsize=30 if len(title) <= 32 else 26, weight="bold", color=INK, parse_math=False)
     line = _("Final result") if report.finished else _("Provisional result")
     if played is not None:
         line = _("{result}, played on {date}").format(result=line, date=format_date(played))
@@ -161,13 +171,14 @@ def _by_category(fig, report: Report) -> None:  # noqa: ANN001
     rows = list(report.standings)[::-1]
     left = [0] * len(rows)
     right = [0] * len(rows)
-    for i, category in enumerate(report.categories):
+    hues = colours.category_colours(report.categories)
+    for category in report.categories:
         values = [s.categories.get(category, 0) for s in rows]
         if not any(values):
             continue
         starts = [r if v >= 0 else lf + v for v, lf, r in zip(values, left, right, strict=True)]
         ax.barh(names, [abs(v) for v in values], left=starts,
-                color=CATEGORY_COLOURS[i % len(CATEGORY_COLOURS)],
+                color=hues[category],
                 label=category_title(report, category))
         right = [r + max(v, 0) for v, r in zip(values, right, strict=True)]
         left = [lf + min(v, 0) for v, lf in zip(values, left, strict=True)]
@@ -202,4 +213,4 @@ def _moments(fig, report: Report) -> None:  # noqa: ANN001
 
 
 def _short(name: str, most: int) -> str:
-    return name if len(name) <= most else name[: most - 1] + "…"
+    return name if len(name) <= most else name[: most - 1].rstrip() + "…"

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.games import family
-from companion.i18n import N_, _, component_name, format_list, ngettext
+from companion import names
+from companion.games import TRACKED_GAME, family
+from companion.i18n import Ne_, _, edition_text, format_clauses, format_list, ngettext
 from companion.report.model import Moment, Report
 from companion.rules.buildings import building
-from companion.rules.regions import REGIONS
 
 
 def unit(report: Report) -> str:
@@ -30,19 +30,23 @@ def unit(report: Report) -> str:
 
 
 def category_title(report: Report, category: str) -> str:
+    """A category as the Scoreboard names it: Age of Discovery's in its edition's words
+    (``names.category``), another game's as its score sheet does."""
+    if report.game == TRACKED_GAME:
+        return names.category(category, report.edition)
     f = family(report.game)
     label = next((c.label for c in f.categories if c.id == category), category)
     return f.word(label)
 
 
-def region_title(report: Report, region: str) -> str:
-    edition = report.edition or "empires"
-    return component_name("region", REGIONS[region].display_name(edition), edition)
+def game_title(report: Report) -> str:
+    """The game's title as the book of this language prints it."""
+    return names.game_title(family(report.game).edition_title(report.edition))
 
 
-def building_title(report: Report, building_id: str) -> str:
+def _building(report: Report, building_id: str) -> str:
     edition = report.edition or "empires"
-    return component_name("building", building(edition, building_id).name, edition)
+    return names.building(edition, building(edition, building_id).name)
 
 
 def _lead_change(report: Report, m: Moment) -> str:
@@ -52,13 +56,14 @@ def _lead_change(report: Report, m: Moment) -> str:
 
 
 SWING_CAUSES = {  # the category that brought most of a turn's biggest gain
-    "colony": N_("Turn {turn}: {player} gains {vp} VP, {made} of them at the colony scoring."),
-    "discoveries": N_("Turn {turn}: {player} gains {vp} VP, {made} of them from "
-                      "discoveries."),
-    "buildings": N_("Turn {turn}: {player} gains {vp} VP, {made} of them from buildings."),
-    "economy": N_("Turn {turn}: {player} gains {vp} VP, {made} of them from the economy (what "
-                  "their goods and ships would earn)."),
-    "bought": N_("Turn {turn}: {player} gains {vp} VP, {made} of them bought or corrected."),
+    "colony": Ne_("Turn {turn}: {player} gains {vp} VP, {made} of them at the colony "
+                  "scoring."),
+    "discoveries": Ne_("Turn {turn}: {player} gains {vp} VP, {made} of them from "
+                       "discoveries."),
+    "buildings": Ne_("Turn {turn}: {player} gains {vp} VP, {made} of them from buildings."),
+    "economy": Ne_("Turn {turn}: {player} gains {vp} VP, {made} of them from the economy "
+                   "(what their goods and ships would earn)."),
+    "bought": Ne_("Turn {turn}: {player} gains {vp} VP, {made} of them bought or corrected."),
 }
 
 
@@ -66,12 +71,12 @@ def _swing(report: Report, m: Moment) -> str:
     f = m.facts
     cause, made = f["cause"], f["categories"][f["cause"]]
     if cause == "buildings" and f["buildings"]:
-        text = _("Turn {turn}: {player} gains {vp} VP, {made} of them from buildings "
-                 "({buildings}).")
+        text = edition_text(report.edition, "Turn {turn}: {player} gains {vp} VP, {made} of "
+                            "them from buildings ({buildings}).")
     else:
-        text = _(SWING_CAUSES[cause])
+        text = edition_text(report.edition, SWING_CAUSES[cause])
     text = text.format(turn=m.turn, player=m.player, vp=f["vp"], made=made,
-                       buildings=format_list(building_title(report, b) for b in f["buildings"]))
+                       buildings=format_list(_building(report, b) for b in f["buildings"]))
     if f["battles_won"]:
         text += " " + ngettext("{player} won {n} battle that turn.",
                                "{player} won {n} battles that turn.", f["battles_won"]).format(
@@ -80,8 +85,8 @@ def _swing(report: Report, m: Moment) -> str:
 
 
 def _colony_scoring(report: Report, m: Moment) -> str:
-    regions = "; ".join(
-        _("{region}: {scores}").format(region=region_title(report, r), scores=", ".join(
+    regions = format_clauses(
+        _("{region}: {scores}").format(region=names.region(report.edition, r), scores=", ".join(
             _("{player} {vp}").format(player=p, vp=vp)
             for p, vp in sorted(by_player.items(), key=lambda kv: -kv[1])))
         for r, by_player in m.facts["regions"].items())
@@ -99,8 +104,9 @@ def _best_category(report: Report, m: Moment) -> str:
 
 
 def _feats(report: Report, m: Moment) -> str:
-    return _("{player}: regions won: {regions} · battles won: {battles} · discoveries: "
-             "{discoveries} · buildings bought: {buildings}.").format(
+    return edition_text(report.edition, "{player}: regions won: {regions} · battles won: "
+                        "{battles} · discoveries: {discoveries} · buildings bought: "
+                        "{buildings}.").format(
         player=m.player, regions=m.facts["regions_won"], battles=m.facts["battles_won"],
         discoveries=m.facts["discoveries"], buildings=m.facts["buildings"])
 
@@ -114,11 +120,14 @@ def tie_break_rule(rule: str, edition: str | None) -> str:
 
 
 def _tie_break(report: Report, m: Moment) -> str:
+    mine, theirs = m.facts["values"]
+    if m.facts["rule"] == "money":
+        mine, theirs = names.money(mine), names.money(theirs)
     return _("{player} finishes ahead of {other} on equal {unit}: the tie-break on {rule} "
              "({mine} to {theirs}).").format(
         player=m.player, other=m.facts["behind"], unit=unit(report),
-        rule=tie_break_rule(m.facts["rule"], m.facts.get("edition")),
-        mine=m.facts["values"][0], theirs=m.facts["values"][1])
+        rule=tie_break_rule(m.facts["rule"], m.facts.get("edition")), mine=mine,
+        theirs=theirs)
 
 
 def _shared_place(report: Report, m: Moment) -> str:

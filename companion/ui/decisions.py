@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from companion import names
-from companion.engine import AMOUNT_MAX, COUNT_MAX, Answer, Decision, Field, Kind
+from companion.engine import AMOUNT_MAX, COUNT_MAX, Answer, Decision, Field, Kind, Phase
 from companion.i18n import _, ngettext
 from companion.store import StoredGame
 from companion.ui import hints, playing, saved_games, session, views, widgets
@@ -145,8 +145,12 @@ def prompt_text(stored: StoredGame) -> Decision | None:
     tag = "📋 " if decision.report else ""
     heading = views.question_heading(stored.game.setup, decision.player, decision.prompt)
     st.markdown(f"#### {tag}{heading}")
+    if decision.closed:  # why an answer one looks for is not offered (the engine's words)
+        st.caption(_("Not offered: {reasons}.").format(reasons=md("; ".join(decision.closed))))
     depth = len(session.decision_draft(stored.seq) or {})
-    widgets.keep_in_view(".st-key-prompt h4", f"{stored.id}:{stored.seq}:{depth}")
+    state = stored.game.state
+    widgets.keep_in_view(".st-key-prompt h4", f"{stored.id}:{stored.seq}:{depth}",
+                         f"{stored.id}:{state.turn}:{state.phase == Phase.SETUP}")
     return decision
 
 

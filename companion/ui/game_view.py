@@ -52,6 +52,20 @@ class GameView:
         """Every column of the standings (colonies per age, money, tie-break goods)."""
         return views.markdown_table(self._with_discs(views.score_rows(self.standings)))
 
+    @cached_property
+    def standings_cards(self) -> str:
+        """The same columns as ``standings_detail``, one short paragraph per player (a
+        phone's width holds no 12-column table): place and name, then each column's title
+        and value."""
+        place, player = _("Place"), _("Player")
+        cards = []
+        for row in self._with_discs(views.score_rows(self.standings)):
+            rest = " · ".join(f"{views.md(str(k))} {views.md(str(v))}"
+                              for k, v in row.items() if k not in (place, player))
+            cards.append(f"**{row.get(place, '')} · {views.md(str(row[player]))}**  \n"
+                         f"{rest}")
+        return "\n\n".join(cards)
+
     def _with_discs(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         player = _("Player")
         for row in rows:
@@ -123,7 +137,8 @@ class GameView:
 
     @cached_property
     def vp_by_category(self) -> Any:
-        return charts.vp_by_category(views.category_totals(self.standings))
+        return charts.vp_by_category(views.category_totals(self.standings),
+                                     self.game.setup.edition)
 
     @cached_property
     def region_control(self) -> Any:

@@ -24,7 +24,8 @@ from typing import Literal
 import qrcode
 import streamlit as st
 
-from companion.i18n import N_, _, format_datetime
+from companion.engine import Game, apply, told
+from companion.i18n import N_, _, format_clauses, format_datetime
 from companion.store import trust
 from companion.ui import access, session, views
 from companion.ui.saved_games import store
@@ -99,13 +100,13 @@ def join_box(game_id: int) -> None:
         entry = join_url(game_id, "entry", key=key)
         st.markdown(_("Scan with another phone on the same network to enter steps:"))
         show_qr(entry)
-        st.code(entry, language=None)
+        st.code(entry, language=None, wrap_lines=True)  # whole on a phone
         st.button(_("New entry link (the old one stops entering)"), key=f"new_key_{game_id}",
                   on_click=_new_key, args=(game_id,))
     else:
         st.caption(_("The entry link is shown on the machine that runs the app."))
     st.markdown(_("To follow the game without entering anything:"))
-    st.code(join_url(game_id, "viewer"), language=None)
+    st.code(join_url(game_id, "viewer"), language=None, wrap_lines=True)
 
 
 # ---------------------------------------------------------------- joining on the Table page
@@ -188,17 +189,49 @@ def entered_on(kept: list[trust.Entry], index: int) -> str:
     return " — " + _("entered on {device}").format(device=views.md(device_label(entry.device)))
 
 
-def entries_list(kept: list[trust.Entry]) -> None:
-    """The game's writes, newest first: when, which device, what it did to which events."""
+def entries_list(kept: list[trust.Entry], game: Game, game_id: int) -> None:
+    """The game's writes, newest first: when, which device, what it entered (the step's
+    words while its events are in the log; their numbers once taken back or set aside).
+    Drawn only while open: the words replay the log."""
     if not kept:
         return
-    with st.expander(_("Who entered each step ({n} entries)").format(n=len(kept))):
+    with st.expander(_("Who entered each step ({n} entries)").format(n=len(kept)),
+                     key=f"hist_entries_{game_id}", on_change="rerun") as listing:
+        if not listing.open:
+            return
+        said = _entered_words(kept, game)
         rows = []
-        for entry in reversed(kept):
+        for i in reversed(range(len(kept))):
+            entry = kept[i]
             low, high = sorted((entry.seq_before, entry.seq_after))
             events = (_("event {n}").format(n=low + 1) if high - low == 1
                       else _("events {first}–{last}").format(first=low + 1, last=high))
+            what = (_("Recorded: {step}").format(step=said[i]) if i in said
+                    else _(_ACTIONS[entry.action]).format(events=events))
             rows.append({_("When"): format_datetime(entry.created, "short"),
-                         _("Device"): device_label(entry.device),
-                         _("What"): _(_ACTIONS[entry.action]).format(events=events)})
+                         _("Device"): device_label(entry.device), _("What"): what})
         st.markdown(views.markdown_table(rows))
+
+
+def _entered_words(kept: list[trust.Entry], game: Game) -> dict[int, str]:
+    """The words of each write (by its place in ``kept``) whose events are still in the log
+    as it entered them: the table's own events, each read against the state before it (one
+    replay of the log up to the last of them)."""
+    live = {i: e for i, e in enumerate(kept) if e.action in ("answer", "reapply")
+            and e.seq_after > e.seq_before and trust.entered_by(kept, e.seq_before) is e}
+    if not live:
+        return {}
+    last = min(max(e.seq_after for e in live.values()), len(game.events))
+    wanted = {n for e in live.values() for n in range(e.seq_before, min(e.seq_after, last))}
+    words: dict[int, str] = {}
+    state = game.at(0)
+    for n, ev in enumerate(game.events[:last]):
+        if n in wanted and not ev.auto:
+            words[n] = told.describe_event(state, ev)
+        state = apply(state, ev)
+    out = {}
+    for i, e in live.items():
+        said = [words[n] for n in range(e.seq_before, min(e.seq_after, last)) if n in words]
+        if said:
+            out[i] = format_clauses(list(dict.fromkeys(said)))
+    return out

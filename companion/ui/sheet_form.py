@@ -16,13 +16,15 @@ from typing import Any
 
 import streamlit as st
 
-from companion.games import FAMILY_IDS, Family, FieldError, Sheet, SheetField, family
+from companion.games import FAMILY_IDS, Family, FieldError, Scored, Sheet, SheetField, family
 from companion.games.base import NAME_MAX
 from companion.i18n import _
 from companion.ui import session
+from companion.ui.views import md
 
 GAME_KEY = "sheet_game"
 COUNT_KEY = "sheet_count"
+SEAT_KEY = "sheet_seat"
 NOTE_KEY = "sheet_note"
 DATE_KEY = "sheet_date"
 NONE = ""  # how a choice of "nothing" (None) sits in a select box
@@ -193,6 +195,46 @@ def read_sheet(f: Family, opts: Mapping[str, Any], count: int) -> Sheet:
 
 def _copy(value: Any) -> Any:
     return type(value)(value) if isinstance(value, list | dict) else value
+
+
+# ---------------------------------------------------------------- choosing the seat shown
+
+
+def seat_box(seat: int) -> str:
+    """The key of the container of one seat's widgets (``seat`` counts from 0)."""
+    return f"sheet_seat_box_{seat}"
+
+
+def pick_seat(sheet: Sheet, problems: Sequence[FieldError], scored: Scored | None) -> int:
+    """Which seat's fields are open: one button per player, named by the player with their
+    total beside (when the sheet can be totalled) and 🚫 on a seat with a refused entry.
+
+    The choice is the seat's number, kept in the session: a name typed, a total changed or
+    a refusal marked relabels the buttons but never moves to another seat (tabs reopened the
+    first seat when a label changed, and the next number went to the wrong player)."""
+    count = len(sheet.players)
+    if session.widget_value(SEAT_KEY) not in range(count):
+        session.set_widget_value(SEAT_KEY, 0)
+    totals = {p.player: p.total for p in scored.players} if scored is not None else {}
+
+    def label(seat: int) -> str:
+        name = sheet.players[seat]["name"]
+        marks = " 🚫" if by_field(problems, seat + 1) else ""
+        if name in totals:
+            return _("{name} · {total}").format(name=md(name), total=totals[name]) + marks
+        return md(name) + marks
+
+    seat = st.segmented_control(_("Player"), list(range(count)), key=SEAT_KEY, required=True,
+                                format_func=label, wrap=True)
+    return int(seat or 0)
+
+
+def show_only_seat(seat: int, count: int) -> None:
+    """Hide every seat's widgets but the open one's (all stay drawn, so each keeps what was
+    typed in it)."""
+    hidden = ", ".join(f".st-key-{seat_box(i)}" for i in range(count) if i != seat)
+    if hidden:
+        st.html(f"<style>{hidden} {{ display: none; }}</style>")
 
 
 # ---------------------------------------------------------------- drawing the players

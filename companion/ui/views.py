@@ -20,9 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion import names
+from companion import colours, names
 from companion.engine import (
-    COLOURS,
     Game,
     GameSetup,
     GameState,
@@ -61,10 +60,6 @@ OPTION_TITLES = {  # set-up options, in a game's caption line
     "scouting": N_("scouting"), "advanced_scouting": N_("advanced scouting"),
     "two_player_variant": N_("two-player variant"),
 }
-COLOUR_HEX = {
-    "red": "#c0392b", "yellow": "#d4ac0d", "blue": "#2e5fa8", "green": "#2e8b57",
-    "orange": "#e67e22", "purple": "#7d3c98", "white": "#9e9e9e", "black": "#222222",
-}
 NATION_COLOURS = {
     "england": "red", "spain": "yellow", "france": "blue", "portugal": "green",
     "holland": "orange", "italy": "purple",
@@ -74,11 +69,6 @@ KIND_TITLES = {
     "one_use": N_("one use"),
     "permanent": N_("every turn"),
     "end_vp": N_("VP at the end"),
-}
-SCORE_CATEGORIES = ("colony", "discoveries", "buildings", "economy", "bought")
-CATEGORY_TITLES = {
-    "colony": N_("Colonies"), "discoveries": N_("Discoveries"), "buildings": N_("Buildings"),
-    "economy": N_("Economy"), "bought": N_("Bought / corrected"),
 }
 
 _PUNCTUATION = frozenset(string.punctuation)
@@ -104,16 +94,11 @@ def option_title(option: str) -> str:
 
 def player_colours(setup: GameSetup) -> dict[str, str]:
     """Each player's colour name; players who chose none get a free one, in seat order."""
-    taken = {p.colour for p in setup.players if p.colour}
-    spare = [c for c in COLOURS if c not in taken]
-    colours = {}
-    for p in setup.players:
-        colours[p.name] = p.colour if p.colour in COLOUR_HEX else (spare.pop(0) if spare else "")
-    return colours
+    return colours.player_colours({p.name: p.colour for p in setup.players})
 
 
 def colour_hex(setup: GameSetup) -> dict[str, str]:
-    return {name: COLOUR_HEX.get(c, "#555555") for name, c in player_colours(setup).items()}
+    return {name: colours.PLAYER_HEX.get(c, "#555555") for name, c in player_colours(setup).items()}
 
 
 def badge(setup: GameSetup, name: str) -> str:
@@ -319,14 +304,14 @@ def players(game: Game, scored: Sequence[tuple[int, ScoreBreakdown]] | None = No
     (``scored``: the standings, when already worked out)."""
     state = game.state
     totals = {s.player: s.total for _, s in (standings(state) if scored is None else scored)}
-    colours = player_colours(game.setup)
+    colour_of = player_colours(game.setup)
     wanted = game.pending()
     acting = wanted.player if wanted else None
     views = []
     for name in state.order:
         p = state.players[name]
         views.append(PlayerView(
-            name=name, colour=colours.get(name, ""), nation=p.nation, money=p.money,
+            name=name, colour=colour_of.get(name, ""), nation=p.nation, money=p.money,
             to_place=_nonzero(p.available), incoming=_nonzero(p.incoming),
             on_discovery=_nonzero(p.discovery), goods=_nonzero(p.goods), ships=p.ships,
             buildings=tuple(p.buildings), discoveries=tuple(p.discoveries),

@@ -51,17 +51,25 @@ def show_flashes(at: str | None = None, every: bool = False) -> None:
 
 # After each step the question's heading is brought into the screen if a tap low in a long
 # list left it above (or below) the phone's viewport, and the button last tapped loses its
-# focus (its shading would read as an answer already chosen on the next question).
-_KEEP_IN_VIEW = """<script>(() => {{ const mark = {mark!r};
+# focus (its shading would read as an answer already chosen on the next question). At a new
+# turn (or the first question a page shows: after "Start the game" the phone was low on the
+# New game page) the page goes back to its top, where the turn's heading and last step are,
+# if the question still shows from there. Tried again until the rerun is over: elements of
+# the page before, not yet removed, would move the question after a first scroll.
+_KEEP_IN_VIEW = """<script>(() => {{ const mark = {mark!r}, turn = {turn!r};
+  const out = h => {{ const r = h.getBoundingClientRect();
+    return r.top < 0 || r.bottom > window.innerHeight; }};
+  const stale = () => document.querySelector('[data-stale="true"]') !== null;
+  if (window.__aodInView === mark) return; window.__aodInView = mark;
+  const toTop = window.__aodTurn !== turn; window.__aodTurn = turn;
   const go = () => {{ const h = document.querySelector({selector!r});
     if (!h) return false;
     const a = document.activeElement; if (a && a !== document.body && a.blur) a.blur();
-    const r = h.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > window.innerHeight)
-      h.scrollIntoView({{block: "start", behavior: "instant"}});
-    return true; }};
-  if (window.__aodInView === mark) return; window.__aodInView = mark;
-  let tries = 0; const again = () => {{ if (!go() && ++tries < 20) setTimeout(again, 50); }};
+    const top = document.querySelector('[data-testid=stMainBlockContainer]');
+    if (toTop && top) top.scrollIntoView({{block: "start", behavior: "instant"}});
+    if (out(h)) h.scrollIntoView({{block: "start", behavior: "instant"}});
+    return !stale(); }};
+  let tries = 0; const again = () => {{ if (!go() && ++tries < 40) setTimeout(again, 50); }};
   setTimeout(again, 30); }})();</script>"""
 
 
@@ -72,9 +80,10 @@ PHONE_STYLE = """<style>
   [data-testid=stMainBlockContainer] { padding-top: 3.25rem; }
 }
 .st-key-prompt h4 { scroll-margin-top: 3.75rem; }
-/* an answer's words wrap rather than end in "…" (a token's face and its odds are long) */
-.st-key-prompt [class*="st-key-ans_"] button p { white-space: normal; text-overflow: clip;
-  overflow: visible; }
+/* an answer's or a power's words wrap rather than end in "…" (a token's face and its odds,
+   "Spanish Conquistadors (Spain)" after a player's name are long) */
+.st-key-prompt [class*="st-key-ans_"] button p, .st-key-prompt [class*="st-key-act_"] button p {
+  white-space: normal; text-overflow: clip; overflow: visible; }
 @media (max-width: 640px) {
   .st-key-prompt h4 { font-size: 1.3rem; }
   /* the placement rows: 13 places (and a row per specialist held) in fewer lines */
@@ -85,9 +94,23 @@ PHONE_STYLE = """<style>
   /* the board's tracks: a thin rule between them, not a blank band */
   .st-key-tracks hr { margin: 0.35rem 0; }
   /* the standings: seven narrow columns within a phone's width, no sideways scroll */
-  .st-key-standings table { font-size: 0.85rem; }
-  .st-key-standings th, .st-key-standings td { padding: 0.3rem 0.3rem; }
+  /* every table of words: its cells wrap at spaces (a long heading, "5 colonists + 1
+     merchant") rather than push the page wider than the phone */
+  [data-testid=stMain] [data-testid=stMarkdownContainer] table { font-size: 0.85rem; }
+  [data-testid=stMain] [data-testid=stMarkdownContainer] th,
+  [data-testid=stMain] [data-testid=stMarkdownContainer] td { padding: 0.3rem 0.3rem;
+    white-space: normal; overflow-wrap: break-word; }
+  /* the standings: seven narrow columns, their short headings whole */
+  .st-key-standings table { font-size: 0.8rem; }
+  [data-testid=stMain] .st-key-standings th, [data-testid=stMain] .st-key-standings td {
+    padding: 0.3rem 0.2rem; }
+  [data-testid=stMain] .st-key-standings th { white-space: nowrap; }
+  /* tabs on more lines rather than a strip that hides the last ones past the edge */
+  [data-testid=stTabs] [role=tablist] { flex-wrap: wrap; row-gap: 0.25rem; }
+  /* the standings' every column: a paragraph per player, not a 12-column table */
+  .st-key-detail_table { display: none; }
 }
+@media (min-width: 641px) { .st-key-detail_cards { display: none; } }
 </style>"""
 
 
@@ -95,9 +118,11 @@ def phone_style() -> None:
     st.html(PHONE_STYLE)
 
 
-def keep_in_view(selector: str, mark: str) -> None:
-    """Scroll ``selector`` into the screen once per ``mark`` (a new question), if it is out."""
-    st.html(_KEEP_IN_VIEW.format(selector=selector, mark=mark), unsafe_allow_javascript=True)
+def keep_in_view(selector: str, mark: str, turn: str) -> None:
+    """Scroll ``selector`` into the screen once per ``mark`` (a new question), if it is out;
+    first to the page's top when ``turn`` is not the turn last shown."""
+    st.html(_KEEP_IN_VIEW.format(selector=selector, mark=mark, turn=turn),
+            unsafe_allow_javascript=True)
 
 
 # The menu's short words, by page address (the titles are longer)
@@ -289,16 +314,19 @@ def scored_results(f: Family, scored: Scored, key: str, chart: bool = True) -> p
 
     rows = []
     notes = any(p.note for p in scored.players)
+    unit = f.word(f.unit)
+    total = unit[:1].upper() + unit[1:]
     for p in scored.players:
-        row: dict[str, Any] = {_("Place"): p.place, _("Player"): p.player}
+        # the total beside the name: scrolling to the last column hid the names
+        row: dict[str, Any] = {_("Place"): p.place, _("Player"): p.player,
+                               total: p.total}
         row |= {f.word(c.label): p.breakdown[c.id] for c in scored.categories}
-        unit = f.word(f.unit)
-        row[unit[:1].upper() + unit[1:]] = p.total
         if notes:
             row[_("Note")] = p.note
         rows.append(row)
     table = pd.DataFrame(rows)
-    st.dataframe(table, hide_index=True, width="stretch")
+    st.dataframe(table, hide_index=True, width="stretch",
+                 column_config={_("Player"): st.column_config.TextColumn(pinned=True)})
     st.markdown(winners_text(f, scored))
     st.caption(f.word(f.tie_rule))
     if not chart:
@@ -372,7 +400,11 @@ def standings_table(view: GameView) -> None:
         st.caption(_("Col. colonies, Disc. discoveries, Bldg. buildings, Econ. economy (and "
                      "VP bought or corrected, when any)."))
     with st.expander(_("Every column: colonies per age, money, tie-break goods")):
-        st.markdown(view.standings_detail)
+        # both drawn, one shown (``PHONE_STYLE``): the server does not know the screen's width
+        with st.container(key="detail_table"):
+            st.markdown(view.standings_detail)
+        with st.container(key="detail_cards"):
+            st.markdown(view.standings_cards)
 
 
 def regions_table(view: GameView) -> None:

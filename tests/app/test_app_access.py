@@ -11,8 +11,9 @@ import streamlit as st
 from test_app_live import FOUR, REVEAL
 from ui_driver import check, open_table
 
+from companion.engine import told as steps
 from companion.store import trust
-from companion.ui import access, library, playing, saved_games, session
+from companion.ui import access, library, playing, saved_games, session, views
 
 REMOTE = "192.168.1.50"
 
@@ -292,11 +293,15 @@ def test_history_says_which_device_entered_each_step(device, store):
 
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.session_state["aod.history_game"] = game_id
+    at.session_state[f"hist_entries_{game_id}"] = True  # open the list of entries
     at.switch_page("app_pages/history.py").run()
     check(at)
     assert any(c.value.endswith("entered on Bob\\'s \\| tablet") for c in at.caption)
     table = next(m.value for m in at.markdown if "| Device |" in m.value)
-    assert "| Anne\\'s phone | Recorded event 2 |" in table and first == 2
-    assert "| Bob\\'s \\| tablet | Recorded event 3 |" in table
+    game = store.load(game_id)  # each device's step in its words, as the Table said it
+    for device, n in (("Anne\\'s phone", first - 1), ("Bob\\'s \\| tablet", first)):
+        words = steps.describe_event(game.state_at(n), game.game.events[n])
+        assert f"| {device} | {views.md('Recorded: ' + words)} |" in table
+    assert "Recorded event" not in table and first == 2
     assert trust.entry_key(store, game_id) not in "".join(
         m.value for m in [*at.markdown, *at.caption])

@@ -95,6 +95,18 @@ def running_app(data: Path, log: Path, address: str = "127.0.0.1",
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+    said = server_warnings(log.read_text())
+    assert not said, "the server log has warnings:\n" + "\n".join(said)
+
+
+# A line of Streamlit's log at warning level or worse ("2026-01-02 10:11:12.345 WARNING
+# streamlit...: ..."), or a Python warning printed ("...: DeprecationWarning: ...").
+SERVER_WARNING = re.compile(r"^\S+ \S+ (WARNING|ERROR|CRITICAL) |\b\w+Warning: ")
+
+
+def server_warnings(log: str) -> list[str]:
+    """The warnings a served app wrote to its log (a test that meets one fails)."""
+    return [line for line in log.splitlines() if SERVER_WARNING.search(line)]
 
 
 @pytest.fixture(scope="module")
@@ -356,3 +368,15 @@ def test_setup_and_one_turn_by_clicking(server):
         browser.close()
     assert "Traceback" not in log.read_text()
     assert turn_clicks < 60, f"turn 1 took {turn_clicks} clicks"
+
+
+def test_the_server_warnings_a_browser_test_fails_on():
+    """What the log check reads as a warning (Streamlit's and Python's), and what not."""
+    log = ("  You can now view your Streamlit app in your browser.\n"
+           '2026-11-29 05:02:08.941 WARNING streamlit.elements.lib.policies: The widget with '
+           'key "hist_turn_1" was created with a default value but also had its value set '
+           "via the Session State API.\n"
+           "/x/app.py:3: DeprecationWarning: use something else\n"
+           "2026-11-29 05:02:09.001 INFO streamlit: nothing to worry about\n")
+    said = server_warnings(log)
+    assert len(said) == 2 and "hist_turn_1" in said[0] and "Deprecation" in said[1]

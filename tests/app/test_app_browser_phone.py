@@ -243,3 +243,65 @@ def test_hints_show_on_the_table_page_at_phone_width(served_app):
         browser.close()
     assert store.load(stored.id).seq == len(goods_choice_events())  # nothing recorded
     store.close()
+
+
+def _on_screen(page, locator) -> dict:
+    """The element's box, asserted wholly inside the phone's screen as it is scrolled now."""
+    box = locator.bounding_box()
+    assert box is not None, "not drawn"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    return box
+
+
+def test_the_question_shows_after_start_and_at_a_turn_start(served_app):
+    """After "Start the game" (tapped low on the New game page) the first question shows; at
+    a turn's start, tapped in with the page scrolled down, the turn's heading and its first
+    question both show (the page went back to its top)."""
+    from playwright.sync_api import expect, sync_playwright
+    from test_app_browser import Table
+
+    url, data = served_app
+    with sync_playwright() as p:
+        browser, page = phone_at_home(p, url)
+        t = Table(page)
+        page.goto(f"{url}/new_game")
+        expect(page.get_by_role("textbox", name="Seat 1")).to_be_visible(timeout=60_000)
+        for i, name in enumerate(("Ann", "Bo", "Cy", "Dee")):
+            field = page.get_by_role("textbox", name=f"Seat {i + 1}")
+            field.fill(name)
+            field.press("Enter")
+            t.settle()
+        t.tap(page.get_by_role("button", name="Start the game"))
+        prompt = page.locator(".st-key-prompt")
+        expect(prompt.get_by_text("which 4 goods were turned face up")).to_be_visible(
+            timeout=60_000)
+        t.settle()
+        page.wait_for_timeout(800)
+        _on_screen(page, prompt.locator("h4").first)
+        page.screenshot(path=str(SHOTS / "phone-table-after-start.png"))
+
+        # turn 1 ends with the 4 goods and the building that came out; the building's pick
+        # starts turn 2
+        game = _saved_at(data, 32)
+        page.goto(f"{url}/table?game={game}&role=entry")
+        expect(prompt.get_by_text("which 4 goods came out")).to_be_visible(timeout=60_000)
+        t.settle()
+        t.report()
+        expect(prompt.get_by_text("building was turned face up")).to_be_visible()
+        assert t._last_pick_left()
+        last = prompt.locator('[class*="st-key-pick_"] button:not([disabled]):visible').first
+        last.evaluate("b => b.scrollIntoView({block: 'start', behavior: 'instant'})")
+        page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+        page.mouse.wheel(0, -150)  # the pick just below Streamlit's header bar
+        page.wait_for_timeout(300)
+        assert page.get_by_text("Turn 1 of 8").first.bounding_box()["y"] < 0  # scrolled down
+        last.click()
+        heading = page.get_by_text("Turn 2 of 8").first
+        expect(heading).to_be_visible(timeout=30_000)
+        t.settle()
+        page.wait_for_timeout(800)
+        _on_screen(page, heading)
+        _on_screen(page, prompt.locator("h4").first)
+        expect(prompt.get_by_text("places a worker")).to_be_visible()
+        page.screenshot(path=str(SHOTS / "phone-table-turn-start.png"))
+        browser.close()

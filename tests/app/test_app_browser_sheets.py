@@ -8,6 +8,8 @@ beat Vert (2000)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_app_browser import ARGS, CHROMIUM, PHONE, SHOTS, Table, server  # noqa: F401
 
@@ -38,7 +40,21 @@ class Sheet(Table):
                                                                    exact=True))
 
     def seat(self, n: int) -> None:
-        self.tap(self.page.get_by_role("tab", name=f"Seat {n}"))
+        """Open seat ``n`` (from 1): the n-th button of the seat chooser (named by its
+        player)."""
+        self.tap(self.seats().nth(n - 1))
+
+    def seats(self):
+        return self.page.locator(".st-key-sheet_seat").get_by_role("radio")
+
+    def open_seat(self) -> int:
+        """The seat (from 1) whose button is chosen."""
+        checked = [self.seats().nth(i).get_attribute("aria-checked")
+                   for i in range(self.seats().count())]
+        return checked.index("true") + 1
+
+    def shown(self, label: str) -> str:
+        return self.page.get_by_label(label, exact=True).filter(visible=True).first.input_value()
 
     def type(self, label: str, value: object) -> None:
         """Type into the visible field of that label (the open seat's), then Enter."""
@@ -113,7 +129,7 @@ def test_endeavor_and_nouveau_monde_sheets_filled_and_saved_on_a_phone(server): 
         s.choose("sheet_count", "3")
         s.player(1, "Rouge", dict(ROUGE, Expansions=13))
         expect(page.get_by_text("13 expansions need at least 4 cities").first).to_be_visible()
-        expect(page.get_by_role("tab", name="Seat 1 🚫")).to_be_visible()
+        expect(s.seats().first).to_have_text("Rouge 🚫")
         assert page.get_by_role("button", name="Save to history").count() == 0
         s.shot("sheets-02-nouveau-monde-refused-phone")
         s.type("Expansions", 10)
@@ -135,5 +151,54 @@ def test_endeavor_and_nouveau_monde_sheets_filled_and_saved_on_a_phone(server): 
         (SHOTS / "sheet-taps.txt").write_text(
             f"Endeavor, 2 players with Exploits (fields typed, switches, save): "
             f"{endeavor_taps}\nboth sheets and the History: {s.clicks}\n")
+        browser.close()
+    assert "Traceback" not in log.read_text()
+
+
+def test_a_refused_value_stays_on_its_seat_and_the_next_one_too(server):  # noqa: F811
+    """Four players on an Age of Discovery sheet at 360 px: on seat 2 and then seat 3 a
+    refused number (its sentence under the field, 🚫 on the player's button), then an
+    accepted one; the seat stays open throughout and every other seat keeps its numbers
+    (a refusal used to reopen seat 1, and the next number landed on the wrong player)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    url, log = server
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    names = ["Anne", "Bruno", "Catalina", "Diego"]
+    ships = {name: n for n, name in enumerate(names, start=1)}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 360, "height": 800})
+        s = Sheet(page)
+        page.goto(f"{url}/score_sheet")
+        expect(page.get_by_text("Pick the game").first).to_be_visible(timeout=30_000)
+        s.settle()
+        s.choose("sheet_count", "4")
+        for seat, name in enumerate(names, start=1):
+            s.player(seat, name, {"Ships": ships[name], "Money": 10 * ships[name]})
+        expect(s.seats().nth(1)).to_have_text(re.compile(r"^Bruno · \d+$"))
+
+        for seat, accepted in ((2, 7), (3, 9)):
+            name = names[seat - 1]
+            s.seat(seat)
+            s.type("Ships", -1)
+            expect(page.get_by_text("Ships cannot be below 0 (you entered -1).")
+                   .filter(visible=True)).to_be_visible()
+            expect(s.seats().nth(seat - 1)).to_have_text(f"{name} 🚫")
+            assert s.open_seat() == seat
+            assert s.shown("Name") == name
+            if seat == 2:
+                s.shot("sheet-refused-value-phone")
+            s.type("Ships", accepted)
+            assert s.open_seat() == seat and s.shown("Name") == name
+            assert s.shown("Ships") == str(accepted)
+            ships[name] = accepted
+            s.check_no_exception()
+
+        for seat, name in enumerate(names, start=1):  # every seat as typed, nothing moved
+            s.seat(seat)
+            assert (s.shown("Name"), s.shown("Ships"), s.shown("Money")) == (
+                name, str(ships[name]), str(10 * (names.index(name) + 1))), seat
+        expect(page.get_by_text("Ships cannot be below 0").filter(visible=True)).to_have_count(0)
         browser.close()
     assert "Traceback" not in log.read_text()

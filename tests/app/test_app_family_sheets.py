@@ -34,6 +34,12 @@ def frame_with(at: AppTest, *columns: str):
     return next(d.value for d in at.dataframe if set(columns) <= set(d.value.columns))
 
 
+def seat(at: AppTest, n: int):
+    """The widgets and messages of one seat (``n`` from 0), drawn shown or hidden."""
+    return next(b for b in at.main.children.values()
+                if getattr(b, "key", None) == f"sheet_seat_box_{n}")
+
+
 def open_sheet(at: AppTest, game: str, players: int) -> None:
     at.switch_page("app_pages/score_sheet.py").run()
     at.segmented_control(key="sheet_game").set_value(game).run()
@@ -66,10 +72,10 @@ def test_an_endeavor_sheet_totals_shares_the_victory_and_is_saved(at, store):
             for r in totals.to_dict("records")] == [
         ("Red", 1, 36, -1, 69), ("Green", 1, 41, -3, 69), ("Yellow", 3, 31, 0, 61)]
     assert any("share the victory with 69 Glory" in m.value for m in at.markdown)
-    assert not any("plain square" in c.value for c in at.tabs[0].caption)
+    assert not any("plain square" in c.value for c in seat(at, 0).caption)
     at.number_input(key="sheet_culture_glory_0").set_value(8).run()  # a square, not a Glory
     assert ("8 is a plain square in the rulebook's example: a cube there slides back to 7, "
-            "which is the Glory to enter.") in [c.value for c in at.tabs[0].caption]
+            "which is the Glory to enter.") in [c.value for c in seat(at, 0).caption]
     at.number_input(key="sheet_culture_glory_0").set_value(7).run()
     assert family("endeavor").tie_rule in [c.value for c in at.caption]
     at.date_input(key="sheet_date").set_value(date(2025, 3, 1)).run()
@@ -104,8 +110,8 @@ def test_impossible_endeavor_entries_are_refused_at_their_field(at, store):
     at.number_input(key="sheet_harbor_discs_1").set_value(36).run()
     check(at)
     assert "Discs left in the harbour cannot be more than 35 (you entered 36)." in errors(at)
-    assert [t.label for t in at.tabs] == ["Seat 1", "Seat 2 🚫", "Seat 3"]
-    assert [e.value for e in at.tabs[1].error] == [
+    assert at.segmented_control(key="sheet_seat").options == ["Red", "Yellow 🚫", "Green"]
+    assert [e.value for e in seat(at, 1).error] == [
         "Discs left in the harbour cannot be more than 35 (you entered 36)."]
     assert not any(b.key == "sheet_save" for b in at.button)
     at.number_input(key="sheet_harbor_discs_1").set_value(8).run()
@@ -149,7 +155,7 @@ def test_impossible_nouveau_monde_entries_are_refused_at_their_field(at, store):
     shown = errors(at)
     assert "13 expansions need at least 4 cities (4 around each), and there are 3." in shown
     assert sum("cannot come back round" in e for e in shown) == 2
-    assert [e.value for e in at.tabs[0].error] == [
+    assert [e.value for e in seat(at, 0).error] == [
         "13 expansions need at least 4 cities (4 around each), and there are 3."]
     assert not any(b.key == "sheet_save" for b in at.button)
     # renaming a master sets the vassal free again (the link named a player no longer there)
@@ -183,3 +189,21 @@ def test_statistics_across_families(at, store):
     check(home)
     assert any("Nouveau Monde" in m.value and "won by Bob (1475 points)" in m.value
                for m in at.markdown)
+
+
+def test_the_open_seat_is_kept_by_number_and_reset_when_it_is_gone(at):
+    """The seat open stays open when its player is renamed or refused; with fewer players
+    than its number, the first seat opens."""
+    open_sheet(at, "endeavor", 4)
+    at.segmented_control(key="sheet_seat").set_value(3).run()
+    at.text_input(key="sheet_name_3").set_value("Dee").run()
+    at.number_input(key="sheet_harbor_discs_3").set_value(36).run()
+    check(at)
+    seats = at.segmented_control(key="sheet_seat")
+    assert seats.value == 3 and seats.options[3] == "Dee 🚫"
+    assert [e.value for e in seat(at, 3).error] == [
+        "Discs left in the harbour cannot be more than 35 (you entered 36)."]
+    at.segmented_control(key="sheet_count").set_value(2).run()
+    check(at)
+    assert at.segmented_control(key="sheet_seat").value == 0
+    assert at.segmented_control(key="sheet_seat").options == ["Player 1 · 0", "Player 2 · 0"]

@@ -257,19 +257,21 @@ def test_a_french_phone_reads_the_score_sheet_in_french(at, store):
     assert any(c.value.startswith(f"Modifiée depuis son enregistrement comme partie n° "
                                   f"{listing.id}") for c in at.caption)
     at.number_input(key="sheet_ships_0").set_value(-1).run()
-    assert "La feuille ne peut pas encore être totalisée : voyez les saisies marquées à la " \
-           "place 1." in [e.value for e in at.error]
+    assert "La feuille ne peut pas encore être totalisée\u00a0: voyez les saisies marquées 🚫 " \
+           "pour Ann." in [e.value for e in at.error]
     at.number_input(key="sheet_ships_2").set_value(-1).run()
-    assert "La feuille ne peut pas encore être totalisée : voyez les saisies marquées aux " \
-           "places 1 et 3." in [e.value for e in at.error]
+    assert "La feuille ne peut pas encore être totalisée\u00a0: voyez les saisies marquées 🚫 " \
+           "pour Ann et Cid." in [e.value for e in at.error]
 
 
-def test_the_seats_to_see_are_counted_in_english(at, store):
-    """One seat is "seat 1", two are "seats 1 and 2" (it was "seat(s)")."""
+def test_the_seats_to_see_are_named_by_their_players(at, store):
+    """The sheet that cannot be totalled says whose entries are refused, by name."""
     at.switch_page("app_pages/score_sheet.py").run()
+    at.text_input(key="sheet_name_0").set_value("Ann").run()
+    at.text_input(key="sheet_name_1").set_value("Bob").run()
     at.number_input(key="sheet_ships_1").set_value(-1).run()
-    said = "The sheet cannot be totalled yet: see the entries marked on {}."
-    assert said.format("seat 2") in [e.value for e in at.error]
+    said = "The sheet cannot be totalled yet: see the entries marked 🚫 for {}."
+    assert said.format("Bob") in [e.value for e in at.error]
     at.number_input(key="sheet_ships_0").set_value(-1).run()
-    assert said.format("seats 1 and 2") in [e.value for e in at.error]
-    assert said.format("seat 2") not in [e.value for e in at.error]
+    assert said.format("Ann and Bob") in [e.value for e in at.error]
+    assert said.format("Bob") not in [e.value for e in at.error]

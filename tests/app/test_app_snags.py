@@ -214,3 +214,28 @@ def test_the_income_section_reports_the_trading_post_beside_an_empty_income(at, 
     lines = [m.value for m in at.markdown if m.value.startswith("**Bob**")]
     assert lines and "Trading Post pays \\$5 every turn" in lines[0], lines
     assert "paid \\$0 at the last Income phase" in lines[0]
+
+
+def test_a_place_not_offered_says_why_under_the_question(at, store):
+    """Ann's second worker: no Initiative pill in her rows, and one line under the question
+    says why (the engine's words), in the table's language."""
+    sg = store.create_game(FOUR)
+    store.append(sg.id, {"type": "reveal", "goods": ["fur", "rice", "gold", "fish"],
+                         "buildings": ["settlers", "monastery", "trading_post", "navigator",
+                                       "trade_routes"]}, 0)
+    seq = 1
+    for who, track in (("Ann", "initiative"), ("Bob", "dock"), ("Cid", "dock"),
+                       ("Dee", "shipping")):
+        store.append(sg.id, {"type": "place", "player": who, "worker": "colonist",
+                             "track": track}, seq)
+        seq += 1
+    open_table(at, sg.id)
+    said = [c.value for c in at.caption if c.value.startswith("Not offered")]
+    assert said == ["Not offered: Ann already has a worker on Initiative \\(one each\\)."]
+    shown = [m.value for m in at.markdown]
+    heading = next(i for i, m in enumerate(shown) if m.startswith("#### "))
+    assert "Ann places a worker" in shown[heading]
+    at.context["locale"] = "fr-FR"
+    open_table(at, sg.id)
+    assert [c.value for c in at.caption if c.value.startswith("Pas proposé")] == [
+        "Pas proposé\u00a0: Ann a déjà un ouvrier sur l\\'initiative \\(un chacun\\)."]

@@ -360,3 +360,29 @@ def test_the_open_flags_of_a_set_of_places_name_each_place_of_the_board_in_order
     for bits in range(1 << len(placement_board.PLACES)):
         assert placement_board.open_flags(bits) == tuple(
             bool(bits & placement_board.BIT[place]) for place in placement_board.PLACES)
+
+
+# ---------------------------------------------------------------- why a place is missing
+
+
+def test_the_placement_question_says_why_a_track_is_missing():
+    """A second worker of Red finds no Initiative (one each), and the Decision says so in
+    words; Blue, with none there yet, is offered it and told nothing about it; a full track
+    is said full."""
+    game = new_game(["Red", "Blue"])
+    assert not game.pending().closed  # every track open
+    game = place(game, ("Red", "colonist", "initiative"))
+    asked = game.pending()
+    assert asked.player == "Blue" and "initiative" in {a.value.track for a in asked.answers}
+    assert not any("Initiative" in c for c in asked.closed)
+    game = place(game, ("Blue", "colonist", "trade_goods"))
+    asked = game.pending()
+    assert asked.player == "Red"
+    assert "initiative" not in {a.value.track for a in asked.answers}
+    assert asked.closed == ("Red already has a worker on Initiative (one each)",)
+    for who in ("Red", "Blue", "Red"):  # four goods taken: Trade Goods full
+        game = place(game, (who, "colonist", "trade_goods"))
+    asked = game.pending()
+    assert asked.player == "Blue"
+    assert "trade_goods" not in {a.value.track for a in asked.answers}
+    assert asked.closed == ("Trade Goods is full (4 goods this turn)",)

@@ -156,3 +156,16 @@ def test_age_of_discovery_tie_rule_says_what_each_edition_ranks_by():
     assert places == {"empires": (1, 1), "aoe3": (1, 2)}
     rule = family("age-of-discovery").tie_rule
     assert "Empires counts ships" in rule and "goods alone" in rule
+
+
+@pytest.mark.parametrize("edition", ["empires", "aoe3"])
+def test_the_money_field_says_dollars_as_the_french_books_do(edition):
+    """The books count money in "dollars espagnols"; "Argent" is also the silver good."""
+    from companion.i18n import component_name, use_language
+
+    aod = family("age-of-discovery")
+    with use_language("fr"):
+        fields = {f.name: f for f in aod.fields({**aod.default_options(), "edition": edition})}
+        money, silver = fields["money"].label, component_name("good", "silver", edition)
+    assert money == "Dollars espagnols"
+    assert money != silver

@@ -109,3 +109,68 @@ def test_end_labels_keep_apart():
 
 def test_the_renderer_is_there_on_a_fresh_install():
     assert picture.available()  # matplotlib is one of the app's dependencies
+
+
+def _texts_outside(report) -> list[str]:
+    """What of ``report``'s picture runs past its edges: a line of text, or a chart with
+    its ticks, labels and legend (its tight box)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    fig = picture.figure(report, PLAYED)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    width, height = fig.bbox.width, fig.bbox.height
+    parts = [(t.get_text(), t.get_window_extent(renderer)) for t in fig.texts]
+    for ax in fig.axes:
+        parts.append((ax.get_title(loc="left") or "the podium", ax.get_tightbbox(renderer)))
+        parts += [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts]
+    return [what for what, box in parts
+            if box.x0 < 0 or box.y0 < 0 or box.x1 > width or box.y1 > height]
+
+
+LONG_NAMES = {"players": [{"name": n} for n in (
+    "Marie-Hélène de la Tour", "Bartholomew Longname", "Éléonore", "Anne")],
+    "edition": "aoe3"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("source", ["hand", "aoe3", "endeavor", "nouveau-monde", "sheet"])
+def test_no_text_runs_off_the_picture(source, lang, hand_report):
+    from companion.engine import random_game
+
+    report = {"hand": hand_report, "aoe3": None}.get(source)
+    if source == "aoe3":
+        report = game_report(random_game(LONG_NAMES, seed=1))
+    elif report is None:
+        record = {"endeavor": ENDEAVOR, "nouveau-monde": NOUVEAU_MONDE, "sheet": AOD_SHEET}
+        report = sheet_report(read_sheet_record(record[source])[0])
+    with use_language(lang):
+        assert _texts_outside(report) == []
+
+
+def test_an_aoe3_games_picture_in_both_languages():
+    """The first edition's game, in its book's words (its title, réalisations majeures)."""
+    from companion.engine import random_game
+
+    report = game_report(random_game(LONG_NAMES, seed=1))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for lang in ("en", "fr"):
+        with use_language(lang):
+            png = picture.picture(report, PLAYED)
+        _check_picture(png)
+        (SHOTS / f"report-tracked-aoe3-{lang}.png").write_bytes(png)
+
+
+def test_the_picture_draws_each_player_in_the_colour_the_app_draws_them():
+    """One table of colours (``companion.colours``): chosen ones and the free ones handed
+    out in seat order alike on the pages and in the picture."""
+    from companion.engine import random_game
+    from companion.ui import views
+
+    game = random_game({"players": [{"name": "Zoé"}, {"name": "Anne"},
+                                    {"name": "Bruno", "colour": "red"},
+                                    {"name": "Ivan", "colour": "green"}]}, seed=2)
+    assert player_colours(game_report(game)) == views.colour_hex(game.setup)
+    assert views.colour_hex(game.setup)["Anne"] != views.colour_hex(game.setup)["Bruno"]
+

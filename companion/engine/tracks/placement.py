@@ -363,7 +363,24 @@ def words(state: GameState, legal: Legal) -> Decision:
                                                      state.setup.edition), m.value,
                                          m.events, note=names.worker(m.value.worker))
                                   for m in legal.moves),
-                    draft=legal.draft)
+                    draft=legal.draft, closed=closed_tracks(state, name, legal))
+
+
+def closed_tracks(state: GameState, name: str, legal: Legal) -> tuple[str, ...]:
+    """Why each track with room on other turns takes none of ``name``'s workers now (the
+    places are the engine's: this only says why the missing ones are missing)."""
+    offered = {m.value.track for m in legal.moves}
+    if not offered:
+        return ()
+    out = []
+    for track in TRACKS:
+        if track in offered or track in ("shipping", "discovery"):  # (never full)
+            continue
+        if track == "specialists":
+            out.append(_("every Specialists box is taken this turn"))
+        elif track != "warfare" or state.edition.warfare_cap is not None:
+            out.append(why_closed(state, name, track, None))
+    return tuple(out)
 
 
 def place_label(track: str, box: str | None, edition: str | None = None) -> str:

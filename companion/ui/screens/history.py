@@ -119,6 +119,13 @@ def show_result(game_id: int) -> None:
                        key=f"hist_json_{game_id}", on_click="ignore")
 
 
+def at_end(key: str, last: int) -> None:
+    """A replay slider not yet moved (or beyond a shorter game) starts at the end."""
+    value = session.widget_value(key)
+    if not isinstance(value, int) or not 0 <= value <= last:
+        session.set_widget_value(key, last)
+
+
 def step_buttons(key: str, at: int, last: int, by_turn: bool) -> None:
     """Previous / next beside a replay slider: on a phone a slider of 80 steps cannot be
     moved by one."""
@@ -205,15 +212,18 @@ def show() -> None:
                     mode = st.segmented_control(_("Step by"), list(modes), default="turn",
                                                 format_func=modes.get,
                                                 key=f"hist_mode_{chosen}") or "turn"
+                    # the sliders start at the end through the session, never a default
+                    # (the step buttons set them: both would make Streamlit warn)
                     if mode == "turn":
+                        at_end(f"hist_turn_{chosen}", len(marks) - 1)
                         index = st.select_slider(
                             _("Where in the game"), options=list(range(len(marks))),
-                            value=len(marks) - 1, format_func=lambda i: marks[i][0],
-                            key=f"hist_turn_{chosen}")
+                            format_func=lambda i: marks[i][0], key=f"hist_turn_{chosen}")
                         step_buttons(f"hist_turn_{chosen}", index, len(marks) - 1, True)
                         version = marks[index][1]
                     else:
-                        version = st.slider(_("After event"), 0, stored.seq, stored.seq,
+                        at_end(f"hist_event_{chosen}", stored.seq)
+                        version = st.slider(_("After event"), 0, stored.seq,
                                             key=f"hist_event_{chosen}")
                         step_buttons(f"hist_event_{chosen}", version, stored.seq, False)
                     with st.spinner(_("Replaying…")):  # once per step shown, then kept
@@ -231,7 +241,7 @@ def show() -> None:
                             + joining.entered_on(writes, version - 1))
                         step = game.events[version - 1:version]
                         colony_table.show(before, scoring_in(before, step))
-                    joining.entries_list(writes)
+                    joining.entries_list(writes, game, chosen)
                     widgets.game_caption(game, stored.id)
                     widgets.standings_table(shown)
                     map_col, table_col = st.columns([1, 1])

@@ -5,9 +5,11 @@ from datetime import date
 
 import streamlit as st
 
+from companion.games import Family, FieldError, Sheet
 from companion.games.base import NOTE_MAX
-from companion.i18n import _, format_list, ngettext
+from companion.i18n import _, format_list
 from companion.ui import access, joining, language, library, session, sheet_form, widgets
+from companion.ui.views import md
 
 
 def show() -> None:
@@ -28,31 +30,21 @@ def show() -> None:
     problems = family.problems(sheet)
     doubts = family.warnings(sheet) if not problems else []
 
-    seat = _("Seat {n}")
-    tabs = st.tabs([seat.format(n=i + 1) + (" 🚫" if sheet_form.by_field(problems, i + 1) else "")
-                    for i in range(count)])
-    for i, tab in enumerate(tabs):
-        with tab:
+    scored = family.tally(sheet) if not problems else None
+    seat = sheet_form.pick_seat(sheet, problems, scored)
+    for i in range(count):
+        with st.container(key=sheet_form.seat_box(i)):
             sheet_form.draw_player(family, sheet, i, sheet_form.by_field(problems, i + 1),
                                    sheet_form.by_field(doubts, i + 1))
+    sheet_form.show_only_seat(seat, count)
 
     st.subheader(_("Totals"))
-    for problem in problems:  # about the whole sheet (the others show at their fields)
-        if problem.seat is None:
-            widgets.error(str(problem))
-    for doubt in doubts:
+    if scored is None:
+        _not_totalled(sheet, problems)
+        st.stop()
+    for doubt in doubts:  # about the whole sheet (the others show at their fields)
         if doubt.seat is None:
             st.warning(str(doubt), icon="⚠️")
-    if problems:
-        seats = sorted({p.seat for p in problems if p.seat is not None})
-        if seats:
-            st.error(ngettext("The sheet cannot be totalled yet: see the entries marked on "
-                              "seat {seats}.",
-                              "The sheet cannot be totalled yet: see the entries marked on "
-                              "seats {seats}.", len(seats)).format(
-                                  seats=format_list(map(str, seats))), icon="🚫")
-        st.stop()
-    scored = family.tally(sheet)
     # the chart is drawn on request: building it costs more than the rest of a rerun
     chart = st.toggle(_("Chart by category"), key="sheet_chart")
     table = widgets.scored_results(family, scored, "sheet", chart=chart)
@@ -61,6 +53,25 @@ def show() -> None:
                        file_name="score-sheet.csv", mime="text/csv", key="sheet_csv",
                        on_click="ignore")
 
+    _save_section(family, sheet)
+
+
+def _not_totalled(sheet: Sheet, problems: list[FieldError]) -> None:
+    """What keeps the sheet from its totals: refusals about the whole sheet, then whose
+    entries are marked (the others show at their fields)."""
+    for problem in problems:
+        if problem.seat is None:
+            widgets.error(str(problem))
+    seats = sorted({p.seat for p in problems if p.seat is not None})
+    if seats:
+        names = format_list(md(sheet.players[n - 1]["name"]) for n in seats)
+        st.error(_("The sheet cannot be totalled yet: see the entries marked 🚫 for "
+                   "{names}.").format(names=names), icon="🚫")
+
+
+def _save_section(family: Family, sheet: Sheet) -> None:
+    """The date and note, and the button that keeps the sheet in the history (or what it
+    was saved as)."""
     st.subheader(_("Save to history"))
     c = st.columns([1, 3])
     if session.widget_value(sheet_form.DATE_KEY) is None:
@@ -87,3 +98,4 @@ def show() -> None:
                 session.set_sheet_saved(fingerprint, outcome.stored.id)
                 st.rerun()
             widgets.error(outcome.error)
+
