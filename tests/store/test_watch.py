@@ -1,6 +1,7 @@
 """Live views whose cost does not grow with the phones (issue 41): one revision watcher per
 game per process; every poll reads it from memory, and two servers on one database still see
-each other's entries within 2 s."""
+each other's entries within 2 s. The game's settings (its Hints switch) ride on the same
+watcher: heard with the revisions, read with them, never once per poll."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ import pytest
 
 from companion.store import GameNotFound, Store
 from companion.store import watch as watch_module
-from companion.store.watch import RevisionWatch
+from companion.store.watch import RevisionWatch, SettingsStamp
 
 from .games import REVEAL, TWO_PLAYERS
 
 SEEN_WITHIN = 2.0
+OFF = SettingsStamp(0, "hints_on=0")
 
 
 def _seen(store: Store, game_id: int, revision: int) -> float:
@@ -63,10 +65,10 @@ def test_many_pollers_cost_the_database_one_read_per_interval(monkeypatch) -> No
     monkeypatch.setattr(watch_module, "FRESH_SECONDS", 0.1)
     reads = []
 
-    def read(game_id: int) -> int:
+    def read(game_id: int) -> tuple[int, SettingsStamp]:
         reads.append(game_id)
         time.sleep(0.005)  # a database's round trip
-        return 7
+        return 7, OFF
 
     watch = RevisionWatch("sqlite://", read)
     polls = [0] * 150
@@ -91,7 +93,7 @@ def test_many_pollers_cost_the_database_one_read_per_interval(monkeypatch) -> No
 
 
 def test_a_revision_never_goes_back_and_a_game_gone_is_forgotten() -> None:
-    answers = iter([4, 2])
+    answers = iter([(4, OFF), (2, OFF)])
     watch = RevisionWatch("sqlite://", lambda _g: next(answers))
     watch.saw(1, 5)
     assert watch.revision(1) == 5
@@ -105,6 +107,6 @@ def test_on_sqlite_a_game_deleted_and_its_id_given_again_is_followed(monkeypatch
     """Another process deletes game 1 and makes a new game 1 between two reads: the new
     game's revision (lower) is taken, not kept out as an old one."""
     monkeypatch.setattr(watch_module, "FRESH_SECONDS", 0.0)
-    answers = iter([5, 0, 1])
+    answers = iter([(5, OFF), (0, OFF), (1, OFF)])
     watch = RevisionWatch("sqlite://", lambda _g: next(answers))
     assert [watch.revision(1) for _ in range(3)] == [5, 0, 1]
