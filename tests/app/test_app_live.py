@@ -7,9 +7,8 @@ import re
 import time
 
 import pytest
-from ui_driver import check, first_place, open_table
-
 from sqlalchemy import event
+from ui_driver import check, first_place, open_table
 
 from companion.store import Store, trust, watch
 from companion.ui import hints, joining, playing, saved_games, session
