@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from sqlalchemy import Connection, select
 
@@ -55,6 +56,7 @@ def stamp_of(hints_on: bool | None, updated: datetime | None) -> SettingsStamp:
     return SettingsStamp(version, f"hints_on={int(bool(hints_on))}")
 
 
+@lru_cache(maxsize=1024)  # every poll of every phone asks: parsed once per change
 def from_stamp(stamp: SettingsStamp) -> GameSettings:
     """The settings a stamp says (a setting it does not name: its default)."""
     said = dict(part.partition("=")[::2] for part in stamp.said.split(",") if part)
