@@ -53,7 +53,7 @@ from companion.store.history import (
 from companion.store.live import StoredGame
 from companion.store.results import Results, StoredResult, known_keys
 from companion.store.schema import EventRow, GamePlayerRow, GameRow
-from companion.store.settings import GameSettings, Settings
+from companion.store.settings import GameSettings, Settings, from_stamp
 from companion.store.sheets import ScoreSheets, StoredSheet
 from companion.store.tracked import TrackedGames
 from companion.store.watch import GONE, announce
@@ -79,7 +79,7 @@ class Store:
         self.sheets = ScoreSheets(self.db)
         self.results = Results(self.db)
         self.history = History(self.db)
-        self.settings = Settings(self.db)
+        self.settings = Settings(self.db, self.games.watch)
         self._kinds = {part.kind: part for part in (self.results, self.sheets, self.games)}
 
     def close(self) -> None:
@@ -186,6 +186,12 @@ class Store:
         """What the game's table chose for it (``companion.store.settings``): the defaults
         for a game that never changed a setting."""
         return self.settings.get(game_id)
+
+    def watched_settings(self, game_id: int) -> GameSettings:
+        """The game's settings as this process follows them, with its revision (the same
+        watcher, the same shared read): what a live page compares its Hints switch with.
+        ``GameNotFound`` if there is none."""
+        return from_stamp(self.games.watch.settings(game_id))
 
     def set_hints(self, game_id: int, on: bool) -> GameSettings:
         """Turn the game's hints on or off for every device (the caller checks that this
