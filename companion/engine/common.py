@@ -123,7 +123,7 @@ def went_on_before(state: GameState, step: str) -> bool:
     return bool(state.turn_uses.get(f"went_on:{step}"))
 
 
-def check_counts(state: GameState, counts: Mapping[str, int], what: str) -> None:
+def check_counts(state: GameState, counts: Mapping[str, object], what: str) -> None:
     for key, n in counts.items():
         if not isinstance(n, int) or n < 0:
             raise refuse(state, _("{what}: {n!r} {key} is not a count").format(
