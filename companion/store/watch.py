@@ -139,7 +139,9 @@ class RevisionWatch:
         while not self._stop.is_set():
             try:
                 with psycopg.connect(conninfo, autocommit=True) as conn:
-                    schema = conn.execute("SELECT current_schema()").fetchone()[0]
+                    row = conn.execute("SELECT current_schema()").fetchone()
+                    assert row is not None  # (a SELECT of one function: one row)
+                    schema = row[0]
                     conn.execute(f"LISTEN {CHANNEL}")
                     with self._lock:  # what was held may have moved while nobody listened
                         self._held = {g: (r, 0.0) for g, (r, _t) in self._held.items()}

@@ -361,6 +361,5 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
         pay(state, state.players[attacker], WAR_PRICE, _("a war"))
     # Losses are simultaneous; a refusal half-way is safe because apply() works on a copy.
     for loss in ev.losses:
-        # (worker-type keys: str literals, read as str)
-        remove_from_region(state, loss.region, attacker, loss.attacker, _("the battle"))  # type: ignore[arg-type]
-        remove_from_region(state, loss.region, defender, loss.defender, _("the battle"))  # type: ignore[arg-type]
+        remove_from_region(state, loss.region, attacker, loss.attacker, _("the battle"))
+        remove_from_region(state, loss.region, defender, loss.defender, _("the battle"))
