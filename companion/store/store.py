@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from companion.engine import Event, GameSetup, parse_event
 from companion.errors import Refused
@@ -61,6 +62,21 @@ from companion.store.watch import GONE, announce
 Stored = StoredGame | StoredSheet | StoredResult
 
 
+class RecordKind(Protocol):
+    """What the store asks of each kind of record kept (tracked game, score sheet, result)."""
+
+    kind: str  # ``GameRow.kind``
+
+    def recognises(self, record: Mapping[str, Any]) -> bool: ...
+
+    def add(self, session: Session, record: Mapping[str, Any],
+            created: When | None) -> tuple[GameRow, Stored]: ...
+
+    def record(self, session: Session, row: GameRow) -> dict[str, Any]: ...
+
+    def rebuild(self, session: Session, row: GameRow) -> None: ...
+
+
 @dataclass(frozen=True)
 class RebuildReport:
     rebuilt: int
@@ -80,7 +96,8 @@ class Store:
         self.results = Results(self.db)
         self.history = History(self.db)
         self.settings = Settings(self.db, self.games.watch)
-        self._kinds = {part.kind: part for part in (self.results, self.sheets, self.games)}
+        parts: tuple[RecordKind, ...] = (self.results, self.sheets, self.games)
+        self._kinds = {part.kind: part for part in parts}
 
     def close(self) -> None:
         self.games.watch.close()
@@ -238,7 +255,7 @@ class Store:
 
     # ------------------------------------------------------------------ records of any kind
 
-    def _part(self, record: Mapping[str, Any]) -> Any:
+    def _part(self, record: Mapping[str, Any]) -> RecordKind:
         return next(part for part in self._kinds.values() if part.recognises(record))
 
     def import_record(self, record: Mapping[str, Any], *,

@@ -363,15 +363,15 @@ class TrackedGames:
                                       "aside").format(game_id=game_id))
             _check_seen(base, expected_seq, revision)
             at = base.refused.index
-            batch = {"at": at, "reason": base.refused.reason,
-                     "events": _payloads(session, game_id)[at:],
+            events = _payloads(session, game_id)[at:]
+            batch = {"at": at, "reason": base.refused.reason, "events": events,
                      "when": utc(when).isoformat()}
             row.set_aside = [*(row.set_aside or []), batch]
             session.execute(delete(EventRow).where(
                 EventRow.game_id == game_id, EventRow.seq >= at))
             row.revision = base.revision + 1
             apply_summary(session, row, summarize(base.game), when)
-            _note(session, row, "set_aside", at + len(batch["events"]), at, device, when)
+            _note(session, row, "set_aside", at + len(events), at, device, when)
             stored = StoredGame(game_id, base.game, base.created, utc(when), row.revision,
                                 base.earlier, None, set_aside_of(row), base.record_version)
         self._kept(stored)

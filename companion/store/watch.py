@@ -221,7 +221,9 @@ class RevisionWatch:
         while not self._stop.is_set():
             try:
                 with psycopg.connect(conninfo, autocommit=True) as conn:
-                    schema = conn.execute("SELECT current_schema()").fetchone()[0]
+                    row = conn.execute("SELECT current_schema()").fetchone()
+                    assert row is not None  # (a SELECT of one function: one row)
+                    schema = row[0]
                     conn.execute(f"LISTEN {CHANNEL}")
                     conn.execute(f"LISTEN {SETTINGS_CHANNEL}")
                     with self._lock:  # what was held may have moved while nobody listened
