@@ -96,7 +96,12 @@ def test_the_hints_switch_and_a_deletion_reach_a_following_phone(served_app):
         expect(b.locator(switch)).not_to_be_checked()
         a.locator(f".st-key-hints_on_{game.id}").get_by_text("Hints").click()
         expect(a.locator(switch)).to_be_checked(timeout=30_000)
-        assert store.game_settings(game.id).hints_on
+        # the browser flips the switch at the tap, before the server has run the change:
+        # the store is asked until it says so (or the deadline passes)
+        deadline = time.monotonic() + 15
+        while not store.game_settings(game.id).hints_on and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert store.game_settings(game.id).hints_on, "the tap switched the game's hints on"
         expect(b.locator(switch)).to_be_checked(timeout=4_000)  # no tap on B
 
         store.delete_game(game.id)
