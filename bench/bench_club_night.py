@@ -1,7 +1,10 @@
 """A club night on PostgreSQL (issue 41): 20 writer processes each enter steps in a game of
 their own while 150 reader threads of one server process read those games' revisions back to
 back (what a live page polls) for 30 s. Prints the readers' errors and revision-read
-percentiles, and the writers' append percentiles.
+percentiles, and the writers' append percentiles. Where the store has a game's watched
+settings (the Hints switch a live page compares), each poll reads them too, every tenth write
+of a writer flips its game's switch, and a probe on a second store flips one twice a second
+and times until the readers see it.
 
 The database: COMPANION_DB_URL, else COMPANION_TEST_PG_URL (`bash .ci/postgres.sh start DIR`
 prints one); the bench works in a schema of its own and drops it. Readers poll
@@ -59,7 +62,9 @@ def writer(url: str, game_id: int, seconds: float, start_at: float, out: mp.Queu
     while time.time() < end:
         began = time.perf_counter()
         try:
-            if revision % 2 == 0:
+            if len(times) % 10 == 9 and hasattr(store, "watched_settings"):
+                store.set_hints(game_id, len(times) % 20 == 9)
+            elif revision % 2 == 0:
                 revision = store.append(game_id, REVEAL, revision=revision).revision
             else:
                 revision = store.undo(game_id, revision=revision).revision
@@ -100,6 +105,9 @@ def run(url: str, args: argparse.Namespace) -> None:
     read = getattr(store, "watched_revision", None)
     how = "Store.watched_revision (watcher)" if read else "Store.revision (database read)"
     read = read or store.revision
+    settings = getattr(store, "watched_settings", None)
+    if settings is not None:
+        how = "Store.watched_revision and .watched_settings (watcher)"
     ctx = mp.get_context("spawn")
     out = ctx.Queue()
     start_at = time.time() + 8.0  # the writers' interpreters are up by then
@@ -119,11 +127,24 @@ def run(url: str, args: argparse.Namespace) -> None:
             began = time.perf_counter()
             try:
                 read(gid)
+                if settings is not None:
+                    settings(gid)
             except Exception as exc:  # noqa: BLE001 - counted and named
                 failed.append(f"{type(exc).__name__}: {getattr(exc, 'kind', '')}")
             mine.append(time.perf_counter() - began)
 
     lags: list[float] = []
+    switch_lags: list[float] = []
+    toggler = Store(url)  # another server's store: its switch is not this process's write
+
+    def switched(gid: int) -> None:
+        """Flip the game's switch through the other store and time until the readers see it."""
+        on = not toggler.game_settings(gid).hints_on
+        toggler.set_hints(gid, on)
+        began = time.perf_counter()
+        while settings(gid).hints_on != on and time.perf_counter() - began < 10:
+            time.sleep(0.01)
+        switch_lags.append(time.perf_counter() - began)
 
     def probe() -> None:
         """How long a committed revision takes to reach the readers: twice a second, a
@@ -140,6 +161,8 @@ def run(url: str, args: argparse.Namespace) -> None:
                 while read(gid) < committed and time.perf_counter() - began < 10:
                     time.sleep(0.01)
                 lags.append(time.perf_counter() - began)
+                if settings is not None:
+                    switched(gid)
             except Exception:  # noqa: BLE001, S112 - the readers count the errors
                 continue
             time.sleep(0.5)
@@ -154,6 +177,7 @@ def run(url: str, args: argparse.Namespace) -> None:
     for p in procs:
         p.join()
     store.close()
+    toggler.close()
     reads = [x for per in latencies for x in per]
     read_errors = [x for per in errors for x in per]
     appends = [x for times, _e in results for x in times]
@@ -172,6 +196,10 @@ def run(url: str, args: argparse.Namespace) -> None:
           f"p99 {percentile(appends, .99) * 1000:.1f}, max {max(appends) * 1000:.0f}")
     print(f"a committed revision reached the readers in: p50 {percentile(lags, .5) * 1000:.0f}"
           f" ms, max {max(lags, default=0) * 1000:.0f} ms ({len(lags)} probes)")
+    if switch_lags:
+        print(f"a switch flipped on another store reached the readers in: p50 "
+              f"{percentile(switch_lags, .5) * 1000:.0f} ms, max "
+              f"{max(switch_lags) * 1000:.0f} ms ({len(switch_lags)} probes)")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,15 @@ knows them by its older names (``EngineError`` is ``Refused``, ``MalformedEvent`
 (True, False)
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from companion.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
 
 
 class CompanionError(Exception):
@@ -128,7 +136,7 @@ def _bounded(kind: str, ctx: dict) -> str | None:
     return None
 
 
-def _message(err: dict) -> str:
+def _message(err: ErrorDetails) -> str:
     kind, ctx = err["type"], err.get("ctx") or {}
     if kind in PLAINER:
         return _(PLAINER[kind])
@@ -141,7 +149,7 @@ def _message(err: dict) -> str:
     return msg
 
 
-def problem_field(exc: object) -> str | None:
+def problem_field(exc: ValidationError) -> str | None:
     """The input the first problem of a pydantic ``ValidationError`` concerns: the field a
     validator named (an ``EngineError`` raised inside it), else the error's location.
 
@@ -154,7 +162,7 @@ def problem_field(exc: object) -> str | None:
     ...     print(problem_field(exc))
     name
     """
-    errors = exc.errors()  # type: ignore[attr-defined]
+    errors = exc.errors()
     if not errors:
         return None
     first = errors[0]
@@ -164,7 +172,7 @@ def problem_field(exc: object) -> str | None:
     return ".".join(str(p) for p in first["loc"]) or None
 
 
-def validation_problems(exc: object, root: str) -> str:
+def validation_problems(exc: ValidationError, root: str) -> str:
     """A pydantic ``ValidationError`` in table language as one line: ``field: problem; ...``
     (never pydantic's own wording for the kinds of problem it words in Python terms). A
     problem of the whole is prefixed with ``root`` (none if ``root`` is empty).
@@ -179,7 +187,7 @@ def validation_problems(exc: object, root: str) -> str:
     ...     print(validation_problems(exc, "seat"))
     name: is missing; money: should be a whole number
     """
-    errors = exc.errors()  # type: ignore[attr-defined]
+    errors = exc.errors()
     shown = []
     for err in errors[:SHOWN_PROBLEMS]:  # a problem of the whole (no location, no root): bare
         where = ".".join(_key(p) for p in err["loc"]) or root

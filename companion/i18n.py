@@ -32,10 +32,10 @@ import io
 import os
 import re
 import string
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from babel import Locale, UnknownLocaleError, dates, negotiate_locale, numbers
 from babel.messages.mofile import write_mo
@@ -121,12 +121,12 @@ def negotiate(preferred: str | Iterable[str] | None) -> str:
     return negotiate_locale(wanted, list(languages()), sep="-") or DEFAULT
 
 
-def language_from_environment(environ: dict[str, str] | None = None) -> str:
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     """The language the usual locale variables ask for (``LANGUAGE``, ``LC_ALL``,
     ``LC_MESSAGES``, ``LANG``: the first one set), as gettext reads them."""
-    environ = os.environ if environ is None else environ
+    variables = os.environ if environ is None else environ
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name)
+        value = variables.get(name)
         if value:
             if value in ("C", "POSIX") or value.startswith(("C.", "POSIX.")):
                 return DEFAULT
@@ -366,9 +366,14 @@ def _component_names(lang: str | None) -> tuple[dict[tuple[str, str], tuple[str,
     for m in catalog:
         if not m.id or m.fuzzy:
             continue
-        singular = m.id[0] if isinstance(m.id, tuple) else m.id
-        said = m.id if lang is None else m.string
-        said = tuple(said) if isinstance(said, tuple | list) else (said,)
+        singular = m.id[0] if isinstance(m.id, tuple | list) else m.id
+        written = m.id if lang is None else m.string
+        if isinstance(written, tuple | list):
+            said = tuple(written)
+        elif written:
+            said = (written,)
+        else:
+            continue  # an untranslated singular
         if all(said):
             forms[(m.context or "", singular)] = said
     rule = _gettext.c2py(catalog.plural_expr) if lang else (lambda n: int(n != 1))
@@ -397,7 +402,11 @@ def format_clauses(items: Iterable[str]) -> str:
     return pgettext("between clauses", "; ").join(items)
 
 
-def format_list(items: Iterable[str], style: str = "standard") -> str:
+ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short",
+                    "unit-narrow"]  # CLDR's list patterns, as Babel names them
+
+
+def format_list(items: Iterable[str], style: ListStyle = "standard") -> str:
     """``a, b and c`` in the current language (``style="or"``: a choice)."""
     from babel.lists import format_list as babel_list
     return babel_list(list(items), style=style, locale=current_language())

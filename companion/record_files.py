@@ -140,9 +140,8 @@ def records_in(payload: Any) -> list[Any]:
     """A record, a list of records, or ``{"games": [...]}`` (as bundles are written)."""
     if isinstance(payload, list):
         return payload
-    if isinstance(payload, dict) and isinstance(payload.get("games"), list):
-        return payload["games"]
-    return [payload]
+    games = payload.get("games") if isinstance(payload, dict) else None
+    return games if isinstance(games, list) else [payload]
 
 
 def parse_bytes(data: bytes, source: str, limits: Limits | None = None) -> list[Any]:

@@ -316,14 +316,16 @@ def _check_holding(goods: Mapping[str, int], ships: int) -> None:
     if (type(ships) is int and ships >= 0 and SHIP not in goods
             and set(map(type, counts)) <= _WHOLE and min(counts, default=0) >= 0):
         return
-    for name, count in goods.items():
+    given: Mapping[str, object] = goods  # (checked as passed: any value may come in)
+    for name, count in given.items():
         if not isinstance(count, int) or isinstance(count, bool):
             raise ValueError(f"the count of {name} must be a whole number, not {count!r}")
         if count < 0:
             raise ValueError(f"a player cannot hold {count} {name}")
         if name == SHIP:
             raise ValueError("ships are counted apart from goods: pass ships=")
-    if not isinstance(ships, int) or isinstance(ships, bool):
+    ships_given: object = ships
+    if not isinstance(ships_given, int) or isinstance(ships_given, bool):
         raise ValueError(f"the number of ships must be a whole number, not {ships!r}")
     if ships < 0:
         raise ValueError(f"a player cannot hold {ships} ships")
@@ -346,10 +348,12 @@ def colony_scores(workers: Mapping[str, int], builders: int = 0) -> dict[str, in
     >>> colony_scores({"Red": 2, "Blue": 2})
     {'Red': 0, 'Blue': 0}
     """
-    for player, count in workers.items():
+    given: Mapping[str, object] = workers  # (checked as passed: any value may come in)
+    for player, count in given.items():
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise ValueError(f"{player} cannot have {count!r} workers in a region")
-    if not isinstance(builders, int) or isinstance(builders, bool) or builders < 0:
+    builders_given: object = builders
+    if not isinstance(builders_given, int) or isinstance(builders_given, bool) or builders < 0:
         raise ValueError(f"a region cannot hold {builders!r} builders")
     if builders > sum(workers.values()):
         raise ValueError(

@@ -20,7 +20,7 @@ from companion.engine.errors import (
     MalformedEvent,
     UnreadableEvent,
 )
-from companion.engine.events import Event, event_dict, parse_event
+from companion.engine.events import Buy, Event, Warfare, event_dict, parse_event
 from companion.engine.fields import AMOUNT_MAX, COUNT_MAX, clean_name, iso_datetime, name_key
 from companion.engine.final import (
     colony_scoring,
@@ -74,12 +74,13 @@ __all__ = [
     "BID_FOR_SPECIALIST", "REDUCED_AGE3",
     "COLOURS", "NATIONS", "NEW_NAME_MAX", "NATION_POWER_TEXT", "RECORD_FORMAT",
     "RECORD_VERSION", "Refusal",
-    "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "BuildingWorth", "ColonyWorth",
+    "Action", "Answer", "BoardForm", "BoardPiece", "BoardTrack", "BuildingWorth", "Buy",
+    "ColonyWorth",
     "Conflict", "Decision", "EngineError", "Event", "ExpeditionWorth", "Field", "Game",
     "GameSetup", "GameState", "Hint", "IllegalAction", "IncomeWorth", "Kind",
     "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "RegionScoring", "Spot",
     "Step",
-    "UnreadableEvent",
+    "UnreadableEvent", "Warfare",
     "apply", "as_stored", "board_form", "clean_name", "colony_scoring", "converted", "decide",
     "ended_now",
     "event_dict", "final_scores", "hints", "iso_datetime",

@@ -90,9 +90,10 @@ def _settled_in_place(state: GameState, log: list[Event], pending: Legal) -> Leg
         if only is None:
             return pending
         log.append(apply_checked(state, only))
-        pending = legal_moves(state)
-        if pending is None or len(pending.moves) > 1:
-            return pending
+        asked = legal_moves(state)
+        if asked is None or len(asked.moves) > 1:
+            return asked
+        pending = asked
     return pending  # (never reached by the rules: a turn settles fewer steps)
 
 

@@ -23,6 +23,7 @@ from companion.engine.decisions import Action, Decision, Legal, evolve
 from companion.engine.flow import IN_TURN, Phase, Step
 from companion.engine.moves import QUESTIONS, leads_somewhere, legal_moves
 from companion.engine.powers import BUILDING_POWERS
+from companion.engine.powers.base import BuildingPower
 from companion.engine.slots import current_slot
 from companion.engine.state import GameState
 from companion.engine.variants import anyone_may_swap
@@ -109,8 +110,9 @@ def moment_power_usable(state: GameState) -> bool:
 
 # The building powers a player uses by choice, by action: the others are never offered here
 # (a choice asked every turn is the pending Decision itself).
-CHOSEN_POWERS = {action: p for action, p in BUILDING_POWERS.items()
-                 if p.use is not None and not p.asked_at}
+# (Keyed ``str | None``: read with any building's ``Effect.action``, None for most.)
+CHOSEN_POWERS: dict[str | None, BuildingPower] = {
+    action: p for action, p in BUILDING_POWERS.items() if p.use is not None and not p.asked_at}
 # ... and the buildings that carry one (an id names one building in every edition).
 CHOSEN_BUILDINGS = frozenset(b.id for b in BUILDINGS if b.effect.action in CHOSEN_POWERS)
 

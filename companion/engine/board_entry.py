@@ -150,7 +150,7 @@ def _schedule(state: GameState) -> list[str]:
     while (name := placement.current_placer(probe)) is not None:
         worker = next(w for w, n in probe.players[name].available.items() if n > 0)
         found.append(name)
-        placement.place(probe, Place(player=name, worker=worker,  # type: ignore[arg-type]
+        placement.place(probe, Place(player=name, worker=worker,
                                      track="shipping"))
     return found
 

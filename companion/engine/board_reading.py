@@ -47,8 +47,8 @@ class Entry:
     label: str  # the engine's name of its slot ("3", "M1", "captain"); "" where slotless
 
     def event(self) -> Place:
-        return Place(player=self.player, worker=self.worker,  # type: ignore[arg-type]
-                     track=self.track, box=self.box)  # type: ignore[arg-type]
+        return Place(player=self.player, worker=self.worker,
+                     track=self.track, box=self.box)
 
 # ---------------------------------------------------------------- reading the board
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 from companion import names
 from companion.engine.errors import IllegalAction
@@ -51,8 +52,11 @@ def check_good(state: GameState, good: str | None) -> str:
     return good
 
 
-def remove_from_region(state: GameState, region: str, owner: str, losses: Mapping[str, int],
-                       what: str) -> None:
+_Worker = TypeVar("_Worker", bound=str)  # worker types, as str or as their Literal
+
+
+def remove_from_region(state: GameState, region: str, owner: str,
+                       losses: Mapping[_Worker, int], what: str) -> None:
     """Take workers out of a region back to their owner's reserve."""
     counts = state.regions[region].get(owner, {})
     for worker, n in losses.items():
@@ -123,7 +127,7 @@ def went_on_before(state: GameState, step: str) -> bool:
     return bool(state.turn_uses.get(f"went_on:{step}"))
 
 
-def check_counts(state: GameState, counts: Mapping[str, int], what: str) -> None:
+def check_counts(state: GameState, counts: Mapping[str, object], what: str) -> None:
     for key, n in counts.items():
         if not isinstance(n, int) or n < 0:
             raise refuse(state, _("{what}: {n!r} {key} is not a count").format(

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import field as dc_field
 from enum import StrEnum
-from typing import Any
+from typing import Any, final
 
 from companion.engine.events import parse_event
 from companion.engine.values import evolve as evolve  # (re-exported: read here by the tracks)
@@ -186,6 +186,7 @@ class Action:
     moment: bool = False
 
 
+@final  # (``type(x) is Legal`` tells a Legal from a Decision, for the checker too)
 @frozen_value
 class Legal:
     """The legal answers of one question, without its words: what playouts, settling and

@@ -42,32 +42,44 @@ IdTuple = Annotated[tuple[Id, ...], Field(max_length=MAX_LIST)]
 # What each kind of choice may hold (docs/record-format.md): the engine reads only these
 # keys, each of one type, so a value of the wrong shape is refused here, naming its field.
 _FORBID = with_config(ConfigDict(extra="forbid"))
-BuyChoice = _FORBID(TypedDict("BuyChoice", {
-    "specialists": IdList,  # War Chest: the specialists taken
-    "goods": IdList,  # War Chest: the goods drawn
-    "region": Id,  # Indian Allies, Papal Edict, Plague (Age III), Cartography
-    "token": Id | None,  # Cartography
-    "regions": dict[Id, Count],  # Overpopulation: region -> colonists
-    "opponent": Name, "opponent_region": Id, "opponent_first": StrictBool,  # Papal Edict
-    "losses": dict[Id, dict[Name, WorkerType]],  # Plague (Age II): region -> player -> worker
-    "player": Name, "colonists": Count,  # Plague (Age III)
-    "tokens": dict[Name, Id],  # Rewrite History: player -> token
-}, total=False))
-BenefitChoice = _FORBID(TypedDict("BenefitChoice", {
+
+
+@_FORBID
+class BuyChoice(TypedDict, total=False):
+    specialists: IdList  # War Chest: the specialists taken
+    goods: IdList  # War Chest: the goods drawn
+    region: Id  # Indian Allies, Papal Edict, Plague (Age III), Cartography
+    token: Id | None  # Cartography
+    regions: dict[Id, Count]  # Overpopulation: region -> colonists
+    opponent: Name  # Papal Edict, with the next two
+    opponent_region: Id
+    opponent_first: StrictBool
+    losses: dict[Id, dict[Name, WorkerType]]  # Plague (Age II): region -> player -> worker
+    player: Name  # Plague (Age III), with colonists
+    colonists: Count
+    tokens: dict[Name, Id]  # Rewrite History: player -> token
+
+
+BenefitChoice = TypedDict("BenefitChoice", {  # "from" is a keyword: no class syntax
     "good": Id,  # Mint
     "goods": dict[Id, Count],  # Broker: good -> sold
     "other": Name, "give": Id, "take": Id,  # Smuggler
     "from": Id, "to": Id, "colonists": Count,  # Migration, Stables
     "region": Id, "token": Id | None,  # Cartography
     "track": Id, "slot": Id,  # University: the label of the worker moved to the front
-}, total=False))
-PowerChoice = _FORBID(TypedDict("PowerChoice", {
-    "order": Annotated[list[Annotated[StrictInt, Field(ge=0, le=MAX_LIST)]],
-                       Field(max_length=MAX_LIST)] | None,  # England
-    "region": Id | None, "token": Id | None,  # Spain
-    "good": Id | None,  # France
-    "box": Id | None, "worker": WorkerType | None,  # Italy
-}, total=False))
+}, total=False)
+_FORBID(BenefitChoice)  # in place, as the decorator above does
+
+
+@_FORBID
+class PowerChoice(TypedDict, total=False):
+    order: Annotated[list[Annotated[StrictInt, Field(ge=0, le=MAX_LIST)]],
+                     Field(max_length=MAX_LIST)] | None  # England
+    region: Id | None  # Spain, with token
+    token: Id | None
+    good: Id | None  # France
+    box: Id | None  # Italy, with worker
+    worker: WorkerType | None
 
 
 class Event(BaseModel):
@@ -128,7 +140,7 @@ class Buy(Answer):
 
     type: Literal["buy"] = "buy"
     building: Id | None
-    choice: BuyChoice = Field(default_factory=dict)
+    choice: BuyChoice = Field(default_factory=BuyChoice)
 
 
 class Expedition(Answer):
@@ -178,7 +190,7 @@ class Benefit(Event):
     type: Literal["benefit"] = "benefit"
     player: Name
     building: Id
-    choice: BenefitChoice = Field(default_factory=dict)
+    choice: BenefitChoice = Field(default_factory=BenefitChoice)
 
 
 class Power(Event):
@@ -187,7 +199,7 @@ class Power(Event):
     type: Literal["power"] = "power"
     player: Name
     nation: Literal["england", "spain", "france", "portugal", "holland", "italy"]
-    choice: PowerChoice = Field(default_factory=dict)
+    choice: PowerChoice = Field(default_factory=PowerChoice)
 
 
 class Resolve(Event):
@@ -248,7 +260,7 @@ AnyEvent = Annotated[
     | Power | Resolve | Swap | Scout | Refresh | BuyVP | Correction,
     Field(discriminator="type"),
 ]
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEvent)
+_ADAPTER: TypeAdapter[Event] = TypeAdapter(AnyEvent)
 # Every event class, told by its type alone: ``isinstance`` on a pydantic model goes through
 # ``ABCMeta.__instancecheck__``, and an answer's events are told apart from dicts every time.
 EVENT_CLASSES: frozenset[type[Event]] = frozenset(get_args(get_args(AnyEvent)[0]))

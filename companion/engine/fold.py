@@ -14,13 +14,13 @@ recorded with that name; an answer naming someone else is refused.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from companion.engine import resolution, variants
 from companion.engine.asking import decide
 from companion.engine.common import check_good, player, refuse
 from companion.engine.errors import EngineError, MalformedEvent, UnreadableEvent
-from companion.engine.events import Correction, Event, parse_event
+from companion.engine.events import Correction, Event, Place, parse_event
 from companion.engine.flow import Phase
 from companion.engine.setup import GameSetup, parse_setup
 from companion.engine.state import GameState, initial_state
@@ -120,7 +120,7 @@ def named(state: GameState, ev: Event, wanted: resolution.Pending | None) -> Eve
         where = (_(" ({player}'s {worker} on slot {label})").format(
                      player=wanted.player, worker=component_name("worker", wanted.worker),
                      label=wanted.label)
-                 if wanted.label else "")
+                 if wanted.label and wanted.worker else "")  # (a slot's: both or neither)
         raise refuse(state, _("this {NAMED_ANSWERS} is {player}'s to decide{where}, not "
                               "{given}'s").format(
                                 NAMED_ANSWERS=_(NAMED_ANSWERS[ev.type]), player=wanted.player,
@@ -145,7 +145,7 @@ def apply_in_place(state: GameState, ev: Event) -> Event:
     kind = fields["type"]
     phase = state.phase
     if kind == "place" and phase == _PLACEMENT:  # (the usual event: what the game awaits,
-        placement.place(state, ev)  # and ``place`` names the placer it awaits)
+        placement.place(state, cast(Place, ev))  # and ``place`` names the placer it awaits)
         state.version += 1
         return ev
     if phase == _RESOLUTION and state.step in _SLOT_STEPS:  # (what ``pending`` reads first)

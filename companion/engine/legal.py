@@ -47,7 +47,7 @@ def legal_now(state: GameState) -> LegalNow:
     buyable: dict[str, int] = {}
     targets: list[str] = []
     if wanted is not None and wanted.kind == Kind.PLACE:
-        placements = [parse_event(a.events[0]) for a in wanted.answers]  # type: ignore[misc]
+        placements = [e for a in wanted.answers if isinstance(e := parse_event(a.events[0]), Place)]
     if wanted is not None and wanted.type == "buy":
         slot = state.tracks["buildings"][state.cursor]
         buyable = {a.value: price_of(state, a.value, slot.worker) for a in wanted.answers}

@@ -104,7 +104,7 @@ def record_words(legal: Legal, prompt: str) -> Decision:
         Answer(prompt, m.value, m.events) for m in legal.moves), draft=legal.draft)
 
 
-def then(label: str, value: Any, draft: dict[str, Any], *, note: str = "",
+def then(label: str, value: Any, draft: Mapping[str, Any], *, note: str = "",
          usual: bool = False) -> Answer:
     """An answer that asks on with ``draft``. ``asking.decide`` settles it: ready at once
     when nothing is left to ask, dropped when the draft leads nowhere legal."""
@@ -220,7 +220,7 @@ def as_list(counts: Mapping[str, int]) -> list[str]:
     return [k for k, n in counts.items() for _ in range(n)]
 
 
-def with_choice(draft: dict[str, Any], **values: Any) -> dict[str, Any]:
+def with_choice(draft: Mapping[str, Any], **values: Any) -> dict[str, Any]:
     return {**draft, "choice": {**draft.get("choice", {}), **values}}
 
 
@@ -236,7 +236,7 @@ def region_answers(state: GameState, regions: Sequence[str],
     return listed(then(names.region(state.setup.edition, r), r, draft_for(r)) for r in regions)
 
 
-def discovery_moves(state: GameState, draft: dict, me: str) -> Legal:
+def discovery_moves(state: GameState, draft: Mapping[str, Any], me: str) -> Legal:
     """A discovery without a test (its choices in ``draft["choice"]``): which region, then
     which token it revealed (without words: ``discovery_words`` names them)."""
     region = (draft.get("choice") or {}).get("region")

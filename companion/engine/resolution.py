@@ -243,7 +243,9 @@ def take_awaited(state: GameState, ev: Any, kind: str) -> None:
     if kind == "expedition":
         EFFECTS[kind](state, ev, Slot(state.queue[0], "", ""))
     else:
-        slot = state.tracks[state.step][state.cursor]  # (``current_slot``)
+        step = state.step
+        assert step is not None  # (a slot's answer: the resolution is on a step)
+        slot = state.tracks[step][state.cursor]  # (``current_slot``)
         EFFECTS[kind](state, ev, slot)
         if not slot.done:
             home(state, slot)

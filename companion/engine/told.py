@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion import names
-from companion.engine.events import parse_event
+from companion.engine.events import Benefit, BuyVP, Correction, Power, parse_event
 from companion.engine.game import Game, apply
 from companion.engine.moves import QUESTIONS
-from companion.engine.state import GameState
+from companion.engine.state import GameState, PlayerState
 from companion.engine.tracks.shipping import shipping_values
 from companion.i18n import _, component_count, edition_text, format_clauses, ngettext
 from companion.rules.discoveries import DISCOVERIES
@@ -39,7 +39,8 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
     """What one answer recorded, in words: its events from ``start`` on, then the steps the
     app settled because the rules left no other choice."""
     state = before
-    told, settled = [], []
+    told: list[str] = []
+    settled: list[str] = []
     events = after.events[start:]
     for i, ev in enumerate(events):
         words = describe_event(state, ev)
@@ -60,7 +61,7 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
     return f"{text} — {said}" if said else text
 
 
-def _vp(p: Any) -> int:
+def _vp(p: PlayerState) -> int:
     return sum(p.colony_vp) + p.bought_vp + p.corrected_vp
 
 
@@ -157,16 +158,16 @@ def describe_event(state: GameState, event: Any) -> str:
     question = QUESTIONS.get(t)
     if question is not None and question.told is not None:  # told beside its question
         return question.told(state, ev, name)
-    if t == "benefit":
+    if isinstance(ev, Benefit):
         return _("{player}: uses {building}").format(
             player=name, building=building_title(state, ev.building))
     if t == "refresh":
         return _("End of turn {turn}").format(turn=state.turn)
-    if t == "buy_vp":
+    if isinstance(ev, BuyVP):
         return _("{player}: buys {vp} VP").format(player=name, vp=ev.vp)
-    if t == "correction":
+    if isinstance(ev, Correction):
         return _("{player}: correction ({reason})").format(player=name, reason=ev.reason)
-    if t == "power":
+    if isinstance(ev, Power):
         return _("{player}: uses {title} ({nation})").format(
             player=name, title=names.power(ev.nation), nation=names.nation(ev.nation))
     if t == "resolve":

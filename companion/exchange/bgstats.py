@@ -118,7 +118,11 @@ class BgStatsRead:
     names: list[str] = field(default_factory=list)  # players of the results, as written
 
 
-def _index(payload: Mapping[str, Any], part: str, source: str) -> dict[int, Mapping]:
+# A part's rows by their whole-number "id", looked up with whatever a reference holds.
+Index = Mapping[object, Mapping[str, Any]]
+
+
+def _index(payload: Mapping[str, Any], part: str, source: str) -> Index:
     rows = payload.get(part, [])
     if not isinstance(rows, list):
         raise NotBgStats(_("{source} is not a BG Stats export: its '{part}' is {value}, not "
@@ -154,7 +158,7 @@ def _key(play: Mapping[str, Any]) -> str:
 
 
 def _result(play: Mapping[str, Any], ref: tuple[str, str | None],
-            players: Mapping[int, Mapping], rename: Callable[[str], str]) -> Result:
+            players: Index, rename: Callable[[str], str]) -> Result:
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores:
         raise InvalidResult(_("it has no players"))
@@ -162,7 +166,7 @@ def _result(play: Mapping[str, Any], ref: tuple[str, str | None],
     for n, ps in enumerate(scores, start=1):
         if not isinstance(ps, Mapping):
             raise InvalidResult(_("its player {n} is not an object").format(n=n))
-        who = players.get(ps.get("playerRefId"))  # type: ignore[arg-type]
+        who = players.get(ps.get("playerRefId"))
         name = who.get("name") if who else None
         if not isinstance(name, str) or not name.strip():
             raise InvalidResult(_("its player {n} is not in the file's players (playerRefId "
@@ -198,14 +202,14 @@ def read_bgstats(payload: Any, source: str,
             read.skipped.append(_("play {n}: not an object ({value})").format(
                                     n=n, value=shown(play)[:30]))
             continue
-        game = games.get(play.get("gameRefId"))  # type: ignore[arg-type]
+        game = games.get(play.get("gameRefId"))
         if game is None:
             read.skipped.append(_("play {n}: its game (gameRefId {ref}) is not in the "
                                   "file").format(n=n, ref=shown(play.get('gameRefId'))[:20]))
             continue
         ref = recognise(game.get("name"), game.get("bggId"))
-        name = (game.get("name") if isinstance(game.get("name"), str)
-                else _("game {id}").format(id=game["id"]))
+        given = game.get("name")
+        name = given if isinstance(given, str) else _("game {id}").format(id=game["id"])
         if ref is None:
             read.other_games[name[:60]] += 1
             continue

@@ -249,7 +249,7 @@ class AgeOfDiscovery(Family):
                   default="empires", options=tuple(EDITIONS),
                   option_labels={e: ed.title for e, ed in EDITIONS.items()}),
             SheetField("builders", _("Builder expansion"), "bool", default=False,
-                  shown=lambda o: EDITIONS.get(o.get("edition"), EDITIONS["empires"])
+                  shown=lambda o: EDITIONS.get(o.get("edition", ""), EDITIONS["empires"])
                   .has_builder_expansion,
                   help=_("Which buildings exist (Empires only).")),
         )
@@ -275,7 +275,8 @@ class AgeOfDiscovery(Family):
 
     def parse(self, data: object) -> Sheet:
         sheet = super().parse(data)
-        note = tidy_note(sheet.note) if isinstance(sheet.note, str) else sheet.note
+        given: object = sheet.note  # (parsed, not yet checked: a record may hold anything)
+        note = tidy_note(given) if isinstance(given, str) else sheet.note
         return Sheet(self.id, tuple(_stored_player(p) for p in sheet.players),
                      sheet.options, note)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from companion.errors import MalformedInput, shown
 from companion.i18n import _, format_list, printed_or_ours
@@ -233,7 +233,8 @@ def ranked(scores: Sequence[PlayerScore]) -> tuple[PlayerScore, ...]:
 # ---------------------------------------------------------------- checking entries
 
 
-def whole(value: Any) -> bool:
+def whole(value: object) -> TypeGuard[int]:
+    """A whole number (``bool`` is not one: True is not a count)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -283,11 +284,11 @@ def _check_value(f: SheetField, value: Any, values: Values, names: Sequence[str]
             if key not in known:
                 return _("{label}: {value} is not one of {choices}.").format(
                     label=f.label, value=shown(key), choices=format_list(known, "or"))
-            part = known[key].label
+            part_label = known[key].label
             if not whole(n):
                 return _("{label}, {part}: a whole number, not {value}.").format(
-                    label=f.label, part=part, value=shown(n))
-            why = _range(_("{label}, {part}").format(label=f.label, part=part), n, f.min,
+                    label=f.label, part=part_label, value=shown(n))
+            why = _range(_("{label}, {part}").format(label=f.label, part=part_label), n, f.min,
                          known[key].max)
             if why:
                 return why
@@ -464,7 +465,8 @@ class Family(ABC):
 
     def _sheet_problems(self, sheet: Sheet) -> list[FieldError]:
         errors = []
-        if not isinstance(sheet.note, str) or len(sheet.note) > NOTE_MAX:
+        note: object = sheet.note  # (checked as given: a record may hold anything)
+        if not isinstance(note, str) or len(note) > NOTE_MAX:
             errors.append(FieldError(_("the note is text of at most {most} "
                                        "characters.").format(most=NOTE_MAX), field="note"))
         allowed = self.player_range(sheet.options)

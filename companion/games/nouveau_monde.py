@@ -65,8 +65,8 @@ def running_totals(costs: Sequence[int]) -> tuple[int, ...]:
 
 
 def _counts(values: Mapping[str, Any], *names: str) -> list[int] | None:
-    found = [values.get(n) for n in names]
-    return found if all(whole(n) and n >= 0 for n in found) else None  # type: ignore[misc]
+    found = [n for n in map(values.get, names) if whole(n) and n >= 0]
+    return found if len(found) == len(names) else None
 
 
 def _table_hint(table: Sequence[int], *names: str) -> Callable[[Mapping[str, Any]], str | None]:

@@ -68,10 +68,11 @@ def read_sheet_record(record: Mapping[str, Any]) -> tuple[Sheet, datetime | None
                                  "{game})").format(game=family(TRACKED_GAME).name))
         game = TRACKED_GAME  # sheets were of the tracked game alone before families
     else:
-        game = record.get("game")
-        if game is None:
+        named = record.get("game")
+        if named is None:
             raise InvalidSheet(_("a version 2 score-sheet record names its game ('game' is "
                                  "{known})").format(known=format_list(FAMILY_IDS, "or")))
+        game = named
     inputs = {k: v for k, v in record.items() if k not in ENVELOPE}
     return family(game).parse(inputs), _created(record.get("created"))
 

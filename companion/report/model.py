@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import Game, Phase, score_colonies
+from companion.engine import Buy, Game, Phase, Warfare, score_colonies
 from companion.games import TRACKED_GAME, Scored, Sheet, family
 from companion.scoring import ScoreBreakdown
 
@@ -127,19 +127,23 @@ def _turn_of_events(game: Game) -> list[int]:
     return turns
 
 
-def _events_by_turn(game: Game) -> tuple[list[tuple[int, str, str, str | None]],
-                                         list[tuple[int, str, str]]]:
+Fight = tuple[int, str, str, str | None]  # turn, attacker, defender, winner (None: even)
+Bought = tuple[int, str, str]  # turn, player, building id
+
+
+def _events_by_turn(game: Game) -> tuple[list[Fight], list[Bought]]:
     """Battles and wars as (turn, attacker, defender, winner: the side that lost fewer
     workers, None when even), and buildings bought as (turn, player, building id)."""
-    fights, bought = [], []
+    fights: list[Fight] = []
+    bought: list[Bought] = []
     for turn, ev in zip(_turn_of_events(game), game.events, strict=True):
-        if ev.type == "warfare" and ev.kind and ev.defender:
+        if isinstance(ev, Warfare) and ev.player and ev.kind and ev.defender:
             lost = [sum(sum(getattr(loss, side).values()) for loss in ev.losses)
                     for side in ("attacker", "defender")]
             winner = (ev.player if lost[0] < lost[1] else ev.defender if lost[1] < lost[0]
                       else None)
             fights.append((turn, ev.player, ev.defender, winner))
-        elif ev.type == "buy" and ev.building:
+        elif isinstance(ev, Buy) and ev.player and ev.building:
             bought.append((turn, ev.player, ev.building))
     return fights, bought
 

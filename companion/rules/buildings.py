@@ -134,17 +134,16 @@ def _b(
     )
 
 
-W = "workers_per_turn"
 BUILDINGS: tuple[Building, ...] = (
     # ---- Age I
     _b("settlers", "Settlers", 1, "permanent", "both", N_("One more colonist every turn."),
-       Effect(**{W: (("colonist", 1),)}), tiles=2),
+       Effect(workers_per_turn=(("colonist", 1),)), tiles=2),
     _b("monastery", "Monastery", 1, "permanent", "both", N_("One more missionary every turn."),
-       Effect(**{W: (("missionary", 1),)})),
+       Effect(workers_per_turn=(("missionary", 1),))),
     _b("trade_routes", "Trade Routes", 1, "permanent", "both", N_("One more merchant every turn."),
-       Effect(**{W: (("merchant", 1),)})),
+       Effect(workers_per_turn=(("merchant", 1),))),
     _b("training_grounds", "Training Grounds", 1, "permanent", "both",
-       N_("One more soldier every turn."), Effect(**{W: (("soldier", 1),)})),
+       N_("One more soldier every turn."), Effect(workers_per_turn=(("soldier", 1),))),
     _b("indentured_servitude", "Indentured Servitude", 1, "permanent", "both",
        N_("Every turn a free colonist stands on the extra dock slot X."), Effect(dock_slot="X")),
     _b("conquistador", "Conquistador", 1, "permanent", "both",
@@ -173,9 +172,9 @@ BUILDINGS: tuple[Building, ...] = (
     _b("magellan", "Magellan", 1, "permanent", "builder",
        N_("Your captains are worth 3 on expeditions."), Effect(captain_discovery_value=3)),
     _b("new_world_city", "New World City", 1, "permanent", "builder",
-       N_("One more builder every turn."), Effect(**{W: (("builder", 1),)})),
+       N_("One more builder every turn."), Effect(workers_per_turn=(("builder", 1),))),
     _b("new_world_mission", "New World Mission", 1, "permanent", "builder",
-       N_("One more missionary every turn."), Effect(**{W: (("missionary", 1),)})),
+       N_("One more missionary every turn."), Effect(workers_per_turn=(("missionary", 1),))),
     _b("overpopulation", "Overpopulation", 1, "immediate", "builder",
        N_("Put 3 colonists into discovered regions, split as you like."),
        Effect(action="overpopulation")),
@@ -194,7 +193,7 @@ BUILDINGS: tuple[Building, ...] = (
        N_("After income, take $1 per ship you own from each other player (as much as they have)."),
        Effect(action="privateers", timing="after_income")),
     _b("shipyards", "Shipyards", 2, "permanent", "both", N_("One more captain every turn."),
-       Effect(**{W: (("captain", 1),)})),
+       Effect(workers_per_turn=(("captain", 1),))),
     _b("cathedral", "Cathedral", 2, "permanent", "both",
        N_("Your arriving missionaries bring two colonists instead of one."),
        Effect(missionary_colonists=2)),
@@ -223,11 +222,11 @@ BUILDINGS: tuple[Building, ...] = (
        "(building money: not economy VP)."),
        Effect(money_per_good=("sugar", 3), timing="income")),
     _b("marketplace", "Marketplace", 2, "permanent", "both", N_("One more merchant every turn."),
-       Effect(**{W: (("merchant", 1),)})),
+       Effect(workers_per_turn=(("merchant", 1),))),
     _b("military_academy", "Military Academy", 2, "permanent", "both",
-       N_("One more soldier every turn."), Effect(**{W: (("soldier", 1),)})),
+       N_("One more soldier every turn."), Effect(workers_per_turn=(("soldier", 1),))),
     _b("fortress", "Fortress", 2, "permanent", "both", N_("One more soldier every turn."),
-       Effect(**{W: (("soldier", 1),)})),
+       Effect(workers_per_turn=(("soldier", 1),))),
     _b("stables", "Stables", 2, "permanent", "empires",
        N_("Once a turn, just before Discovery, move one of your soldiers to a neighbouring "
           "region."),
@@ -245,7 +244,7 @@ BUILDINGS: tuple[Building, ...] = (
        N_("Free to take: two random goods from the supply."), Effect(random_goods_once=2),
        cost="free"),
     _b("stone_masonry", "Stone Masonry", 2, "permanent", "builder",
-       N_("One more builder every turn."), Effect(**{W: (("builder", 1),)})),
+       N_("One more builder every turn."), Effect(workers_per_turn=(("builder", 1),))),
     _b("papal_edict", "Papal Edict", 2, "immediate", "builder",
        N_("You and one opponent you name each put 2 free colonists into a region where each "
        "already has a worker (one with none places nothing); you decide who goes first."),

@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Select, and_, case, func, select
 
@@ -107,9 +107,14 @@ class FinishedGame:
     key: str | None = None  # its import key, if it was imported
 
 
-def _filtered(query: Select[Any], *, since: When | None, before: When | None,
-              player: str | None, edition: str | None, status: str | None,
-              kind: str | None = None, game: str | None = None) -> Select[Any]:
+_Query = TypeVar("_Query", bound="Select[*tuple[Any, ...]]")  # a select of any columns
+
+
+def _filtered(
+        query: _Query, *, since: When | None, before: When | None, player: str | None,
+        edition: str | None, status: str | None, kind: str | None = None,
+        game: str | None = None) -> _Query:
+    """``query`` (of any columns) narrowed to the games these filters keep."""
     if game is not None:
         if game not in FAMILY_IDS:
             raise ValueError(_("game is one of {ids}, not {value!r}").format(

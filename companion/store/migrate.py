@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -116,7 +117,7 @@ def migration_transaction(engine: Engine) -> Iterator[Connection]:
     with engine.execution_options(**{WRITE: True}).connect() as conn:
         sqlite = conn.dialect.name == "sqlite"
         if sqlite:  # must happen outside a transaction: straight to the driver
-            conn.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
+            _sqlite_driver(conn).execute("PRAGMA foreign_keys=OFF")
         try:
             with conn.begin():  # BEGIN IMMEDIATE on SQLite: the database's write lock
                 if conn.dialect.name == "postgresql":
@@ -130,7 +131,14 @@ def migration_transaction(engine: Engine) -> Iterator[Connection]:
                                              "parent: {rows}").format(rows=broken[:5]))
         finally:
             if sqlite:
-                conn.connection.driver_connection.execute("PRAGMA foreign_keys=ON")
+                _sqlite_driver(conn).execute("PRAGMA foreign_keys=ON")
+
+
+def _sqlite_driver(conn: Connection) -> sqlite3.Connection:
+    """The sqlite3 connection under ``conn`` (a SQLite database's)."""
+    driver = conn.connection.driver_connection
+    assert isinstance(driver, sqlite3.Connection)  # (asked of SQLite only)
+    return driver
 
 
 def _is_busy(exc: OperationalError) -> bool:

@@ -64,9 +64,9 @@ def known_keys(session: Session, keys: Iterable[str]) -> dict[str, int]:
     wanted = sorted({k for k in keys if k})
     found: dict[str, int] = {}
     for start in range(0, len(wanted), BATCH):
-        found.update(session.execute(
-            select(GameRow.import_key, GameRow.id)
-            .where(GameRow.import_key.in_(wanted[start:start + BATCH]))).all())
+        rows = session.execute(select(GameRow.import_key, GameRow.id)
+                               .where(GameRow.import_key.in_(wanted[start:start + BATCH])))
+        found.update((key, game) for key, game in rows if key is not None)  # (all are: in_)
     return found
 
 

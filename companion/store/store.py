@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from companion.engine import Event, GameSetup, parse_event
 from companion.errors import Refused
@@ -53,12 +54,27 @@ from companion.store.history import (
 from companion.store.live import StoredGame
 from companion.store.results import Results, StoredResult, known_keys
 from companion.store.schema import EventRow, GamePlayerRow, GameRow
-from companion.store.settings import GameSettings, Settings
+from companion.store.settings import GameSettings, Settings, from_stamp
 from companion.store.sheets import ScoreSheets, StoredSheet
 from companion.store.tracked import TrackedGames
 from companion.store.watch import GONE, announce
 
 Stored = StoredGame | StoredSheet | StoredResult
+
+
+class RecordKind(Protocol):
+    """What the store asks of each kind of record kept (tracked game, score sheet, result)."""
+
+    kind: str  # ``GameRow.kind``
+
+    def recognises(self, record: Mapping[str, Any]) -> bool: ...
+
+    def add(self, session: Session, record: Mapping[str, Any],
+            created: When | None) -> tuple[GameRow, Stored]: ...
+
+    def record(self, session: Session, row: GameRow) -> dict[str, Any]: ...
+
+    def rebuild(self, session: Session, row: GameRow) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -79,8 +95,9 @@ class Store:
         self.sheets = ScoreSheets(self.db)
         self.results = Results(self.db)
         self.history = History(self.db)
-        self.settings = Settings(self.db)
-        self._kinds = {part.kind: part for part in (self.results, self.sheets, self.games)}
+        self.settings = Settings(self.db, self.games.watch)
+        parts: tuple[RecordKind, ...] = (self.results, self.sheets, self.games)
+        self._kinds = {part.kind: part for part in parts}
 
     def close(self) -> None:
         self.games.watch.close()
@@ -187,6 +204,12 @@ class Store:
         for a game that never changed a setting."""
         return self.settings.get(game_id)
 
+    def watched_settings(self, game_id: int) -> GameSettings:
+        """The game's settings as this process follows them, with its revision (the same
+        watcher, the same shared read): what a live page compares its Hints switch with.
+        ``GameNotFound`` if there is none."""
+        return from_stamp(self.games.watch.settings(game_id))
+
     def set_hints(self, game_id: int, on: bool) -> GameSettings:
         """Turn the game's hints on or off for every device (the caller checks that this
         device may write to the game). ``GameNotFound`` if there is none."""
@@ -232,7 +255,7 @@ class Store:
 
     # ------------------------------------------------------------------ records of any kind
 
-    def _part(self, record: Mapping[str, Any]) -> Any:
+    def _part(self, record: Mapping[str, Any]) -> RecordKind:
         return next(part for part in self._kinds.values() if part.recognises(record))
 
     def import_record(self, record: Mapping[str, Any], *,

@@ -65,8 +65,9 @@ from companion.store.live import (
 )
 from companion.store.schema import DEVICE_LENGTH, EntryRow, EventRow, GamePlayerRow, GameRow
 from companion.store.set_aside import SET_ASIDE, SetAside, record_set_aside
+from companion.store.settings import followed
 from companion.store.summary import summarize
-from companion.store.watch import RevisionWatch, announce
+from companion.store.watch import Followed, RevisionWatch, announce
 
 
 def set_aside_of(row: GameRow) -> tuple[SetAside, ...]:
@@ -193,7 +194,7 @@ class TrackedGames:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.live = LiveGames()
-        self.watch = RevisionWatch(db.url, self.revision)
+        self.watch = RevisionWatch(db.url, self.followed)
 
     # ---------------------------------------------------------------- reading
 
@@ -250,6 +251,11 @@ class TrackedGames:
         if found is None:
             raise GameNotFound(_("there is no saved game {game_id}").format(game_id=game_id))
         return found
+
+    def followed(self, game_id: int) -> Followed:
+        """The game's revision and settings in one read: what its watcher holds."""
+        with self.db.connection() as conn:
+            return followed(conn, game_id)
 
     # ---------------------------------------------------------------- writing
 
@@ -357,15 +363,15 @@ class TrackedGames:
                                       "aside").format(game_id=game_id))
             _check_seen(base, expected_seq, revision)
             at = base.refused.index
-            batch = {"at": at, "reason": base.refused.reason,
-                     "events": _payloads(session, game_id)[at:],
+            events = _payloads(session, game_id)[at:]
+            batch = {"at": at, "reason": base.refused.reason, "events": events,
                      "when": utc(when).isoformat()}
             row.set_aside = [*(row.set_aside or []), batch]
             session.execute(delete(EventRow).where(
                 EventRow.game_id == game_id, EventRow.seq >= at))
             row.revision = base.revision + 1
             apply_summary(session, row, summarize(base.game), when)
-            _note(session, row, "set_aside", at + len(batch["events"]), at, device, when)
+            _note(session, row, "set_aside", at + len(events), at, device, when)
             stored = StoredGame(game_id, base.game, base.created, utc(when), row.revision,
                                 base.earlier, None, set_aside_of(row), base.record_version)
         self._kept(stored)

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import Connection, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from companion.i18n import _
@@ -61,7 +62,8 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-def _write(store: Store):  # one write transaction, as the store's own (BEGIN IMMEDIATE)
+def _write(store: Store) -> AbstractContextManager[Connection]:
+    """One write transaction, as the store's own (BEGIN IMMEDIATE)."""
     return store.engine.execution_options(**{WRITE: True}).begin()
 
 

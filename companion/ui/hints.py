@@ -41,8 +41,8 @@ def toggle(game_id: int, label: str = LABEL) -> bool:
 
 
 def switch_moved(game_id: int) -> bool:
-    """Whether the game's switch, as the store keeps it, differs from the one this page
-    drew last (changed on another device since)."""
+    """Whether the game's switch, as this server follows it (memory: no query per poll),
+    differs from the one this page drew last (changed on another device since)."""
     shown = session.widget_value(f"hints_on_{game_id}")
     return shown is not None and playing.hints_on(game_id) != bool(shown)
 

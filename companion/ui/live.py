@@ -3,9 +3,10 @@
 A fragment reads the game's revision (one integer, raised by every entry and every undo) every
 ``LIVE_SECONDS`` and reruns the whole page only when it moved on, when the game is gone
 (deleted on another device: the page says so), or when the game's Hints switch was changed
-on another device. The revision comes from the process's watcher of that game
-(``Store.watched_revision``: memory, kept up to date by PostgreSQL's notifications or one
-shared read on SQLite), so an idle viewer costs no revision query.
+on another device. The revision and the switch come from the process's watcher of that
+game (``Store.watched_revision``, ``Store.watched_settings``: memory, kept up to date by
+PostgreSQL's notifications or one shared read of both on SQLite), so an idle viewer costs no
+query, whatever the number of phones.
 """
 
 from __future__ import annotations

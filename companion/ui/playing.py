@@ -183,8 +183,14 @@ def reapply_set_aside(leave_out_first: bool = False) -> Outcome:
 
 @stops_on_database_problem
 def hints_on(game_id: int) -> bool:
-    """Whether the game's hints are on (kept with the game: every device, every reload)."""
-    return store().game_settings(game_id).hints_on
+    """Whether the game's hints are on (kept with the game: every device, every reload), as
+    this server's watcher of the game holds them (``Store.watched_settings``: memory, read
+    with the revision), so a live page's poll compares its switch at no query; off for a
+    game gone."""
+    try:
+        return store().watched_settings(game_id).hints_on
+    except GameNotFound:
+        return False
 
 
 @stops_on_database_problem

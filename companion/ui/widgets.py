@@ -77,7 +77,9 @@ _KEEP_IN_VIEW = """<script>(() => {{ const mark = {mark!r}, turn = {turn!r};
 # Streamlit's header bar.
 PHONE_STYLE = """<style>
 @media (max-width: 640px) {
-  [data-testid=stMainBlockContainer] { padding-top: 3.25rem; }
+  /* a little more of a phone's width for the page (tables of words in French) */
+  [data-testid=stMainBlockContainer] { padding-top: 3.25rem; padding-left: 0.75rem;
+    padding-right: 0.75rem; }
 }
 .st-key-prompt h4 { scroll-margin-top: 3.75rem; }
 /* an answer's or a power's words wrap rather than end in "…" (a token's face and its odds,
@@ -95,10 +97,11 @@ PHONE_STYLE = """<style>
   .st-key-tracks hr { margin: 0.35rem 0; }
   /* the standings: seven narrow columns within a phone's width, no sideways scroll */
   /* every table of words: its cells wrap at spaces (a long heading, "5 colonists + 1
-     merchant") rather than push the page wider than the phone */
-  [data-testid=stMain] [data-testid=stMarkdownContainer] table { font-size: 0.85rem; }
+     merchant") rather than push the page wider than the phone; small enough that a
+     book's long words whole ("Marchandises", "Disponibles") fit side by side at 360 px */
+  [data-testid=stMain] [data-testid=stMarkdownContainer] table { font-size: 0.8rem; }
   [data-testid=stMain] [data-testid=stMarkdownContainer] th,
-  [data-testid=stMain] [data-testid=stMarkdownContainer] td { padding: 0.3rem 0.3rem;
+  [data-testid=stMain] [data-testid=stMarkdownContainer] td { padding: 0.3rem 0.15rem;
     white-space: normal; overflow-wrap: break-word; }
   /* the standings: seven narrow columns, their short headings whole */
   .st-key-standings table { font-size: 0.8rem; }

@@ -95,7 +95,10 @@ def test_the_hints_switch_and_a_deletion_reach_a_following_phone(served_app):
         switch = f".st-key-hints_on_{game.id} input"
         expect(b.locator(switch)).not_to_be_checked()
         a.locator(f".st-key-hints_on_{game.id}").get_by_text("Hints").click()
-        expect(a.locator(switch)).to_be_checked(timeout=30_000)
+        expect(a.locator(switch)).to_be_checked(timeout=30_000)  # at once, in the browser
+        stored = time.monotonic()  # the server stores it a moment later
+        while not store.game_settings(game.id).hints_on and time.monotonic() - stored < 10:
+            a.wait_for_timeout(50)
         assert store.game_settings(game.id).hints_on
         expect(b.locator(switch)).to_be_checked(timeout=4_000)  # no tap on B
 

@@ -18,9 +18,10 @@ SCROLL_WIDTH = """() => Math.max(...Array.from(document.querySelectorAll(
     + '[data-testid=stMainBlockContainer]')).map(e => e.scrollWidth))"""
 # What sticks out past the right edge (to say which element made the page wide).
 STICKING_OUT = """(width) => Array.from(document.querySelectorAll(
-    '[data-testid=stMain] [class*="st-key-"], [data-testid=stMain] [data-testid^=st]'))
+    '[data-testid=stMain] [class*="st-key-"], [data-testid=stMain] [data-testid^=st], '
+    + '[data-testid=stMain] table'))
     .filter(e => e.getBoundingClientRect().right > width + 1)
-    .map(e => (e.className.match(/st-key-[\\w-]+/) || [e.dataset.testid])[0]
+    .map(e => (e.className.match(/st-key-[\\w-]+/) || [e.dataset.testid || e.tagName])[0]
          + ':' + Math.round(e.getBoundingClientRect().right)).slice(0, 8)"""
 
 

@@ -7,10 +7,11 @@ import re
 import time
 
 import pytest
+from sqlalchemy import event
 from ui_driver import check, first_place, open_table
 
 from companion.store import Store, trust, watch
-from companion.ui import joining
+from companion.ui import hints, joining, playing, saved_games, session
 
 FOUR = {"edition": "empires",
         "players": [{"name": n, "colour": c} for n, c in
@@ -132,3 +133,28 @@ def test_a_game_deleted_on_another_device_is_said_on_the_table(at, store):
     assert any(f"Game {sg.id} was deleted on another device" in w for w in said), said
     assert not any("Ann places a worker" in m.value for m in at.markdown)
     assert "game" not in at.query_params and "aod.game_id" not in at.session_state
+
+
+def test_each_phones_live_check_of_the_hints_switch_reads_memory(store, monkeypatch):
+    """What every phone's live fragment asks at each poll (has the game moved on, has its
+    Hints switch moved) is answered by the server's watcher: twenty phones polling costs no
+    settings query per poll, only the watcher's one shared read per interval; a switch
+    flipped through another server's store is still seen."""
+    monkeypatch.setattr(watch, "FRESH_SECONDS", 0.3)
+    sg = store.create_game(FOUR)
+    app_store = saved_games.store()
+    sent: list[str] = []
+    event.listen(app_store.engine, "before_cursor_execute",
+                 lambda _c, _k, statement, *_r: sent.append(statement))
+    monkeypatch.setattr(Store, "game_settings", None)  # the per-poll read of old: gone
+    monkeypatch.setattr(session, "widget_value", lambda _key, _default=None: False)
+    start = time.monotonic()
+    for _round in range(10):
+        for _phone in range(20):  # every phone drew the switch off
+            assert playing.revision_of(sg.id) == 0 and not hints.switch_moved(sg.id)
+    reads = [s for s in sent if "game_settings" in s]
+    assert len(reads) <= (time.monotonic() - start) / 0.3 + 1  # not 200
+    assert reads and all("games.revision" in s for s in reads)  # one read brings both
+    store.set_hints(sg.id, True)  # another device, on another server
+    time.sleep(0.3)
+    assert hints.switch_moved(sg.id) and playing.revision_of(sg.id) == 0

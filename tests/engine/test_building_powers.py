@@ -741,9 +741,12 @@ def test_rewrite_history_with_no_token_to_take_is_bought_for_its_vp_alone():
     state = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}],
                       "options": {"builders": True}}).state
     draft = {"type": "buy", "building": "rewrite_history", "choice": {}}
-    assert rewrite_history.POWER.purchase_moves(state, draft, "Ann") is None
-    assert draft["choice"] == {"tokens": {}}  # the answer recorded is complete
+    legal = rewrite_history.POWER.purchase_moves(state, draft, "Ann")
+    assert legal is not None and len(legal.moves) == 1  # the purchase's record, nothing asked
+    (event,) = legal.moves[0].events
+    assert event["choice"] == {"tokens": {}}  # the answer recorded is complete
+    assert draft["choice"] == {}  # (the draft asked with is read only)
     after = state.clone()
     rewrite_history.POWER.on_purchase(after, after.players["Ann"],
-                                      after.catalogue["rewrite_history"], draft["choice"])
+                                      after.catalogue["rewrite_history"], event["choice"])
     assert after.players["Ann"].discoveries == state.players["Ann"].discoveries

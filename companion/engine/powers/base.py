@@ -25,7 +25,8 @@ from companion.rules.buildings import Building
 _BENEFITS = Phase.BENEFITS
 
 Effect = Callable[[GameState, PlayerState, Building, Mapping[str, Any]], None]
-Moves = Callable[[GameState, dict, str], "Legal | None"]  # None: nothing (more) to choose
+# None: nothing (more) to choose
+Moves = Callable[[GameState, Mapping[str, Any], str], "Legal | None"]
 Words = Callable[[GameState, "Legal", str], "Decision | None"]  # None: nothing to choose
 AskUse = Callable[[GameState, dict, str, str], Decision]  # a power used: always a question
 

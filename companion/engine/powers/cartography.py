@@ -6,6 +6,7 @@ later phase 4.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion import names
 from companion.engine.common import refuse, use_limited
@@ -49,7 +50,7 @@ def _use(state: GameState, who: PlayerState, b: Building, choice: Mapping) -> No
     _discover(state, who, b, choice)
 
 
-def _purchase_moves(state: GameState, draft: dict, me: str) -> Legal | None:
+def _purchase_moves(state: GameState, draft: Mapping[str, Any], me: str) -> Legal | None:
     """Discover now, or keep it for a later turn."""
     choice = draft["choice"]
     if "token" in choice:

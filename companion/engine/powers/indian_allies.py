@@ -6,6 +6,7 @@ to join and stay in the stock (both books set no condition on the purchase).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion import names
 from companion.engine.common import (
@@ -39,7 +40,7 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
         add_to_region(state, region, who.name, "soldier", soldiers)
 
 
-def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+def _moves(state: GameState, draft: Mapping[str, Any], me: str) -> Legal | None:
     colonies = regions_with(state, me)
     if "region" in draft["choice"] or not colonies:  # (none: bought, no soldiers placed)
         return None

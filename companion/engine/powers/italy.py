@@ -31,7 +31,8 @@ def _use(state: GameState, who: PlayerState, choice: dict) -> None:
         raise refuse(state, _("nobody stands on the {box!r} box").format(box=box))
     if who.reserve.get(worker or "", 0) < 1:
         raise refuse(state, _("{name} has no {worker!r} in stock to put there").format(
-                                name=who.name, worker=component_name("worker", worker)))
+                                name=who.name,
+                                worker=component_name("worker", worker) if worker else worker))
     assert isinstance(worker, str)  # a worker type the player has in stock
     slot = slots[0]
     state.players[slot.player].reserve[slot.worker] += 1

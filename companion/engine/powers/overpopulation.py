@@ -5,6 +5,7 @@ you like.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion import names
 from companion.engine.common import (
@@ -39,7 +40,7 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
             add_to_region(state, region, who.name, "colonist", placed)
 
 
-def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+def _moves(state: GameState, draft: Mapping[str, Any], me: str) -> Legal | None:
     """How the 3 colonists split between the discovered regions: listed, or a field."""
     if "regions" in draft["choice"]:
         return None

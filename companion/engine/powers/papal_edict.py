@@ -66,7 +66,7 @@ def _stage(state: GameState, choice: Mapping, me: str) -> str | None:
     return None
 
 
-def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+def _moves(state: GameState, draft: Mapping[str, Any], me: str) -> Legal | None:
     choice = draft["choice"]
     stage = _stage(state, choice, me)
     if stage == "opponent":
@@ -113,7 +113,7 @@ def _words(state: GameState, legal: Legal, ask: str) -> Decision | None:
 
 def _label(state: GameState, stage: str, value: Any, me: str, choice: Mapping) -> str:
     if stage == "opponent":
-        return value
+        return str(value)  # a player's name
     if stage == "opponent_first":
         return (_("{opponent} first").format(opponent=choice["opponent"]) if value
                 else _("{me} first").format(me=me))

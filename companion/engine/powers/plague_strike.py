@@ -31,7 +31,7 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
     remove_from_region(state, region, victim.name, {"colonist": n}, names.building_of(state, b))
 
 
-def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+def _moves(state: GameState, draft: Mapping[str, Any], me: str) -> Legal | None:
     """Which region, whose colonists there, how many (most first)."""
     choice = draft["choice"]
     if "region" not in choice:
@@ -72,7 +72,7 @@ def _label(state: GameState, kind: Kind, value: Any) -> str:
         return names.region(state.setup.edition, value)
     if kind == Kind.NUMBER:
         return plural(value, "colonist")
-    return value  # a player's name
+    return str(value)  # a player's name
 
 
 POWER = BuildingPower("plague_strike", on_purchase=_effect, purchase_moves=_moves,

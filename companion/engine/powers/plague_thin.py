@@ -5,6 +5,7 @@ there, of their choice.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion import names
 from companion.engine.common import (
@@ -13,7 +14,7 @@ from companion.engine.common import (
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower
-from companion.engine.questions import with_choice
+from companion.engine.questions import record_move, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -53,13 +54,11 @@ def _next_loss(state: GameState, losses: Mapping) -> tuple[str, str] | None:
     return None
 
 
-def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+def _moves(state: GameState, draft: Mapping[str, Any], me: str) -> Legal | None:
     losses = draft["choice"].get("losses", {})
     found = _next_loss(state, losses)
-    if found is None:
-        if "losses" not in draft["choice"]:
-            draft["choice"] = {**draft["choice"], "losses": {}}
-        return None
+    if found is None:  # nothing (more) to lose: recorded with the losses chosen, if any
+        return None if "losses" in draft["choice"] else record_move(with_choice(draft, losses={}))
     region, name = found
     return Legal(_WORKER, "buy", name, tuple(
         Move(w, draft=with_choice(draft, losses={

@@ -9,6 +9,7 @@ shown beside the tokens.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion import names
 from companion.engine.common import (
@@ -17,7 +18,7 @@ from companion.engine.common import (
 )
 from companion.engine.decisions import Answer, Decision, Kind, Legal, Move
 from companion.engine.powers.base import BuildingPower, choice_of
-from companion.engine.questions import clean, with_choice
+from companion.engine.questions import clean, record_move, with_choice
 from companion.engine.state import GameState, PlayerState
 from companion.i18n import _
 from companion.rules.buildings import Building
@@ -42,7 +43,7 @@ def _effect(state: GameState, who: PlayerState, b: Building, choice: Mapping) ->
         who.discoveries.append(token)
 
 
-def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
+def _moves(state: GameState, draft: Mapping[str, Any], me: str) -> Legal | None:
     """From whom, then which of their tokens came out; up to two players."""
     choice = draft["choice"]
     taken = dict(choice.get("tokens", {}))
@@ -57,8 +58,7 @@ def _moves(state: GameState, draft: dict, me: str) -> Legal | None:
     owners = [n for n in state.order if n != me and n not in taken
               and any(d in TOKENS for d in state.players[n].discoveries)]
     if not owners:  # nobody (left) to take from: bought for its VP alone
-        draft["choice"] = {**draft["choice"], "tokens": taken}
-        return None
+        return record_move(with_choice(draft, tokens=taken))
     done = clean(with_choice(draft, tokens=taken))
     return Legal(Kind.PLAYER, "buy", me, tuple(
         Move(n, draft=with_choice(draft, _from=n)) for n in owners),

@@ -5,6 +5,7 @@ supply (before the new goods come out). The table reports which good was drawn.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion import names
 from companion.engine.common import check_good, refuse
@@ -52,7 +53,8 @@ def _next_drawer(state: GameState, drawn: Mapping[str, str],
     return None
 
 
-def draw_moves(state: GameState, draft: dict, supply: Mapping[str, int]) -> Legal | None:
+def draw_moves(state: GameState, draft: Mapping[str, Any],
+               supply: Mapping[str, int]) -> Legal | None:
     """Report: the good the next owner drew (None once every owner has drawn), without
     words (``draw_words`` names them)."""
     drawn = draft.get("drawn", {})

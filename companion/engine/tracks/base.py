@@ -9,14 +9,14 @@ Decision the table sees, built from those moves only when someone looks. Beside 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.decisions import Decision, Legal, legal_of
 from companion.engine.state import GameState
 
-LegalMoves = Callable[[GameState, dict[str, Any], "int | None"], Legal]
+LegalMoves = Callable[[GameState, Mapping[str, Any], "int | None"], Legal]
 Words = Callable[[GameState, Legal], Decision]
 Told = Callable[[GameState, Any, str], str]  # (state before, parsed event, who) -> words
 
@@ -36,7 +36,7 @@ def written(type_: str, ask: Callable[[GameState, dict[str, Any]], Decision],
     """A question its module writes with its words at once (reports, powers, the standing
     actions: seldom asked, so never worth a second function)."""
 
-    def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+    def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
         return legal_of(ask(state, dict(draft)))  # (some write into their draft)
 
     return Question(type_, legal, told=told)

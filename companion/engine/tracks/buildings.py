@@ -4,6 +4,7 @@ choices, one at a time."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -53,7 +54,7 @@ def price_of(state: GameState, building_id: str, worker: str) -> int:
 # ---------------------------------------------------------------- legal moves, words
 
 
-def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
     slot = current_slot(state)
     me = slot.player
     if draft.get("building"):
@@ -107,7 +108,7 @@ def _buys_nothing(me: str) -> Move:
     return Move(None, events=({"type": "buy", "player": me, "building": None},))
 
 
-def _purchase(state: GameState, draft: dict[str, Any], me: str) -> Legal:
+def _purchase(state: GameState, draft: Mapping[str, Any], me: str) -> Legal:
     """The choices an immediate building asks for, one at a time (``_purchase_words``
     names them)."""
     b = state.catalogue[draft["building"]]

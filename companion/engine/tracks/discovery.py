@@ -63,7 +63,7 @@ def _pool(state: GameState, me: str) -> dict[str, int]:
 # ---------------------------------------------------------------- legal moves
 
 
-def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
     """Where to sail, then who sails, then which token was revealed. Each answer that asks
     on is settled here: the outcomes of its follow-ups are known without asking them."""
     me = state.queue[0]
@@ -109,7 +109,7 @@ def _nobody_sails(me: str) -> Move:
     return Move(None, events=({"type": "expedition", "player": me, "workers": {}},))
 
 
-def _regions(state: GameState, draft: dict[str, Any], event: dict[str, Any],
+def _regions(state: GameState, draft: Mapping[str, Any], event: dict[str, Any],
              parts: tuple[Any, ...], undiscovered: tuple[str, ...]) -> list[Move | None]:
     """``_to`` of each undiscovered region (``parts``: the crews that may sail, at least
     one), its cases told once for them all."""
@@ -124,7 +124,8 @@ def _regions(state: GameState, draft: dict[str, Any], event: dict[str, Any],
                 for r in undiscovered if every or unseen or r in known]
     # One crew: it sails without being asked, so the token is asked next (the event is
     # made only when that token is the one left).
-    part, moves = parts[0], []
+    part = parts[0]
+    moves: list[Move | None] = []  # (the caller adds the cards' moves: None where none)
     for r in undiscovered:
         items = [known[r]] if r in known else unseen
         if not items:
@@ -154,7 +155,7 @@ def _sail_to(me: str, region: str, part: Any, found: str | None) -> Move:
     return Move(region, events=({**draft, "workers": dict(part), "found": found},))
 
 
-def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[str, Any],
+def _to(target: str, draft: Mapping[str, Any], event: dict[str, Any], chosen: dict[str, Any],
         parts: tuple[Any, ...], items: list[str]) -> Move | None:
     """A target (``chosen``: what choosing it adds to ``draft``, clean as ``event``;
     ``items``: what may turn up there): open when who sails or what turns up leaves two
@@ -175,7 +176,7 @@ def _to(target: str, draft: dict[str, Any], event: dict[str, Any], chosen: dict[
     return Move(target, events=({**event, **chosen, "workers": part, "found": items[0]},))
 
 
-def _crew(value: Any, draft: dict[str, Any], event: dict[str, Any], items: list[str],
+def _crew(value: Any, draft: Mapping[str, Any], event: dict[str, Any], items: list[str],
           usual: bool = False) -> Move | None:
     """A crew whose last question is the token (``event``: ``draft`` as an event, before
     who sails): none if no token may turn up, ready if exactly one, else open."""
@@ -232,7 +233,8 @@ def words(state: GameState, legal: Legal) -> Decision:
                                          usual=m.usual) for m in legal.moves))
 
 
-def _odds_note(state: GameState, item: str, strength: int, extra: int, draft: dict) -> str:
+def _odds_note(state: GameState, item: str, strength: int, extra: int,
+               draft: Mapping[str, Any]) -> str:
     natives = (portugal.natives(state, state.queue[0]) if draft.get("nation_power")
                else DISCOVERIES[item].natives + extra)
     verdict = _("succeeds") if strength >= natives else _("fails")

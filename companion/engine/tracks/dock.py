@@ -5,6 +5,7 @@ A merchant brings its owner money, a missionary takes colonists along.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import repeat
 from typing import Any
@@ -36,7 +37,7 @@ def dock_and_goods_optional(state: GameState) -> bool:
 # ---------------------------------------------------------------- legal moves, words
 
 
-def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
     """Each discovered region; with one region, all the waiting workers with one tap where
     one may stay home; else the same player's next workers sent together."""
     me = current_slot(state).player

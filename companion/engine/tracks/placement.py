@@ -12,7 +12,7 @@ has room (its opener), the placement itself, and the placement question.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import compress
 from typing import Any, NamedTuple
@@ -208,8 +208,9 @@ def place(state: GameState, ev: Place) -> None:
             if numbered >= dock_slots:
                 board &= ~DOCK
         else:  # a Mayflower ship
-            label = mayflower.extra_dock_label(state, who)
-            assert label is not None  # (an open place always has a slot)
+            ship = mayflower.extra_dock_label(state, who)
+            assert ship is not None  # (an open place always has a slot)
+            label = ship
             mayflower.carried(state, name)
     elif track == "specialists":
         label = box
@@ -276,7 +277,7 @@ def open_places(state: GameState) -> tuple[str, tuple[str, ...], Places]:
 @lru_cache(maxsize=4096)
 def place_event(player: str, worker: str, track: str, box: str | None) -> Place:
     """Events are frozen: the same placement is validated once and shared."""
-    return Place(player=player, worker=worker, track=track, box=box)  # type: ignore[arg-type]
+    return Place(player=player, worker=worker, track=track, box=box)
 
 
 def open_slots(state: GameState) -> dict[str, int | None]:
@@ -309,7 +310,7 @@ class Spot(NamedTuple):
     box: str | None = None
 
 
-def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
     """Each worker type the placer has left on each place open to them."""
     if state.phase != _PLACEMENT:  # no placement is legal
         return Legal(_PLACE, "place", None, draft=draft)

@@ -234,7 +234,7 @@ def buy_vp(state: GameState, ev: BuyVP) -> None:
 # Listed without words (a random playout asks them every turn); ``_words`` names them.
 
 
-def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str, int],
+def _report(state: GameState, draft: Mapping[str, Any], key: str, pile: Mapping[str, int],
             wanted: int, later: dict[str, list[str]] | None) -> Legal:
     """Which ``wanted`` goods (``key`` "goods") or buildings came out of ``pile``. Each
     answer is ready when the reports after it are fixed by the rules (``later``: what
@@ -251,20 +251,21 @@ def _report(state: GameState, draft: dict[str, Any], key: str, pile: Mapping[str
                  field=counts_field(state, options, wanted, finish))
 
 
-def _reports(state: GameState, draft: dict[str, Any],
-             steps: list[tuple[str, Mapping[str, int], int]]) -> Legal:
+Report = tuple[str, Mapping[str, int], int]  # (draft key, pile, how many come out)
+
+
+def _reports(state: GameState, draft: Mapping[str, Any], steps: list[Report]) -> Legal:
     """The reports still to make, (key, pile, how many come out) each, in order: one the
     rules fix (``_forced``) is filled in, the first one that is not is asked, and a
     finished draft is recorded."""
     for i, (key, pile, wanted) in enumerate(steps):
         forced = _forced(pile, wanted)
         if forced is None:
-            later: dict[str, list[str]] | None = {}
+            later: dict[str, list[str]] = {}
             for later_key, later_pile, later_wanted in steps[i + 1:]:
                 fixed = _forced(later_pile, later_wanted)
                 if fixed is None:
-                    later = None
-                    break
+                    return _report(state, draft, key, pile, wanted, None)
                 later[later_key] = fixed
             return _report(state, draft, key, pile, wanted, later)
         draft = {**draft, key: forced}
@@ -304,8 +305,8 @@ def _forced(pile: Mapping[str, int], slots: int) -> list[str] | None:
     return as_list(pile) if sum(pile.values()) <= slots else None
 
 
-def _legal_reveal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
-    steps = [] if "goods" in draft else [("goods", state.supply, TRADE_GOODS_SLOTS)]
+def _legal_reveal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
+    steps: list[Report] = [] if "goods" in draft else [("goods", state.supply, TRADE_GOODS_SLOTS)]
     if "buildings" not in draft:
         steps.append(("buildings", _pile(state, 1), BUILDING_SLOTS))
     return _reports(state, draft, steps)
@@ -322,7 +323,7 @@ def _refresh_supply(state: GameState, drawn: Mapping[str, str]) -> dict[str, int
     return supply
 
 
-def _legal_refresh(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+def _legal_refresh(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
     supply = _refresh_supply(state, draft.get("drawn", {}))
     drawing = west_indies.draw_moves(state, draft, supply)
     if drawing is not None:
@@ -330,7 +331,7 @@ def _legal_refresh(state: GameState, draft: dict[str, Any], most: int | None = N
     turn = state.turn
     if turn == LAST_TURN:
         return record_move(draft)
-    steps = [] if "goods" in draft else [("goods", supply, TRADE_GOODS_SLOTS)]
+    steps: list[Report] = [] if "goods" in draft else [("goods", supply, TRADE_GOODS_SLOTS)]
     if "buildings" not in draft:
         next_age = age_of_turn(turn + 1)
         keep = len(state.buildings_offer) if next_age == state.age else 0
@@ -351,6 +352,7 @@ def _words(state: GameState, legal: Legal) -> Decision:
                   else _("Start turn {value}").format(value=turn + 1))
         return record_words(legal, prompt)
     wanted = field.total
+    assert wanted is not None  # (each report's field counts what comes out)
     if "goods" not in draft:
         prompt = (_("Set-up: which {wanted} goods were turned face up on Trade Goods?")
                   if setup else _("End of turn {turn}: which {wanted} goods came out?"))
@@ -374,7 +376,7 @@ def _words(state: GameState, legal: Legal) -> Decision:
                     field=field)
 
 
-def _legal_buy_vp(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+def _legal_buy_vp(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
     name = draft["player"]
     price = BUY_VP_PRICE[age_of_turn(state.scored_turn)]
     top = state.players[name].money // price

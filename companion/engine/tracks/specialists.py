@@ -3,6 +3,7 @@ stock (it comes next turn); Training sells one specialist of the player's choice
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion import names
@@ -42,7 +43,7 @@ def resolve_boxes(state: GameState) -> None:
 # ---------------------------------------------------------------- Training
 
 
-def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
     who = state.players[current_slot(state).player]
     moves: tuple[Move, ...] = ()
     if who.money >= TRAINING_PRICE:

@@ -3,6 +3,7 @@ Age of Empires III: one must be taken, `001_…`, "Marchandises")."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import repeat
 from typing import Any
@@ -25,7 +26,7 @@ from companion.scoring import economy_vp
 _GOOD = Kind.GOOD
 
 
-def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
     """Each good face up, once; nothing where the rules allow it."""
     me = current_slot(state).player
     offer = dict.fromkeys(state.goods_offer)

@@ -100,7 +100,7 @@ def _expected(here: Mapping[str, Mapping[str, int]], attacker: str, defender: st
 # ---------------------------------------------------------------- legal moves
 
 
-def legal(state: GameState, draft: dict[str, Any], most: int | None = None) -> Legal:
+def legal(state: GameState, draft: Mapping[str, Any], most: int | None = None) -> Legal:
     """A battle per region worth fighting, a war per opponent, or no fight; then each
     side's losses, region by region. Settled here: a fight whose every loss leaves one
     choice is ready at once, any other asks on (its losses have two outcomes or more)."""
@@ -158,7 +158,7 @@ def _no_fight(me: str) -> Move:
     return Move(None, events=({"type": "warfare", "player": me, "kind": None},))
 
 
-def _fight(state: GameState, value: Any, draft: dict[str, Any]) -> Move:
+def _fight(state: GameState, value: Any, draft: Mapping[str, Any]) -> Move:
     """A battle or a war: ready when each of its losses leaves one choice, else open."""
     steps = _steps(state, draft)
     if all(_one_choice(step) for step in steps):
@@ -170,7 +170,7 @@ def _fight(state: GameState, value: Any, draft: dict[str, Any]) -> Move:
 LossStep = tuple[str, str, str, int, str, Mapping[str, int]]
 
 
-def _steps(state: GameState, draft: dict[str, Any]) -> list[LossStep]:
+def _steps(state: GameState, draft: Mapping[str, Any]) -> list[LossStep]:
     """The losses still to choose, in the order asked: region by region, the attacker's
     then the defender's (the board does not change while they are chosen)."""
     me, defender = draft["player"], draft["defender"]
@@ -201,7 +201,7 @@ def _options(step: LossStep) -> list[dict[str, int]]:
     return sorted(multisets(dict(step[5]), step[3]), key=_loss_order)
 
 
-def _chosen(draft: dict[str, Any], step: LossStep, counts: dict[str, int]) -> dict[str, Any]:
+def _chosen(draft: Mapping[str, Any], step: LossStep, counts: dict[str, int]) -> dict[str, Any]:
     """``draft`` with that loss chosen."""
     region, side = step[0], step[1]
     entry = {**(draft.get("_partial") or {"region": region}), side: counts}
@@ -210,7 +210,7 @@ def _chosen(draft: dict[str, Any], step: LossStep, counts: dict[str, int]) -> di
     return {**draft, "_partial": None, "losses": [*draft["losses"], entry]}
 
 
-def _finished(draft: dict[str, Any], steps: list[LossStep]) -> dict[str, Any]:
+def _finished(draft: Mapping[str, Any], steps: list[LossStep]) -> dict[str, Any]:
     """The event once every one of ``steps`` (each with one choice) is chosen."""
     for step in steps:
         draft = _chosen(draft, step, _only_option(step))
@@ -228,13 +228,13 @@ def _only_option(step: LossStep) -> dict[str, int]:
     return {next(k for k, v in workers.items() if v): n}
 
 
-def _next_loss(state: GameState, draft: dict[str, Any]) -> LossStep | None:
+def _next_loss(state: GameState, draft: Mapping[str, Any]) -> LossStep | None:
     """The loss asked next."""
     steps = _steps(state, draft)
     return steps[0] if steps else None
 
 
-def _losses(state: GameState, draft: dict[str, Any]) -> Legal:
+def _losses(state: GameState, draft: Mapping[str, Any]) -> Legal:
     """Every soldier removes a worker of its owner's choice: the attacker picks the
     defender's losses and the defender the attacker's. Each pick is ready when every
     loss after it leaves one choice, else open."""
@@ -361,6 +361,5 @@ def effect(state: GameState, ev: Warfare, slot: Slot) -> None:
         pay(state, state.players[attacker], WAR_PRICE, _("a war"))
     # Losses are simultaneous; a refusal half-way is safe because apply() works on a copy.
     for loss in ev.losses:
-        # (worker-type keys: str literals, read as str)
-        remove_from_region(state, loss.region, attacker, loss.attacker, _("the battle"))  # type: ignore[arg-type]
-        remove_from_region(state, loss.region, defender, loss.defender, _("the battle"))  # type: ignore[arg-type]
+        remove_from_region(state, loss.region, attacker, loss.attacker, _("the battle"))
+        remove_from_region(state, loss.region, defender, loss.defender, _("the battle"))
