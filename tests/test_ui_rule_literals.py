@@ -33,6 +33,7 @@ UI_NUMBERS = {
     "DEMO_UNFINISHED_STEPS": "where an unfinished demo game stops",
     "DEMO_SEEDS": "range of a demo game's seed",
     "DEFAULT_PLAYERS": "the New game form's first choice",
+    "STREAMLIT_PORT": "the port a join link names when none is configured",
     "PICK_OVER": "score sheets: a choice over this many options is a select box",
     "SHEET_DEFAULT_PLAYERS": "score sheets: the player count offered first",
     "EXAMPLE_SEATS": "the seats whose starting money the New game form shows as an example",

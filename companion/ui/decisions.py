@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from companion import names
 from companion.engine import AMOUNT_MAX, COUNT_MAX, Answer, Decision, Field, Kind, Phase
@@ -64,6 +65,11 @@ def record_events(events: Sequence[Mapping[str, Any]], seq: int,
         session.flash("error", outcome.error or "refused", at=where)
     # a recorded step is said once, by the "Last step" line beside Undo (no message over it)
     return outcome
+
+
+def _fill_on_click(field: Field, value: Any, seq: int) -> None:
+    """Callback: ``_fill`` from a button (Streamlit drops what a callback returns)."""
+    _fill(field, value, seq)
 
 
 def _fill(field: Field, value: Any, seq: int) -> bool:
@@ -258,7 +264,7 @@ def _multiset(field: Field, seq: int, depth: int) -> None:
     with st.container(horizontal=True, key=f"pick_go_{depth}@{seq}"):
         if field.total is None:  # an exact count submits itself with its last pick
             st.button(_("Done"), type="primary", key=f"done@{seq}:{depth}", disabled=not ready,
-                      on_click=_fill, args=(field, counts, seq))
+                      on_click=_fill_on_click, args=(field, counts, seq))
         st.button(_("Clear"), key=f"clear@{seq}:{depth}", on_click=session.clear_picks,
                   disabled=not picks, type="tertiary")
 
@@ -314,14 +320,15 @@ def _order(field: Field, seq: int, depth: int) -> None:
                    select_all=False)
     picked = list(session.widget_value(key) or [])
     st.button(_("Done"), type="primary", key=f"done@{seq}:{depth}",
-              disabled=len(picked) != len(labels), on_click=_fill, args=(field, picked, seq))
+              disabled=len(picked) != len(labels), on_click=_fill_on_click,
+              args=(field, picked, seq))
 
 
 def _number(field: Field, seq: int, depth: int) -> None:
     key = f"number@{seq}:{depth}"
     st.number_input(_("How many"), field.least, field.most, field.least, key=key)
     value = int(session.widget_value(key, field.least) or field.least)
-    st.button(_("Done"), type="primary", key=f"done@{seq}:{depth}", on_click=_fill,
+    st.button(_("Done"), type="primary", key=f"done@{seq}:{depth}", on_click=_fill_on_click,
               args=(field, value, seq))
 
 
@@ -414,7 +421,7 @@ def correction(stored: StoredGame) -> None:
     st.text_input(_("Reason"), key=k("reason"), placeholder=_("e.g. a good was forgotten"))
     # The limits are the correction event's own (engine/fields.py), not a second guess.
     amount, count = (-AMOUNT_MAX, AMOUNT_MAX), (-COUNT_MAX, COUNT_MAX)
-    cols = st.columns(3)
+    cols: Sequence[DeltaGenerator] = st.columns(3)
     cols[0].number_input(_("Money (\\$)"), *amount, 0, key=k("money"))
     cols[1].number_input(_("VP"), *amount, 0, key=k("vp"))
     cols[2].number_input(_("Ships"), *count, 0, key=k("ships"))

@@ -30,6 +30,8 @@ from companion.store import trust
 from companion.ui import access, session, views
 from companion.ui.saved_games import store
 
+STREAMLIT_PORT = 8501  # Streamlit's own default, when no port is configured
+
 Role = Literal["entry", "viewer"]
 
 
@@ -52,7 +54,7 @@ def join_url(game_id: int, role: Role, *, host: str | None = None,
     """The game's link for another device: ``entry`` with the game's entry ``key``, or
     ``viewer`` (which never carries one)."""
     host = host or network_address()
-    port = port or int(st.get_option("server.port") or 8501)
+    port = port or int(st.get_option("server.port") or STREAMLIT_PORT)
     if role == "entry":
         if not key:
             raise ValueError("an entry link needs the game's entry key")

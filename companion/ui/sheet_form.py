@@ -49,6 +49,7 @@ def _stored(f: SheetField, value: Any) -> Any:
     return None if value == NONE and None in f.options else value
 
 
+SHEET_DEFAULT_PLAYERS = 4  # a new sheet's player count, when the game seats four
 PICK_OVER = 4  # a counts field of more parts (goods: 11) is entered by picking what is held
 
 
@@ -122,7 +123,8 @@ def options(f: Family) -> dict[str, Any]:
 def player_count(f: Family, opts: Mapping[str, Any]) -> int:
     allowed = list(f.player_range(opts))
     if session.widget_value(COUNT_KEY) not in allowed:
-        session.set_widget_value(COUNT_KEY, 4 if 4 in allowed else allowed[0])
+        session.set_widget_value(COUNT_KEY, SHEET_DEFAULT_PLAYERS
+                                 if SHEET_DEFAULT_PLAYERS in allowed else allowed[0])
     return int(st.segmented_control(_("Players"), allowed, key=COUNT_KEY, required=True)
                or allowed[0])
 
@@ -307,7 +309,8 @@ def _widget(f: SheetField, seat: int, parts: Sequence[Any], others: Sequence[str
         if picked(f):  # the parts held, then a number for each of those only
             labels = {p.key: p.label for p in parts}
             held = st.pills(f.label, list(labels), selection_mode="multi", key=held_key(f, seat),
-                            format_func=labels.get, on_change=_held_changed, args=(f, seat),
+                            format_func=labels.__getitem__, on_change=_held_changed,
+                            args=(f, seat),
                             help=_("Tap what the player holds, then say how many of each."))
             parts = [p for p in parts if p.key in set(held or ())]
             if not parts:

@@ -247,7 +247,8 @@ def slot_text(setup: Any, slot: views.SlotView, track: str) -> str:
     label = names.box(slot.label) if track == "specialists" else slot.label
     if slot.player is None:
         return f"`{label}`"
-    text = f"`{label}` {views.badge(setup, slot.player)} {views.WORKER_ICONS.get(slot.worker, '')}"
+    icon = views.WORKER_ICONS.get(slot.worker or "", "")
+    text = f"`{label}` {views.badge(setup, slot.player)} {icon}"
     if slot.current:
         return f"**▶ {text}**"
     if slot.done:
@@ -489,7 +490,7 @@ def demo_game_button(label: str, key: str) -> None:
     if st.button(label, key=key):
         with st.spinner(_("Playing a demo game…")):
             outcome = playing.demo_game()
-        if outcome.ok:
+        if outcome.ok and outcome.stored is not None:
             session.flash("success", _("Demo game #{id} added").format(id=outcome.stored.id))
             st.rerun()
         error(outcome.error)
