@@ -22,7 +22,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	-$(MAKE) --no-print-directory typecheck  # (reports only until issue 44's phase 2: then no "-")
+	$(MAKE) --no-print-directory typecheck
 	$(BIN)/python -m pytest -q $(PARALLEL)
 
 # The inner loop: everything but the browser tests (chromium), on every core.

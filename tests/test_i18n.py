@@ -267,17 +267,16 @@ def test_a_counted_name_takes_its_printed_plural(lang, n, kind, name, edition, s
 
 
 def test_changes_name_a_good_gained_in_its_plural():
-    from companion.engine import Game
-    from companion.engine.told import changes
+    from companion.engine import Game, step_changes
 
     game = Game.new({"players": [{"name": "Ann"}, {"name": "Bob"}]})
     after = game.state.clone()
     after.players["Ann"].goods["rice"] += 2
     after.players["Bob"].ships += 2
     with i18n.use_language("fr"):
-        assert changes(game.state, after) == "Ann +2 riz ; Bob +2 bateaux marchands"
+        assert step_changes(game.state, after) == "Ann +2 riz ; Bob +2 bateaux marchands"
     with i18n.use_language("en"):
-        assert changes(game.state, after) == "Ann +2 rice; Bob +2 ships"
+        assert step_changes(game.state, after) == "Ann +2 rice; Bob +2 ships"
 
 
 def test_ordinals_follow_the_language():

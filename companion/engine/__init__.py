@@ -63,6 +63,13 @@ from companion.engine.setup import (
     parse_setup,
 )
 from companion.engine.state import GameState
+from companion.engine.told import (
+    building_title,
+    describe_event,
+    discovery_short,
+    step_changes,
+    step_summary,
+)
 from companion.engine.tracks.placement import Spot
 from companion.engine.tracks.shipping import shipping_values
 from companion.scoring import RegionScoring
@@ -81,7 +88,8 @@ __all__ = [
     "MalformedEvent", "Option", "Options", "Phase", "PlayerSetup", "RegionScoring", "Spot",
     "Step",
     "UnreadableEvent", "Warfare",
-    "apply", "as_stored", "board_form", "clean_name", "colony_scoring", "converted", "decide",
+    "apply", "as_stored", "board_form", "building_title", "clean_name", "colony_scoring",
+    "converted", "decide", "describe_event", "discovery_short", "step_changes", "step_summary",
     "ended_now",
     "event_dict", "final_scores", "hints", "iso_datetime",
     "name_key", "parse_event", "parse_new_setup", "parse_setup", "placements_from_board",

@@ -57,7 +57,7 @@ def step_summary(before: GameState, after: Game, start: int) -> str:
     if settled:
         text += " — " + _("then, with no other choice: {steps}").format(
             steps=format_clauses(settled))
-    said = changes(before, after.state, events)
+    said = step_changes(before, after.state, events)
     return f"{text} — {said}" if said else text
 
 
@@ -91,7 +91,7 @@ def _ship(before: GameState, after: GameState, name: str, change: int) -> str:
     return ship
 
 
-def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> str:
+def step_changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> str:
     """What a step changed in each player's holdings, in words: money, goods, ships, VP,
     specialists gained, workers gained or lost in the New World, buildings and tokens (every
     automatic consequence the table must copy onto the board), and who won a tie for the
@@ -103,7 +103,7 @@ def changes(before: GameState, after: GameState, events: Sequence[Any] = ()) -> 
     >>> after.players["Ann"].money += 3; after.players["Bob"].goods["fur"] += 1
     >>> after.players["Bob"].incoming["merchant"] += 2
     >>> after.regions["caribbean"] = {"Ann": {"colonist": 3}}
-    >>> changes(game.state, after)
+    >>> step_changes(game.state, after)
     'Ann +$3, +3 workers in the Caribbean; Bob +1 fur, +merchant ×2'
     """
     edition = after.setup.edition

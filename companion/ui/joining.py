@@ -24,7 +24,7 @@ from typing import Literal
 import qrcode
 import streamlit as st
 
-from companion.engine import Game, apply, told
+from companion.engine import Game, apply, describe_event
 from companion.i18n import N_, _, format_clauses, format_datetime
 from companion.store import trust
 from companion.ui import access, session, views
@@ -229,7 +229,7 @@ def _entered_words(kept: list[trust.Entry], game: Game) -> dict[int, str]:
     state = game.at(0)
     for n, ev in enumerate(game.events[:last]):
         if n in wanted and not ev.auto:
-            words[n] = told.describe_event(state, ev)
+            words[n] = describe_event(state, ev)
         state = apply(state, ev)
     out = {}
     for i, e in live.items():

@@ -18,7 +18,7 @@ from companion.engine import (
     event_dict,
     placements_from_board,
     scoring_in,
-    told,
+    step_summary,
 )
 from companion.i18n import _, language_key
 from companion.store import GameNotFound, Store, StoredGame, WrongKind, trust
@@ -278,7 +278,7 @@ def last_step(stored: StoredGame) -> str | None:
 
     def words() -> str:
         start = stored.seq - stored.game.last_step()
-        return told.step_summary(stored.state_at(start), stored.game, start)
+        return step_summary(stored.state_at(start), stored.game, start)
 
     return _PER_VERSION.get((stored.key, "last_step", language_key()), words)
 

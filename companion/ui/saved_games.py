@@ -14,7 +14,7 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import ParamSpec, TypeVar
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -22,7 +22,8 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from companion.store import DatabaseProblem, Store, StoredGame, default_url, open_store
 from companion.ui.database_page import database_page
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class _Stores:
@@ -77,12 +78,12 @@ def database_problem() -> DatabaseProblem | None:
     return None
 
 
-def stops_on_database_problem(func: F) -> F:
+def stops_on_database_problem(func: Callable[P, R]) -> Callable[P, R]:
     """A service that shows the database-problem page (and ends the run) when the database
     fails under it, instead of a traceback; outside a Streamlit run the error is raised."""
 
     @functools.wraps(func)
-    def guarded(*args: Any, **kwargs: Any) -> Any:
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
         except DatabaseProblem as exc:
@@ -91,7 +92,7 @@ def stops_on_database_problem(func: F) -> F:
             database_page(exc)
             st.stop()
 
-    return guarded  # type: ignore[return-value]
+    return guarded
 
 
 @dataclass(frozen=True)

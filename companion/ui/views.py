@@ -29,10 +29,10 @@ from companion.engine import (
     Spot,
     Step,
     building_money,
+    building_title,
     shipping_values,
     standings,
 )
-from companion.engine.told import building_title, discovery_short  # noqa: F401
 from companion.games.age_of_discovery import income_sets_text  # noqa: F401
 from companion.i18n import N_, _, component_name, edition_text, format_clauses
 from companion.rules.discoveries import DISCOVERIES, listed_name

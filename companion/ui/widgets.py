@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from companion import charts, names
-from companion.engine import Game, GameState, Phase
+from companion.engine import Game, GameState, Phase, building_title, discovery_short
 from companion.games import TRACKED_GAME, Family, Scored, Sheet, family
 from companion.i18n import (
     N_,
@@ -226,8 +226,8 @@ def player_details(view: GameView) -> None:
     """Goods, buildings and discoveries per player."""
     state, game = view.state, view.game
     for p in view.players:
-        buildings = ", ".join(views.building_title(state, b) for b in p.buildings) or _("none")
-        found = ", ".join(views.discovery_short(d) for d in p.discoveries)
+        buildings = ", ".join(building_title(state, b) for b in p.buildings) or _("none")
+        found = ", ".join(discovery_short(d) for d in p.discoveries)
         nation = f" ({names.nation(p.nation)})" if p.nation else ""
         lines = [
             _("goods: {goods}").format(goods=md(views.goods_text(p.goods, p.ships))),

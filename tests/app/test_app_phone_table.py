@@ -60,7 +60,7 @@ def test_a_step_says_what_it_changed(at, store):
     stored = store.load(game.id)
     start = stored.seq - stored.game.last_step()
     said = steps.step_summary(stored.state_at(start), stored.game, start)
-    changed = steps.changes(stored.state_at(start), stored.game.state)
+    changed = steps.step_changes(stored.state_at(start), stored.game.state)
     assert changed and changed in said
     assert any(changed in c.value.replace("\\", "") for c in at.caption)
 
@@ -102,7 +102,7 @@ def _first_event(game_setup: dict, seed: int, wanted) -> tuple:
     state = Game.new(played.setup).state
     for i, ev in enumerate(played.events):
         after = apply(state, ev)
-        said = steps.changes(state, after)
+        said = steps.step_changes(state, after)
         if wanted(said):
             return random_game(game_setup, seed=seed, stop_after=i + 1), i + 1, said
         state = after

@@ -10,7 +10,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from companion import charts, names
-from companion.engine import GameState, scoring_in, told
+from companion.engine import GameState, describe_event, scoring_in, step_changes
 from companion.exchange.imports import ImportReport
 from companion.exchange.plays import title
 from companion.games import FAMILY_IDS, family
@@ -293,8 +293,8 @@ def step_section(stored: StoredGame, state: GameState, version: int) -> None:
     writes = library.entries(stored.id)
     if version:
         before = stored.state_at(version - 1)
-        said = told.describe_event(before, game.events[version - 1])
-        done = told.changes(before, state,  # money, goods, VP, ties
+        said = describe_event(before, game.events[version - 1])
+        done = step_changes(before, state,  # money, goods, VP, ties
                             game.events[version - 1:version])
         st.caption(_("Last step shown: ") + views.md(f"{said} — {done}" if done else said)
                    + joining.entered_on(writes, version - 1))
