@@ -4,8 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Every core; a module's tests on one worker, so a module-scoped fixture (a browser test's
-# streamlit server) starts once, not once per worker.
-PARALLEL := -n auto --dist loadscope
+# streamlit server) starts once, not once per worker. Modules go out in the order collected
+# (tests/app's long browser modules first), not xdist's default of most tests first, which
+# left the one-test browser modules (a minute each) for the end, on one worker.
+PARALLEL := -n auto --dist loadscope --no-loadscope-reorder
 
 .PHONY: run test test-fast typecheck lint bench clean messages
 
@@ -13,8 +15,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,postgres]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,postgres]'
 	touch $(STAMP)
 
 run: $(STAMP)

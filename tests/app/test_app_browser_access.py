@@ -1,14 +1,17 @@
 """Trust at the table in Debian's chromium: the server bound to every address, a second
 browser reaching it through this machine's network address (as a phone on the Wi-Fi does).
 Without the game's key it follows the game but records, undoes, corrects, deletes and imports
-nothing (the store's revision unchanged after each try); with the entry link it records,
-under the name it gave, and a reload keeps the right; on the host, delete works. The key
-never reaches the server's log, and leaves the address bar once taken."""
+nothing (the store's revision unchanged after each try), and is told how to get in instead
+of the New game form and the sheet's Save button (issue 41's door; the host has both); with
+the entry link it records, under the name it gave, and a reload keeps the right; on the host,
+delete works. The key never reaches the server's log, and leaves the address bar once
+taken."""
 
 from __future__ import annotations
 
 import pytest
 from test_app_browser import ARGS, CHROMIUM, PHONE, require_chromium, running_app
+from test_app_browser_door import DOOR
 from test_app_live import FOUR, REVEAL
 
 from companion.ui.joining import network_address
@@ -41,7 +44,8 @@ def test_only_the_entry_link_enters_and_only_the_host_deletes(tmp_path):
     game = store.create_game(FOUR).id
     store.append(game, REVEAL, 0)
     log = tmp_path / "streamlit.log"
-    with running_app(data, log, address="0.0.0.0") as (host_url, _), \
+    shut = {"COMPANION_OPEN_TABLE": "0", "COMPANION_HOST_PIN": ""}  # the host's door shut
+    with running_app(data, log, address="0.0.0.0", env_more=shut) as (host_url, _), \
             sync_playwright() as p:
         remote_url = host_url.replace("127.0.0.1", address)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -74,10 +78,23 @@ def test_only_the_entry_link_enters_and_only_the_host_deletes(tmp_path):
         viewer.get_by_role("tab", name="Import / export").click()
         expect(viewer.get_by_role("button", name="Import", exact=True)).to_be_disabled()
         assert viewer.get_by_role("button", name="Add a demo game (random play)").count() == 0
+        # New game and Save to history behind the host's door (the table not opened)
+        viewer.goto(f"{remote_url}/new_game")
+        expect(viewer.get_by_text(DOOR)).to_be_visible(timeout=60_000)
+        assert viewer.get_by_role("button", name="Start the game").count() == 0
+        assert viewer.get_by_role("textbox", name="Seat 1").count() == 0
+        viewer.goto(f"{remote_url}/score_sheet")
+        expect(viewer.get_by_text("may save a score sheet to the history here")
+               ).to_be_visible(timeout=60_000)
+        assert viewer.get_by_role("button", name="Save to history").count() == 0
         assert (store.revision(game), store.count_games()) == (revision, 1)
 
         # ---- the host's Home shows the entry link (with the key) on the network address
         host = browser.new_context(viewport=PHONE).new_page()
+        host.goto(f"{host_url}/new_game")  # the host's own browser: the form, as always
+        expect(host.get_by_role("button", name="Start the game")).to_be_visible(
+            timeout=60_000)
+        assert host.get_by_text(DOOR).count() == 0
         host.goto(host_url)
         host.locator(f".st-key-join_{game} button").first.click(timeout=60_000)
         link = host.locator("code").filter(has_text="key=").first

@@ -1,7 +1,8 @@
 """New games and score sheets behind the host's door (issue 41), in Debian's chromium: a
 browser reaching the app through this machine's network address (a phone on the Wi-Fi) is
 told how to get in instead of the New game form and the sheet's Save button, and stores
-nothing; the host's own browser has both; with the table opened (COMPANION_OPEN_TABLE=1) the
+nothing; the host's own browser has both (both checked on the access test's server,
+``test_app_browser_access.py``); with the table opened (COMPANION_OPEN_TABLE=1) the
 phone starts a game and enters it."""
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ def _fill_players(page) -> None:
         page.wait_for_timeout(300)
 
 
-@pytest.mark.parametrize("opened", [False, True], ids=["door_shut", "open_table"])
-def test_a_phone_starts_games_only_at_an_open_table(tmp_path, opened):
+def test_a_phone_starts_a_game_at_an_opened_table(tmp_path):
+    """(The door shut: the phone's refusals and the host's form are checked on the access
+    test's server, tests/app/test_app_browser_access.py; one server less to start.)"""
     from playwright.sync_api import expect, sync_playwright
 
     from companion.store import Store
@@ -41,38 +43,23 @@ def test_a_phone_starts_games_only_at_an_open_table(tmp_path, opened):
     data = tmp_path / "data"
     data.mkdir()
     store = Store(f"sqlite:///{data / 'companion.db'}")
-    env = {"COMPANION_OPEN_TABLE": "1" if opened else "0", "COMPANION_HOST_PIN": ""}
+    env = {"COMPANION_OPEN_TABLE": "1", "COMPANION_HOST_PIN": ""}
     with running_app(data, tmp_path / "streamlit.log", address="0.0.0.0",
                      env_more=env) as (host_url, _), sync_playwright() as p:
         remote_url = host_url.replace("127.0.0.1", address)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         phone = browser.new_context(viewport=PHONE).new_page()
         phone.goto(f"{remote_url}/new_game")
-        if not opened:
-            expect(phone.get_by_text(DOOR)).to_be_visible(timeout=60_000)
-            assert phone.get_by_role("button", name="Start the game").count() == 0
-            assert phone.get_by_role("textbox", name="Seat 1").count() == 0
-            phone.goto(f"{remote_url}/score_sheet")
-            expect(phone.get_by_text("may save a score sheet to the history here")
-                   ).to_be_visible(timeout=60_000)
-            assert phone.get_by_role("button", name="Save to history").count() == 0
-            # the host's own browser: the form, as always
-            host = browser.new_context(viewport=PHONE).new_page()
-            host.goto(f"{host_url}/new_game")
-            expect(host.get_by_role("button", name="Start the game")).to_be_visible(
-                timeout=60_000)
-            assert host.get_by_text(DOOR).count() == 0
-        else:
-            _fill_players(phone)
-            phone.get_by_role("button", name="Start the game").click()
-            expect(phone.get_by_text("which 4 goods were turned face up")).to_be_visible(
-                timeout=60_000)
-            name = phone.get_by_role("textbox", name="Device name")  # its maker enters it,
-            expect(name).to_be_visible(timeout=30_000)  # once named
-            name.fill("Anne's phone")
-            phone.get_by_role("button", name="Join the table").click()
-            expect(phone.get_by_role("button", name="↩ Undo")).to_be_visible(timeout=30_000)
-            assert phone.get_by_text("Following the game").count() == 0
+        _fill_players(phone)
+        phone.get_by_role("button", name="Start the game").click()
+        expect(phone.get_by_text("which 4 goods were turned face up")).to_be_visible(
+            timeout=60_000)
+        name = phone.get_by_role("textbox", name="Device name")  # its maker enters it,
+        expect(name).to_be_visible(timeout=30_000)  # once named
+        name.fill("Anne's phone")
+        phone.get_by_role("button", name="Join the table").click()
+        expect(phone.get_by_role("button", name="↩ Undo")).to_be_visible(timeout=30_000)
+        assert phone.get_by_text("Following the game").count() == 0
         browser.close()
-    assert store.count_games() == (1 if opened else 0)
+    assert store.count_games() == 1
     store.close()

@@ -23,7 +23,7 @@ def test_it_agrees_with_the_actions_offered_all_game_long():
     seen = {True: 0, False: 0}
     standing_only = 0
     for index, setup in enumerate(SETUPS):
-        for seed in range(3):
+        for seed in range(2):  # a third game per set-up reached no new line (pytest --cov)
             rng = random.Random(100 * index + seed)
             game = Game.new(setup)
             while game.state.phase != "over":

@@ -69,7 +69,7 @@ def test_the_short_path_and_the_full_path_judge_every_placement_alike(
     rng = random.Random(players)
     draft = {"type": "place"}
     taken = refused = 0
-    for seed in range(2):
+    for seed in range(1):  # a second game per set-up reached no new line (pytest --cov)
         log = random_game(setup, seed=seed).events
         state = replay(setup, ())
         for ev in log:
