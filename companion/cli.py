@@ -196,14 +196,8 @@ def _export(args: argparse.Namespace) -> int:
     if not text.endswith("\n"):
         text += "\n"
     if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8", newline="") as out:
-                out.write(text)
-        except OSError as exc:
-            print(_("cannot write {file}: {problem}").format(
-                file=args.output, problem=exc.strerror or exc), file=sys.stderr)
+        if not _write_file(args.output, text.encode("utf-8")):
             return 1
-        print(_("wrote {file}").format(file=args.output), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
@@ -289,14 +283,8 @@ def _report(args: argparse.Namespace, game: Game | Sheet, played: Any = None) ->
             return 1
         with use_language(language_from_environment()):  # the picture is in words
             png = picture.picture(report, played)
-        try:
-            with open(args.png, "wb") as out:
-                out.write(png)
-        except OSError as exc:
-            print(_("cannot write {file}: {problem}").format(
-                file=args.png, problem=exc.strerror or exc), file=sys.stderr)
+        if not _write_file(args.png, png):
             return 1
-        print(_("wrote {file}").format(file=args.png), file=sys.stderr)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
         return 0
@@ -399,3 +387,16 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     print(json.dumps(data, indent=2) if args.json else _table(data))
     return 0
+
+
+def _write_file(path: str, data: bytes) -> bool:
+    """Write ``data`` to ``path``, saying so (or why not) on standard error."""
+    try:
+        with open(path, "wb") as out:
+            out.write(data)
+    except OSError as exc:
+        print(_("cannot write {file}: {problem}").format(
+            file=path, problem=exc.strerror or exc), file=sys.stderr)
+        return False
+    print(_("wrote {file}").format(file=path), file=sys.stderr)
+    return True
