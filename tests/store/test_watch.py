@@ -66,6 +66,28 @@ def test_a_deleted_game_is_gone_for_the_other_server_too(store: Store,
         pytest.fail("the other server still follows a deleted game")
 
 
+def _polled_together(threads: int, poll: Callable[[], None]) -> tuple[int, float]:
+    """``poll`` run back to back on ``threads`` threads for half a second: how many polls
+    were made, and the seconds it took (what the pages of one server do)."""
+    counts = [0] * threads
+    stop = threading.Event()
+
+    def loop(n: int) -> None:
+        while not stop.is_set():
+            poll()
+            counts[n] += 1
+
+    running = [threading.Thread(target=loop, args=(n,)) for n in range(threads)]
+    start = time.monotonic()
+    for t in running:
+        t.start()
+    time.sleep(0.5)
+    stop.set()
+    for t in running:
+        t.join()
+    return sum(counts), time.monotonic() - start
+
+
 def test_many_pollers_cost_the_database_one_read_per_interval(monkeypatch) -> None:
     """150 threads polling one game back to back for half a second: the database is read a
     few times, not once per poll."""
@@ -78,24 +100,12 @@ def test_many_pollers_cost_the_database_one_read_per_interval(monkeypatch) -> No
         return 7, OFF
 
     watch = RevisionWatch("sqlite://", read)
-    polls = [0] * 150
-    stop = threading.Event()
 
-    def poll(n: int) -> None:
-        while not stop.is_set():
-            assert watch.revision(3) == 7
-            polls[n] += 1
+    def poll() -> None:
+        assert watch.revision(3) == 7
 
-    threads = [threading.Thread(target=poll, args=(n,)) for n in range(150)]
-    start = time.monotonic()
-    for t in threads:
-        t.start()
-    time.sleep(0.5)
-    stop.set()
-    for t in threads:
-        t.join()
-    spent = time.monotonic() - start
-    assert sum(polls) > 1000
+    polls, spent = _polled_together(150, poll)
+    assert polls > 1000
     assert len(reads) <= spent / 0.1 + 2  # one per interval (and the first)
 
 
@@ -201,25 +211,13 @@ def test_many_pages_polling_the_switch_cost_no_query_per_poll(store: Store,
     monkeypatch.setattr(watch_module, "FRESH_SECONDS", 0.1)
     gid = store.create_game(TWO_PLAYERS).id
     sent = _statements(store)
-    polls = [0] * 50
-    stop = threading.Event()
 
-    def poll(n: int) -> None:
-        while not stop.is_set():
-            assert store.watched_revision(gid) == 0
-            assert not store.watched_settings(gid).hints_on
-            polls[n] += 1
+    def poll() -> None:
+        assert store.watched_revision(gid) == 0
+        assert not store.watched_settings(gid).hints_on
 
-    threads = [threading.Thread(target=poll, args=(n,)) for n in range(50)]
-    start = time.monotonic()
-    for t in threads:
-        t.start()
-    time.sleep(0.5)
-    stop.set()
-    for t in threads:
-        t.join()
-    spent = time.monotonic() - start
-    assert sum(polls) > 500
+    polls, spent = _polled_together(50, poll)
+    assert polls > 500
     reads = [s for s in sent if "game_settings" in s]
     assert reads == sent  # every query is the one shared read, settings and revision in one
     assert len(sent) <= spent / 0.1 + 2
