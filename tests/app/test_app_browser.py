@@ -18,8 +18,12 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from companion.store import Store
 
 pytestmark = pytest.mark.browser
 
@@ -66,6 +70,21 @@ def require_chromium() -> None:
         pytest.skip(f"{CHROMIUM} is absent (install Debian's chromium: "
                     "apt-get update && apt-get install -y chromium)")
     pytest.importorskip("playwright.sync_api")
+
+
+def served_to_the_network(tmp_path: Path) -> tuple[str, Path, Store]:
+    """For a test from another device: chromium required, this machine's network address
+    (skipped when it has none but loopback), a new data folder and its store."""
+    from companion.store import Store
+    from companion.ui.joining import network_address
+
+    require_chromium()
+    address = network_address()
+    if address == "localhost":
+        pytest.skip("this machine has no network address other than loopback")
+    data = tmp_path / "data"
+    data.mkdir()
+    return address, data, Store(f"sqlite:///{data / 'companion.db'}")
 
 
 @contextmanager

@@ -10,11 +10,9 @@ taken."""
 from __future__ import annotations
 
 import pytest
-from test_app_browser import ARGS, CHROMIUM, PHONE, require_chromium, running_app
+from test_app_browser import ARGS, CHROMIUM, PHONE, running_app, served_to_the_network
 from test_app_browser_door import DOOR
 from test_app_live import FOUR, REVEAL
-
-from companion.ui.joining import network_address
 
 pytestmark = pytest.mark.browser
 
@@ -32,15 +30,9 @@ def _history_game(page, url: str, game: int) -> None:
 def test_only_the_entry_link_enters_and_only_the_host_deletes(tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
-    from companion.store import Store, trust
+    from companion.store import trust
 
-    require_chromium()
-    address = network_address()
-    if address == "localhost":
-        pytest.skip("this machine has no network address other than loopback")
-    data = tmp_path / "data"
-    data.mkdir()
-    store = Store(f"sqlite:///{data / 'companion.db'}")
+    address, data, store = served_to_the_network(tmp_path)
     game = store.create_game(FOUR).id
     store.append(game, REVEAL, 0)
     log = tmp_path / "streamlit.log"

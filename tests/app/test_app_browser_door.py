@@ -8,9 +8,7 @@ phone starts a game and enters it."""
 from __future__ import annotations
 
 import pytest
-from test_app_browser import ARGS, CHROMIUM, PHONE, require_chromium, running_app
-
-from companion.ui.joining import network_address
+from test_app_browser import ARGS, CHROMIUM, PHONE, running_app, served_to_the_network
 
 pytestmark = pytest.mark.browser
 
@@ -34,15 +32,8 @@ def test_a_phone_starts_a_game_at_an_opened_table(tmp_path):
     test's server, tests/app/test_app_browser_access.py; one server less to start.)"""
     from playwright.sync_api import expect, sync_playwright
 
-    from companion.store import Store
 
-    require_chromium()
-    address = network_address()
-    if address == "localhost":
-        pytest.skip("this machine has no network address other than loopback")
-    data = tmp_path / "data"
-    data.mkdir()
-    store = Store(f"sqlite:///{data / 'companion.db'}")
+    address, data, store = served_to_the_network(tmp_path)
     env = {"COMPANION_OPEN_TABLE": "1", "COMPANION_HOST_PIN": ""}
     with running_app(data, tmp_path / "streamlit.log", address="0.0.0.0",
                      env_more=env) as (host_url, _), sync_playwright() as p:
