@@ -35,7 +35,6 @@ from companion.engine import (
 )
 from companion.games.age_of_discovery import income_sets_text  # noqa: F401
 from companion.i18n import N_, _, component_name, edition_text, format_clauses
-from companion.rules.discoveries import DISCOVERIES, listed_name
 from companion.rules.editions import LAST_TURN, TRACKS, TRAINING_PRICE, WAR_PRICE
 from companion.scoring import Income, ScoreBreakdown, best_income
 
@@ -137,16 +136,6 @@ def question_heading(setup: GameSetup, player: str | None, prompt: str) -> str:
     return f"{badge(setup, player)} · {md(prompt)}"
 
 
-
-def discovery_title(item_id: str, edition: str | None = None) -> str:
-    """A token or card with what is printed on it (a token: its face; identical tokens told
-    apart, for lists where both may be picked)."""
-    d = DISCOVERIES.get(item_id)
-    if d is None:
-        return item_id
-    if d.kind == "card":
-        return f"{component_name('card', d.name, edition)} ({d.face})"
-    return listed_name(item_id)
 
 
 

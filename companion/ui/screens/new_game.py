@@ -262,7 +262,7 @@ def scouting_section(setup: Setup, problems: widgets.FieldErrors) -> None:
     for i, region in enumerate(regions):
         cols[i % len(cols)].selectbox(names.region(edition, region), tokens, index=None,
                                       key=f"ng_token_{region}",
-                                      format_func=lambda t: views.discovery_title(t, edition))
+                                      format_func=lambda t: names.token_listed(t, edition))
     st.button("🎲 " + _("Deal the tokens at random"), key="ng_tokens_deal",
               on_click=playing.preset_tokens, args=("ng_token_",))
     setup["tokens"] = {r: session.widget_value(f"ng_token_{r}") for r in regions
@@ -289,7 +289,7 @@ def bidding_section(setup: Setup, readings: dict[str, object],
                                      names.worker(w) if w else _("none")))
         token = cols[1].selectbox(_("Token seat 1 finds in the Caribbean"),
                                   list(TOKENS), key="ng_bid_token",
-                                  format_func=lambda t: views.discovery_title(t, edition))
+                                  format_func=lambda t: names.token_listed(t, edition))
         setup["bidding"] = {"winner_bid": int(win), "second_bid": int(second),
                             "second_specialist": spec, "caribbean_token": token}
         problems.spot("bidding")
