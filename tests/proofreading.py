@@ -161,7 +161,7 @@ SETUPS = {
 
 
 def _decision_texts(decision) -> list[str]:
-    texts = [decision.prompt]
+    texts = [decision.prompt, *decision.closed]  # (why a place is missing, under it)
     for answer in (*decision.answers, decision.decline):
         if answer is not None:
             texts += [answer.label, answer.note or ""]

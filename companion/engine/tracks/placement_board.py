@@ -19,7 +19,7 @@ from itertools import compress
 from companion.engine.powers import mayflower
 from companion.engine.setup import GameSetup
 from companion.engine.state import GameState, Slot
-from companion.i18n import _
+from companion.i18n import _, edition_text
 from companion.rules.editions import EDITIONS, WORKER_TYPES
 
 TrackBox = tuple[str, str | None]  # a (track, box) pair
@@ -159,12 +159,16 @@ def why_closed(state: GameState, name: str, track: str, box: str | None) -> str:
         return (_("{name} has no free Mayflower ship (the Mayflower and an unused ship of "
                   "their own, at most 3)").format(name=name))
     if track == "dock":
-        return _("the Colonist Dock is full (slots 1-{last} in a {n}-player game)").format(
+        return edition_text(  # (each book names the track its own way)
+            state.setup.edition,
+            "the Colonist Dock is full (slots 1-{last} in a {n}-player game)").format(
                    last=board_of(state)[1], n=len(state.players))
     if track == "trade_goods":
-        return _("Trade Goods is full ({n} goods this turn)").format(n=len(state.goods_offer))
+        return edition_text(state.setup.edition, "Trade Goods is full ({n} goods this turn)"
+                            ).format(n=len(state.goods_offer))
     if track == "buildings":
-        return _("Capital Buildings is full ({n} buildings face up)").format(
+        return edition_text(state.setup.edition,
+                            "Capital Buildings is full ({n} buildings face up)").format(
                    n=len(state.buildings_offer))
     if track == "specialists":
         boxes = state.edition.specialist_boxes(state.setup.options.builders)
@@ -173,6 +177,7 @@ def why_closed(state: GameState, name: str, track: str, box: str | None) -> str:
         if box not in boxes:
             return _("there is no {box} box in this game").format(box=box)
         return _("the {box} box is already taken").format(box=box)
-    return _("Warfare is full ({warfare_cap} workers per turn)").format(
+    return edition_text(state.setup.edition,
+                        "Warfare is full ({warfare_cap} workers per turn)").format(
                warfare_cap=state.edition.warfare_cap)
 
